@@ -1,0 +1,1 @@
+"""What both games share: engine kit, data loading and mods, UI shell, command line."""

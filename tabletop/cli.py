@@ -1,0 +1,145 @@
+"""Command line (DESIGN.md, "Command line"). Holds no rules: it parses and dispatches."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import games
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = text.lower().split("x")
+        w, h = int(w), int(h)
+        if w < 320 or h < 240:
+            raise ValueError
+        return w, h
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--size wants WIDTHxHEIGHT, at least 320x240 (got {text!r})") from None
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {value}")
+    return value
+
+
+_COMMON_DEFAULTS = {"lang": None, "mod": [], "seed": None, "size": None, "fullscreen": False,
+                    "frames": None, "screenshot": None, "speed": 1.0}
+
+
+def _common(p: argparse.ArgumentParser, top: bool = False) -> None:
+    """The common options, accepted before or after the command. On sub-commands their
+    defaults are suppressed so they do not overwrite what was given before the command."""
+    d = (lambda k: _COMMON_DEFAULTS[k]) if top else (lambda k: argparse.SUPPRESS)
+    p.add_argument("--lang", choices=["en", "ja"], default=d("lang"), help="language (default: settings)")
+    p.add_argument("--mod", action="append", default=d("mod"), metavar="DIR", help="load a mod folder (repeatable)")
+    p.add_argument("--seed", type=int, default=d("seed"), help="game seed")
+    p.add_argument("--size", type=_size, default=d("size"), metavar="WxH", help="window size (default 1280x720)")
+    p.add_argument("--fullscreen", action="store_true", default=d("fullscreen"), help="start full screen (F11 toggles)")
+    p.add_argument("--frames", type=_positive_int, default=d("frames"), metavar="N",
+                   help="run N frames at a fixed 1/60 s, then exit 0")
+    p.add_argument("--screenshot", default=d("screenshot"), metavar="FILE", help="write the last frame as PNG")
+    p.add_argument("--speed", type=float, default=d("speed"), metavar="X",
+                   help="run engine time X times faster (demos and tests)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python main.py",
+                                     description="Tabletop simulator: Pendulum and Holy Grail War.")
+    _common(parser, top=True)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("pendulum", help="play Pendulum")
+    _common(p)
+    p.add_argument("--seats", default=None, help="comma list of human|bot[:random|standard] (2-5 seats)")
+    p.add_argument("--mode", choices=["realtime", "timetrack", "beginner"], default=None)
+
+    p = sub.add_parser("teach", help="Pendulum teaching mode")
+    _common(p)
+
+    p = sub.add_parser("grailwar", help="play Holy Grail War")
+    _common(p)
+    p.add_argument("--seats", default=None, help="comma list of human|npc, one per faction")
+
+    p = sub.add_parser("simulate", help="play bot-only games headless and print figures")
+    _common(p)
+    p.add_argument("game", choices=list(games.GAMES))
+    p.add_argument("--games", type=_positive_int, default=10)
+    p.add_argument("--players", type=int, default=None, help="Pendulum seats (2-5)")
+    p.add_argument("--factions", type=int, default=None, help="Grail War factions")
+    p.add_argument("--mode", choices=["realtime", "timetrack", "beginner"], default=None)
+    p.add_argument("--bots", default=None, help="Pendulum: comma list of bot kinds per seat")
+    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    p = sub.add_parser("replay", help="replay a saved record")
+    _common(p)
+    p.add_argument("record")
+    p.add_argument("--to", type=_positive_int, default=None, help="stop after N actions")
+    p.add_argument("--print-state", action="store_true", help="print the final state as JSON")
+
+    p = sub.add_parser("validate-mod", help="check a mod folder and print every error")
+    _common(p)
+    p.add_argument("dir")
+    return parser
+
+
+def _run_ui(args, start: str) -> int:
+    from .ui.app import run
+    return run(args, start)
+
+
+def cmd_simulate(args) -> int:
+    try:
+        module = games.load(args.game)
+    except games.GameNotBuilt as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 2
+    return module.simulate(args)
+
+
+def cmd_replay(args) -> int:
+    from .engine import SaveError, replay
+    from .engine.saves import read_record
+    try:
+        record = read_record(args.record)
+        module = games.load(record.game)
+        rules = module.make_rules(record.options, mods=args.mod or record.mods)
+        state = replay(record, rules, to=args.to)
+    except (SaveError, games.GameNotBuilt) as exc:
+        print(f"replay: {exc}", file=sys.stderr)
+        return 1
+    n = len(record.actions) if args.to is None else min(args.to, len(record.actions))
+    if args.print_state:
+        print(json.dumps(state.to_dict(), ensure_ascii=False, indent=1, default=str))
+    else:
+        outcome = state.outcome() if state.is_terminal() else None
+        print(f"{record.game}: replayed {n} actions; "
+              + (f"game over: {json.dumps(outcome, ensure_ascii=False, default=str)}" if outcome else "game in progress"))
+    return 0
+
+
+def cmd_validate_mod(args) -> int:
+    from .data.mods import validate_mod_cli
+    return validate_mod_cli(args.dir)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.speed <= 0:
+        parser.error("--speed must be above 0")
+    command = args.command
+    if command == "simulate":
+        return cmd_simulate(args)
+    if command == "replay":
+        return cmd_replay(args)
+    if command == "validate-mod":
+        return cmd_validate_mod(args)
+    return _run_ui(args, command or "launcher")

@@ -1,0 +1,170 @@
+"""Action and event bases: small frozen dataclasses with dict and short-text round trips.
+
+A game declares its classes like this::
+
+    @dataclass(frozen=True)
+    class Place(PendulumAction):      # PendulumAction sets game = "pendulum"
+        kind: ClassVar[str] = "place"
+        seat: int
+        worker: str
+        space: str
+
+``Place(0, "w1", "green.top.1").to_text()`` gives ``place seat=0 worker=w1 space=green.top.1``
+and ``Action.from_text("pendulum", that)`` gives the action back. Field values are ints,
+floats, bools, strings (no spaces) or tuples of those; a game may override ``to_text`` /
+``parse_text`` for a nicer notation as long as the round trip holds.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import typing
+from typing import Any, ClassVar
+
+_REGISTRY: dict[tuple[str, str, str], type] = {}   # (base, game, kind) -> class
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _encode(v) for k, v in value.items()}
+    return value
+
+
+def _decode(value: Any, hint: Any) -> Any:
+    origin = typing.get_origin(hint)
+    if isinstance(value, list):
+        args = typing.get_args(hint)
+        inner = args[0] if args else Any
+        return tuple(_decode(v, inner) for v in value)
+    if origin is dict and isinstance(value, dict):
+        return dict(value)
+    return value
+
+
+def _text_value(value: Any) -> str:
+    if isinstance(value, (tuple, list, dict)) or value is None or (isinstance(value, str) and (" " in value or value == "")):
+        return json.dumps(_encode(value), ensure_ascii=False, separators=(",", ":"))
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _parse_value(text: str, hint: Any) -> Any:
+    if text[:1] in "[{\"" or text == "null":
+        return _decode(json.loads(text), hint)
+    base = typing.get_origin(hint) or hint
+    if base is bool or (hint is Any and text in ("true", "false")):
+        return text == "true"
+    if base is int:
+        return int(text)
+    if base is float:
+        return float(text)
+    if base is typing.Union:
+        for arg in typing.get_args(hint):
+            if arg is type(None):
+                continue
+            try:
+                return _parse_value(text, arg)
+            except (ValueError, TypeError):
+                continue
+    return text
+
+
+class _Record:
+    """Shared machinery of Action and Event."""
+    game: ClassVar[str] = ""
+    kind: ClassVar[str] = ""
+    _base: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if cls.__dict__.get("kind") and cls.game:
+            _REGISTRY[(cls._base, cls.game, cls.kind)] = cls
+
+    @classmethod
+    def _fields(cls):
+        hints = typing.get_type_hints(cls)
+        return [(f.name, hints.get(f.name, Any)) for f in dataclasses.fields(cls)]
+
+    def to_dict(self) -> dict:
+        data = {"kind": self.kind}
+        for name, _ in self._fields():
+            data[name] = _encode(getattr(self, name))
+        return data
+
+    @classmethod
+    def _lookup(cls, game: str, kind: str) -> type:
+        try:
+            return _REGISTRY[(cls._base, game, kind)]
+        except KeyError:
+            raise ValueError(f"unknown {cls._base} kind {kind!r} for game {game!r}") from None
+
+    @classmethod
+    def from_dict(cls, game: str, data: dict):
+        target = cls._lookup(game, data["kind"])
+        kwargs = {}
+        for name, hint in target._fields():
+            if name in data:
+                kwargs[name] = _decode(data[name], hint)
+        return target(**kwargs)
+
+    def to_text(self) -> str:
+        parts = [self.kind]
+        for name, _ in self._fields():
+            parts.append(f"{name}={_text_value(getattr(self, name))}")
+        return " ".join(parts)
+
+    @classmethod
+    def from_text(cls, game: str, text: str):
+        kind, _, rest = text.strip().partition(" ")
+        target = cls._lookup(game, kind)
+        return target.parse_text(rest)
+
+    @classmethod
+    def parse_text(cls, rest: str):
+        hints = dict(cls._fields())
+        kwargs = {}
+        # values never contain " name=" unless JSON-quoted; split on spaces outside JSON
+        for token in _split_tokens(rest):
+            name, _, value = token.partition("=")
+            if name not in hints:
+                raise ValueError(f"{cls.kind}: unknown field {name!r}")
+            kwargs[name] = _parse_value(value, hints[name])
+        return cls(**kwargs)
+
+
+def _split_tokens(text: str) -> list[str]:
+    tokens, depth, quote, cur = [], 0, False, []
+    for ch in text:
+        if quote:
+            cur.append(ch)
+            if ch == '"' and (len(cur) < 2 or cur[-2] != "\\"):
+                quote = False
+            continue
+        if ch == '"':
+            quote = True
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        if ch == " " and depth == 0:
+            if cur:
+                tokens.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    if cur:
+        tokens.append("".join(cur))
+    return tokens
+
+
+class Action(_Record):
+    """Base of every game action. Subclasses are ``@dataclass(frozen=True)``."""
+    _base: ClassVar[str] = "action"
+
+
+class Event(_Record):
+    """Base of every event returned by ``apply``/``advance``: a self-contained fact."""
+    _base: ClassVar[str] = "event"

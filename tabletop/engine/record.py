@@ -1,0 +1,91 @@
+"""Records: game id, data version, seed, options, seats and the accepted actions (with
+engine time for real-time play). Loading replays them. Format: docs/RECORDS.md."""
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any, Callable
+
+from .actions import Action
+from .errors import SaveError
+
+FORMAT_VERSION = 1
+
+
+@dataclasses.dataclass
+class Record:
+    game: str
+    seed: int
+    options: dict = dataclasses.field(default_factory=dict)
+    seats: list = dataclasses.field(default_factory=list)
+    data_version: str = "1"
+    mods: list = dataclasses.field(default_factory=list)
+    actions: list = dataclasses.field(default_factory=list)   # [{"a": dict, "t": float?}]
+    end_time: float | None = None                              # engine time reached (real-time)
+    meta: dict = dataclasses.field(default_factory=dict)       # free: names, dates, lesson...
+
+    def add(self, action: Action, time: float | None = None) -> None:
+        entry: dict[str, Any] = {"a": action.to_dict()}
+        if time is not None:
+            entry["t"] = round(float(time), 6)
+        self.actions.append(entry)
+
+    def truncate(self, n: int) -> None:
+        del self.actions[n:]
+
+    def to_dict(self) -> dict:
+        data = dataclasses.asdict(self)
+        data["format"] = FORMAT_VERSION
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_dict(cls, data: dict, source: str = "<record>") -> "Record":
+        if not isinstance(data, dict):
+            raise SaveError(f"{source}: not a record (expected a JSON object)")
+        fmt = data.get("format", FORMAT_VERSION)
+        if not isinstance(fmt, int) or fmt > FORMAT_VERSION:
+            raise SaveError(f"{source}: format: saved by a newer version of the program "
+                            f"(format {fmt}, this one reads up to {FORMAT_VERSION}); update to load it")
+        missing = [k for k in ("game", "seed") if k not in data]
+        if missing:
+            raise SaveError(f"{source}: {missing[0]}: missing")
+        fields = {f.name for f in dataclasses.fields(cls)}
+        try:
+            return cls(**{k: v for k, v in data.items() if k in fields})
+        except TypeError as exc:
+            raise SaveError(f"{source}: {exc}") from None
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "<record>") -> "Record":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SaveError(f"{source}:{exc.lineno}: corrupt save ({exc.msg})") from None
+        return cls.from_dict(data, source)
+
+    def actions_as_objects(self) -> list[tuple[Action, float | None]]:
+        return [(Action.from_dict(self.game, e["a"]), e.get("t")) for e in self.actions]
+
+
+def replay(record: Record, rules, to: int | None = None, on_step: Callable | None = None):
+    """Rebuild the state a record describes. ``rules`` is the game's Rules for the
+    record's options; ``to`` stops after that many actions."""
+    state = rules.new_state(record.seed)
+    entries = record.actions if to is None else record.actions[:to]
+    for i, entry in enumerate(entries):
+        action = Action.from_dict(record.game, entry["a"])
+        t = entry.get("t")
+        if t is not None and t > state.time:
+            state.advance(t - state.time)
+        try:
+            state.apply(action)
+        except Exception as exc:
+            raise SaveError(f"record action {i + 1} ({action.to_text()}): {exc}") from None
+        if on_step:
+            on_step(i, state)
+    if to is None and record.end_time is not None and record.end_time > state.time:
+        state.advance(record.end_time - state.time)
+    return state
