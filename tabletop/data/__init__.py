@@ -1,0 +1,7 @@
+"""Data loading for both games: safe line-aware YAML, pydantic checks, mods. No pygame."""
+from ..engine.errors import DataError
+from .loader import line_of, load_yaml, load_yaml_text
+from .validate import StrictModel, check_ref, check_unique, did_you_mean, format_errors, validate
+
+__all__ = ["DataError", "line_of", "load_yaml", "load_yaml_text", "StrictModel", "check_ref",
+           "check_unique", "did_you_mean", "format_errors", "validate"]
