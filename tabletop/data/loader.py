@@ -111,8 +111,9 @@ def load_yaml(path: str | Path) -> tuple[Any, dict[str, int]]:
     return load_yaml_text(text, str(path))
 
 
-def line_of(marks: dict[str, int], path: str) -> int | None:
-    """The line of ``path`` or of its nearest parent that has one."""
+def line_of(marks: dict, path: str):
+    """The mark of ``path`` or of its nearest parent that has one: a line number, or a
+    ``(file, line)`` pair for merged data (see ``mods.LoadedFile``)."""
     while True:
         if path in marks:
             return marks[path]

@@ -41,10 +41,16 @@ def format_errors(exc: pydantic.ValidationError, marks: dict[str, int], source: 
     for err in exc.errors():
         loc = [str(p) for p in err["loc"] if not str(p).startswith("function-")]
         dotted = ".".join(([prefix] if prefix else []) + loc)
-        line = line_of(marks, dotted)
-        lines.append(f"{source}:{line}: {dotted or '(file)'}: {_reword(err)}" if line
-                     else f"{source}: {dotted or '(file)'}: {_reword(err)}")
+        lines.append(f"{where(marks, dotted, source)}: {dotted or '(file)'}: {_reword(err)}")
     return lines
+
+
+def where(marks: dict, dotted: str, source: str) -> str:
+    """``file:line`` for a dotted path; marks hold lines or (file, line) pairs."""
+    mark = line_of(marks, dotted)
+    if isinstance(mark, tuple):
+        return f"{mark[0]}:{mark[1]}"
+    return f"{source}:{mark}" if mark else source
 
 
 def validate(model: type[M], data: Any, marks: dict[str, int], source: str, prefix: str = "") -> M:
@@ -65,7 +71,7 @@ def check_ref(errors: list[str], value: str, known: Iterable[str], source: str,
     """Cross-reference check: append an error if ``value`` is not one of ``known``."""
     known = list(known)
     if value not in known:
-        errors.append(f"{source}:{line_of(marks, path)}: {path}: unknown {what} {value!r}{did_you_mean(value, known)}")
+        errors.append(f"{where(marks, path, source)}: {path}: unknown {what} {value!r}{did_you_mean(value, known)}")
 
 
 def check_unique(errors: list[str], items: list, key: str, source: str, marks: dict[str, int], path: str) -> None:
@@ -73,7 +79,7 @@ def check_unique(errors: list[str], items: list, key: str, source: str, marks: d
     for i, item in enumerate(items):
         value = item.get(key) if isinstance(item, dict) else getattr(item, key, None)
         if value in seen:
-            errors.append(f"{source}:{line_of(marks, f'{path}.{i}.{key}')}: {path}.{i}.{key}: "
+            errors.append(f"{where(marks, f'{path}.{i}.{key}', source)}: {path}.{i}.{key}: "
                           f"duplicate {key} {value!r} (first at item {seen[value]})")
         else:
             seen[value] = i
