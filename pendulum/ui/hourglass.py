@@ -1,0 +1,346 @@
+"""Sand hourglasses for the Pendulum table (DESIGN.md, "Hourglasses").
+
+The engine's timer decides time; the sand only shows it. Each :class:`Hourglass` owns a
+small pymunk space with ``grains`` circle bodies, two bulbs joined by a neck, and a *gate*
+segment across the neck. ``meter(remaining, duration)`` computes how many grains must have
+passed the neck for that remaining time and *releases* exactly that many (the released
+grain is the one nearest the neck; releasing only changes its collision filter so it
+no longer touches the gate). pymunk then animates the fall and the settling. When the
+engine says the timer finished, every grain has been released, and any still above the
+neck is put just below it, so the upper bulb is empty exactly then.
+
+``flip()`` starts a half-turn animation (``FLIP_TIME`` s); at its end the grains'
+positions are mirrored through the neck and the metering restarts from the new
+bottom count. Physics runs at a fixed step (``PHYSICS_DT``), few iterations, with
+sleeping on, so a settled pile costs almost nothing.
+
+Drawing: the glass is a cached surface; grains are blitted as one ``fblits`` batch of
+a tiny pre-rendered dot. Nothing here imports game rules.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+import pymunk
+
+PHYSICS_DT = 1.0 / 60.0
+FLIP_TIME = 0.6
+
+_WALL = 0b001
+_GATE = 0b010
+_GRAIN = 0b100
+_FILTER_HELD = pymunk.ShapeFilter(categories=_GRAIN, mask=_WALL | _GATE | _GRAIN)
+_FILTER_FREE = pymunk.ShapeFilter(categories=_GRAIN, mask=_WALL | _GRAIN)
+
+
+class Hourglass:
+    """One sand timer. Local coordinates: origin at the neck, y grows downwards."""
+
+    def __init__(self, grains: int = 160, width: int = 76, height: int = 190,
+                 sand=(226, 190, 110), frame=(120, 90, 40), grain_radius: float = 2.4,
+                 seed: int = 0, full: bool = True):
+        self.n = int(grains)
+        self.w = width
+        self.h = height
+        self.r = grain_radius
+        self.neck = max(2.3 * 2 * grain_radius, 10.0)
+        self.sand = tuple(sand)
+        self.frame_color = tuple(frame)
+        self.angle = 0.0            # drawn rotation during a flip animation (degrees)
+        self._flip_t = None         # seconds into a running flip animation
+        self.flips = 0
+        self.space = pymunk.Space()
+        self.space.gravity = (0, 500)
+        self.space.iterations = 4
+        self.space.sleep_time_threshold = 0.25
+        self.space.idle_speed_threshold = 12.0
+        self.space.collision_slop = 0.3
+        self._outline = self._make_outline()
+        self._make_walls()
+        rng = random.Random(seed)
+        self.bodies: list[pymunk.Body] = []
+        self.shapes: list[pymunk.Circle] = []
+        self.released: list[bool] = []
+        spots = self._lattice(rng)
+        for i in range(self.n):
+            x, y = spots[i]
+            if full:
+                y = -y                       # the lattice fills the lower bulb; mirror up
+            body = pymunk.Body(1.0, pymunk.moment_for_circle(1.0, 0, self.r))
+            body.position = (x, y)
+            shape = pymunk.Circle(body, self.r)
+            shape.friction = 0.35
+            shape.elasticity = 0.0
+            shape.filter = _FILTER_HELD if y < 0 else _FILTER_FREE
+            self.space.add(body, shape)
+            self.bodies.append(body)
+            self.shapes.append(shape)
+            self.released.append(y > 0)
+        self._glass_cache: dict = {}
+        self._dot = None
+
+    # ------------------------------------------------------------------ geometry
+    def _make_outline(self):
+        """Right half of the inner outline from the top rim down to the neck (y<0):
+        a short straight bulb, then a steep funnel (sand must not rest on it)."""
+        hw, hh, nk = self.w / 2, self.h / 2, self.neck / 2
+        straight = hh * 0.32
+        y0 = -hh + straight
+        pts = [(hw, -hh), (hw, y0)]
+        steps = 4
+        for i in range(1, steps + 1):
+            t = i / steps
+            x = hw + (nk - hw) * (t * 0.75 + 0.25 * t * t)
+            pts.append((x, y0 + (-3 - y0) * t))
+        pts.append((nk, 0.0))
+        return pts
+
+    def _make_walls(self):
+        sb = self.space.static_body
+        t = 4.0                               # thick walls, pushed outwards by their radius
+        right = [(x + t, y - (t if i == 0 else 0)) for i, (x, y) in enumerate(self._outline)]
+        halves = [right, [(-x, y) for x, y in right]]
+        halves += [[(x, -y) for x, y in h] for h in halves]
+        segs = []
+        for h in halves:
+            for a, b in zip(h, h[1:]):
+                segs.append(pymunk.Segment(sb, a, b, t))
+        hw, hh = self.w / 2 + t, self.h / 2 + t
+        segs.append(pymunk.Segment(sb, (-hw, -hh), (hw, -hh), t))
+        segs.append(pymunk.Segment(sb, (-hw, hh), (hw, hh), t))
+        for s in segs:
+            s.friction = 0.15
+            s.filter = pymunk.ShapeFilter(categories=_WALL)
+        gate = pymunk.Segment(sb, (-self.neck / 2 - t, 0), (self.neck / 2 + t, 0), 1.0)
+        gate.filter = pymunk.ShapeFilter(categories=_GATE)
+        gate.friction = 0.3
+        self.space.add(*segs, gate)
+
+    def half_width_at(self, y: float) -> float:
+        """Inner half width at height y (symmetric about the neck)."""
+        y = -abs(y)
+        pts = self._outline
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+            if y0 <= y <= y1:
+                t = 0 if y1 == y0 else (y - y0) / (y1 - y0)
+                return x0 + (x1 - x0) * t
+        return self.neck / 2
+
+    def _lattice(self, rng):
+        """Packed spots filling the lower bulb from the bottom up."""
+        d = 2 * self.r + 0.15
+        spots = []
+        y = self.h / 2 - self.r - 1.6
+        row = 0
+        while y > self.r * 2 and len(spots) < self.n:
+            hw = self.half_width_at(y) - self.r * 1.8 - 2.0
+            off = (d / 2) if row % 2 else 0.0
+            x = -hw + off
+            while x <= hw and len(spots) < self.n:
+                spots.append((x + rng.uniform(-0.2, 0.2), y))
+                x += d
+            y -= d * 0.866
+            row += 1
+        while len(spots) < self.n:          # overflow: heap above the neck region
+            spots.append((rng.uniform(-self.w / 4, self.w / 4), self.r * 3))
+        return spots
+
+    # ------------------------------------------------------------------ metering
+    @property
+    def passed(self) -> int:
+        return sum(self.released)
+
+    def grains_above(self) -> int:
+        """Grains physically above the neck (what the player sees as sand still to run)."""
+        return sum(1 for b in self.bodies if b.position.y < 0)
+
+    def target_for(self, remaining: float, duration: float, lead: float = 0.0) -> int:
+        """How many grains have passed the neck when ``remaining`` of ``duration`` is left.
+        ``lead`` (engine seconds) releases grains a little early so they have cleared the
+        neck by the moment the engine reaches them."""
+        if duration <= 0 or remaining <= 0:
+            return self.n
+        span = max(duration - lead, 1e-6)
+        elapsed = duration - remaining
+        return max(0, min(self.n, int(elapsed / span * self.n)))
+
+    def meter(self, remaining: float, duration: float, lead: float = 0.0) -> int:
+        """Release grains until as many have passed as the engine's time says. Returns the
+        number released this call. At ``remaining <= 0`` the upper bulb is emptied."""
+        if self._flip_t is not None:
+            return 0
+        target = self.target_for(remaining, duration, lead)
+        need = target - self.passed
+        done = 0
+        if need > 0:
+            held = [i for i, r in enumerate(self.released) if not r]
+            held.sort(key=lambda i: (-self.bodies[i].position.y + abs(self.bodies[i].position.x) * 0.6))
+            for i in held[:need]:
+                self._release(i)
+                done += 1
+        if remaining <= 0:
+            self._force_empty()
+        self._contain()
+        return done
+
+    def _contain(self):
+        """A grain squeezed out of the glass (rare overlap push) goes back to the pile."""
+        lim_x, lim_y = self.w / 2 + 1, self.h / 2 + 1
+        for i, b in enumerate(self.bodies):
+            x, y = b.position
+            if abs(x) > lim_x or abs(y) > lim_y:
+                b.position = (0, self.h / 2 - self.r * 6)
+                b.velocity = (0, 0)
+                if not self.released[i]:
+                    self.released[i] = True
+                    self.shapes[i].filter = _FILTER_FREE
+
+    def _release(self, i):
+        self.released[i] = True
+        self.shapes[i].filter = _FILTER_FREE
+        self.bodies[i].activate()
+
+    def _force_empty(self):
+        """Anything still above the neck when the engine says 'finished' drops below it."""
+        spot = 0
+        for i, b in enumerate(self.bodies):
+            if b.position.y < 0:
+                if not self.released[i]:
+                    self._release(i)
+                b.position = ((spot % 3 - 1) * self.r * 2.1, self.r * 2 + (spot // 3) * self.r * 2.1)
+                b.velocity = (0, 60)
+                b.activate()
+                spot += 1
+
+    def fill_to(self, fraction_left: float):
+        """Put the sand straight into the state for ``fraction_left`` (no animation):
+        used when a game is loaded or the glass is rebuilt mid-run."""
+        above = int(round(max(0.0, min(1.0, fraction_left)) * self.n))
+        rng = random.Random(7)
+        spots = self._lattice(rng)
+        below = self.n - above
+        for i, b in enumerate(self.bodies):
+            x, y = spots[i] if i < below else spots[i - below]
+            if i >= below:
+                y = -y
+            b.position = (x, y)
+            b.velocity = (0, 0)
+            self.released[i] = y > 0
+            self.shapes[i].filter = _FILTER_FREE if y > 0 else _FILTER_HELD
+            b.activate()
+
+    # ------------------------------------------------------------------ flip
+    @property
+    def flipping(self) -> bool:
+        return self._flip_t is not None
+
+    def flip(self):
+        """Start the half-turn; the sand is mirrored when it ends."""
+        if self._flip_t is None:
+            self._flip_t = 0.0
+
+    def _finish_flip(self):
+        self._flip_t = None
+        self.angle = 0.0
+        self.flips += 1
+        for i, b in enumerate(self.bodies):
+            x, y = b.position
+            b.position = (-x, -y)
+            vx, vy = b.velocity
+            b.velocity = (-vx * 0.2, -vy * 0.2)
+            above = -y < 0
+            self.released[i] = not above
+            self.shapes[i].filter = _FILTER_HELD if above else _FILTER_FREE
+            b.activate()
+
+    # ------------------------------------------------------------------ stepping
+    def step(self, dt: float = PHYSICS_DT, physics: bool = True):
+        """Advance the flip animation by ``dt`` and, unless paused, the physics by one fixed step."""
+        if self._flip_t is not None:
+            self._flip_t += dt
+            t = min(1.0, self._flip_t / FLIP_TIME)
+            ease = t * t * (3 - 2 * t)
+            self.angle = 180.0 * ease
+            if self._flip_t >= FLIP_TIME:
+                self._finish_flip()
+            return
+        if physics:
+            self.space.step(PHYSICS_DT)
+
+    def settle(self, steps: int = 60):
+        for _ in range(steps):
+            self.space.step(PHYSICS_DT)
+
+    # ------------------------------------------------------------------ drawing
+    def _glass(self, scale: float):
+        key = round(scale, 3)
+        surf = self._glass_cache.get(key)
+        if surf is not None:
+            return surf
+        pad = 8
+        w = int((self.w + 2 * pad) * scale)
+        h = int((self.h + 2 * pad) * scale)
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        cx, cy = w / 2, h / 2
+        right = self._outline
+        outline = right + [(x, -y) for x, y in reversed(right)]
+        outline += [(-x, y) for x, y in reversed(outline)]
+        pts = [(cx + x * scale, cy + y * scale) for x, y in outline]
+        pygame.draw.polygon(surf, (235, 240, 250, 60), pts)
+        pygame.draw.polygon(surf, (230, 235, 245, 200), pts, max(1, int(2 * scale)))
+        cap = self.frame_color
+        bw = (self.w + 2 * pad) * scale
+        for sy in (-1, 1):
+            y = cy + sy * (self.h / 2 + pad / 2) * scale
+            r = pygame.Rect(0, 0, bw, pad * scale)
+            r.center = (cx, y)
+            pygame.draw.rect(surf, cap, r, border_radius=int(3 * scale))
+            pygame.draw.rect(surf, (30, 24, 16), r, 1, border_radius=int(3 * scale))
+        for sx in (-1, 1):
+            x = cx + sx * (self.w / 2 + pad * 0.55) * scale
+            pygame.draw.line(surf, cap, (x, cy - self.h / 2 * scale), (x, cy + self.h / 2 * scale),
+                             max(2, int(3 * scale)))
+        self._glass_cache[key] = surf
+        return surf
+
+    def _dot_surface(self, scale):
+        key = ("dot", round(scale, 3))
+        dot = self._glass_cache.get(key)
+        if dot is None:
+            d = max(2, int(round(2 * self.r * scale)))
+            dot = pygame.Surface((d, d))
+            dot.fill(self.sand)
+            dark = tuple(max(0, c - 40) for c in self.sand)
+            if d >= 4:
+                dot.set_at((d - 1, d - 1), dark)
+                dot.set_at((0, 0), dark)
+            if pygame.display.get_surface() is not None:
+                dot = dot.convert()
+            self._glass_cache[key] = dot
+        return dot
+
+    def draw(self, surface: pygame.Surface, center, scale: float = 1.0):
+        cx, cy = center
+        glass = self._glass(scale)
+        dot = self._dot_surface(scale)
+        half = dot.get_width() / 2
+        if self.angle:
+            rad = math.radians(self.angle)
+            ca, sa = math.cos(rad), math.sin(rad)
+            rot = pygame.transform.rotate(glass, -self.angle)
+            surface.blit(rot, rot.get_rect(center=(cx, cy)))
+            seq = [(dot, (cx + (p.x * ca - p.y * sa) * scale - half, cy + (p.x * sa + p.y * ca) * scale - half))
+                   for p in (b.position for b in self.bodies)]
+        else:
+            surface.blit(glass, glass.get_rect(center=(cx, cy)))
+            seq = [(dot, (cx + b.position.x * scale - half, cy + b.position.y * scale - half))
+                   for b in self.bodies]
+        surface.fblits(seq)
+
+    def rect(self, center, scale: float = 1.0) -> pygame.Rect:
+        g = self._glass(scale)
+        return g.get_rect(center=(int(center[0]), int(center[1])))
