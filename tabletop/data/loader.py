@@ -2,40 +2,61 @@
 
 ``load_yaml(path)`` returns ``(data, marks)`` where ``marks`` maps a dotted path
 (``"characters.2.votes"``, list items by index) to the 1-based line it came from. Only
-plain YAML is accepted: any tag (``!!python/object`` …) is refused, aliases are refused
-(so no alias bomb can expand), and files over ``MAX_BYTES`` are refused before parsing.
-Every problem raises ``DataError`` with ``file:line: field: message``.
+plain YAML is accepted:
+
+* any tag other than the standard str/int/float/bool/null/map/seq (``!!python/object``,
+  ``!!binary``, ``!custom`` …) is refused — nothing is ever constructed from a tag;
+* aliases (``*name``) are refused, so an alias bomb ("billion laughs") cannot expand;
+* files over ``MAX_BYTES`` are refused before they are read, nesting deeper than
+  ``MAX_DEPTH`` and more than ``MAX_NODES`` values are refused while parsing;
+* dates stay strings (``2020-01-01``), ``<<`` is an ordinary key, a key given twice is an
+  error.
+
+The document is built from the parser's event stream without recursion (libyaml's
+parser when it is installed), so no input can exhaust the stack or hang the loader.
+Every problem raises ``DataError`` with ``file:line: field: message`` lines.
 """
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from yaml.events import (AliasEvent, DocumentEndEvent, DocumentStartEvent, MappingEndEvent,
+                         MappingStartEvent, ScalarEvent, SequenceEndEvent, SequenceStartEvent,
+                         StreamEndEvent, StreamStartEvent)
+from yaml.nodes import ScalarNode
 
 from ..engine.errors import DataError
 
-MAX_BYTES = 5 * 1024 * 1024
+#: Largest data file accepted (bytes). ``TABLETOP_MAX_DATA_BYTES`` overrides it.
+MAX_BYTES = int(os.environ.get("TABLETOP_MAX_DATA_BYTES", 5 * 1024 * 1024))
 MAX_NODES = 500_000
+MAX_DEPTH = 64
 
-_STD_TAGS = {
-    "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
-    "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:map",
-    "tag:yaml.org,2002:seq",
-}
+_Y = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_Y + t for t in ("str", "int", "float", "bool", "null")}
+_MAP_TAGS = {None, "!", _Y + "map"}
+_SEQ_TAGS = {None, "!", _Y + "seq"}
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that refuses aliases (anchors may be declared, never expanded)."""
+class _Resolver(yaml.resolver.Resolver):
+    """The standard resolver without timestamps, merge keys (``<<``) and ``=``: a plain
+    value is a str, int, float, bool or null, nothing else."""
 
-    def compose_node(self, parent, index):
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise yaml.composer.ComposerError(
-                None, None, "aliases (*name) are not allowed in game data; write the value out",
-                event.start_mark)
-        return super().compose_node(parent, index)
+
+_Resolver.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in entries
+            if tag not in (_Y + "timestamp", _Y + "merge", _Y + "value", _Y + "bool")]
+    for first, entries in yaml.resolver.Resolver.yaml_implicit_resolvers.items()}
+# only true/false are booleans: "no", "on", "yes" stay words (a Norway "NO" stays "NO")
+_Resolver.add_implicit_resolver(_Y + "bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+                                list("tTfF"))
+
+_RESOLVER = _Resolver()
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 
 def _err(source: str, line: int | None, field: str, message: str) -> str:
@@ -43,56 +64,169 @@ def _err(source: str, line: int | None, field: str, message: str) -> str:
     return f"{loc}: {field or '(file)'}: {message}"
 
 
-def _walk(node, path: str, marks: dict, source: str, counter: list) -> Any:
-    counter[0] += 1
-    if counter[0] > MAX_NODES:
-        raise DataError(_err(source, node.start_mark.line + 1, path, f"too many values (over {MAX_NODES})"))
-    marks.setdefault(path, node.start_mark.line + 1)
-    if node.tag not in _STD_TAGS:
-        raise DataError(_err(source, node.start_mark.line + 1, path,
-                             f"tag {node.tag!r} is not allowed (plain YAML only)"))
-    if isinstance(node, MappingNode):
-        out: dict = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, ScalarNode):
-                raise DataError(_err(source, key_node.start_mark.line + 1, path, "keys must be plain values"))
-            key = _CONSTRUCTOR.construct_object(key_node)
-            child = f"{path}.{key}" if path else str(key)
-            if key in out:
-                raise DataError(_err(source, key_node.start_mark.line + 1, child, "key given twice"))
-            marks[child] = key_node.start_mark.line + 1
-            out[key] = _walk(value_node, child, marks, source, counter)
-        return out
-    if isinstance(node, SequenceNode):
-        items = []
-        for i, item in enumerate(node.value):
-            items.append(_walk(item, f"{path}.{i}" if path else str(i), marks, source, counter))
-        return items
-    return _CONSTRUCTOR.construct_object(node)
+def _size_text(n: int) -> str:
+    mb = n / (1024 * 1024)
+    return f"{mb:.0f} MB" if mb >= 1 else f"{n // 1024} KB"
 
 
-_CONSTRUCTOR = yaml.SafeLoader("")
+def _parser(text: str):
+    if getattr(yaml, "__with_libyaml__", False):
+        return yaml.CSafeLoader(text)
+    return yaml.SafeLoader(text)
+
+
+def _scalar(event: ScalarEvent) -> tuple[str, Any]:
+    """(tag, value) of a scalar event; the tag is checked by the caller."""
+    tag = event.tag
+    if tag is None or tag == "!":
+        tag = _RESOLVER.resolve(ScalarNode, event.value, event.implicit)
+    if tag not in _SCALAR_TAGS:
+        return tag, None
+    node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    return tag, _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, node)
+
+
+class _Frame:
+    __slots__ = ("value", "path", "is_map", "key", "key_line", "skip")
+
+    def __init__(self, value, path, is_map, skip=False):
+        self.value, self.path, self.is_map = value, path, is_map
+        self.key = self.key_line = None
+        self.skip = skip          # a subtree under a refused key: parsed, not kept
 
 
 def load_yaml_text(text: str, source: str = "<text>") -> tuple[Any, dict[str, int]]:
-    if len(text.encode("utf-8", "replace")) > MAX_BYTES:
-        raise DataError(_err(source, None, "", f"file is larger than {MAX_BYTES // (1024 * 1024)} MB; refused"))
-    loader = _Loader(text)
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "replace")) > MAX_BYTES:
+        raise DataError(_err(source, None, "", f"file is larger than {_size_text(MAX_BYTES)}; refused"))
+    errors: list[str] = []
+    marks: dict[str, int] = {}
+    stack: list[_Frame] = []
+    root: list[Any] = []
+    nodes = 0
+    docs = 0
+    parser = _parser(text)
+
+    def fatal(line, path, message):
+        errors.append(_err(source, line, path, message))
+        raise DataError(errors)
+
+    def place(value: Any, line: int) -> None:
+        """Store a finished value in the innermost container (or as the document)."""
+        if not stack:
+            root.append(value)
+            return
+        frame = stack[-1]
+        if frame.is_map:
+            key, path = frame.key
+            frame.key = None
+            if not frame.skip and key is not _REFUSED:
+                frame.value[key] = value
+        else:
+            frame.value.append(value)
+
     try:
-        node = loader.get_single_node()
+        while True:
+            event = parser.get_event()
+            if isinstance(event, StreamStartEvent):
+                continue
+            if isinstance(event, StreamEndEvent):
+                break
+            if isinstance(event, DocumentStartEvent):
+                docs += 1
+                if docs > 1:
+                    fatal(event.start_mark.line + 1, "", "only one YAML document per file (remove '---')")
+                continue
+            if isinstance(event, DocumentEndEvent):
+                continue
+            line = event.start_mark.line + 1
+            if isinstance(event, AliasEvent):
+                fatal(line, _current_path(stack), "aliases (*name) are not allowed in game data; write the value out")
+            if isinstance(event, (MappingEndEvent, SequenceEndEvent)):
+                frame = stack.pop()
+                place(frame.value, line)
+                continue
+            top = stack[-1] if stack else None
+            skip = bool(top and top.skip)
+            # a mapping waiting for its key
+            if top is not None and top.is_map and top.key is None:
+                if not isinstance(event, ScalarEvent):
+                    fatal(line, top.path, "keys must be plain values (not lists or mappings)")
+                tag, key = _scalar(event)
+                if tag not in _SCALAR_TAGS or isinstance(key, (float, bool)) or key is None:
+                    if tag not in _SCALAR_TAGS:
+                        errors.append(_err(source, line, top.path, f"tag {event.tag or tag!r} is not allowed (plain YAML only)"))
+                    else:
+                        errors.append(_err(source, line, top.path, f"key {event.value!r} must be a name or a number"))
+                    top.key = (_REFUSED, None)
+                    continue
+                path = f"{top.path}.{key}" if top.path else str(key)
+                if not skip:
+                    if key in top.value:
+                        errors.append(_err(source, line, path, "key given twice"))
+                        top.key = (_REFUSED, path)
+                        continue
+                    marks[path] = line
+                top.key = (key, path)
+                continue
+            # a value
+            nodes += 1
+            if nodes > MAX_NODES:
+                fatal(line, _current_path(stack), f"too many values (over {MAX_NODES}); refused")
+            if top is None:
+                path = ""
+            elif top.is_map:
+                path = top.key[1] or top.path
+                skip = skip or top.key[0] is _REFUSED
+            else:
+                path = f"{top.path}.{len(top.value)}" if top.path else str(len(top.value))
+            if not skip:
+                marks.setdefault(path, line)
+            if isinstance(event, ScalarEvent):
+                tag, value = _scalar(event)
+                if tag not in _SCALAR_TAGS:
+                    errors.append(_err(source, line, path, f"tag {event.tag or tag!r} is not allowed (plain YAML only)"))
+                    value = None
+                place(value, line)
+                continue
+            if isinstance(event, (MappingStartEvent, SequenceStartEvent)):
+                is_map = isinstance(event, MappingStartEvent)
+                if event.tag not in (_MAP_TAGS if is_map else _SEQ_TAGS):
+                    errors.append(_err(source, line, path, f"tag {event.tag!r} is not allowed (plain YAML only)"))
+                    skip = True
+                if len(stack) >= MAX_DEPTH:
+                    fatal(line, path, f"nested deeper than {MAX_DEPTH} levels; refused")
+                stack.append(_Frame({} if is_map else [], path, is_map, skip))
+                continue
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        raise DataError(_err(source, line, "", f"not valid YAML: {exc.problem or exc.context}")) from None
+        problem = exc.problem or exc.context or "syntax error"
+        errors.append(_err(source, mark.line + 1 if mark else None, "", f"not valid YAML: {problem}"))
+        raise DataError(errors) from None
     except yaml.YAMLError as exc:
-        raise DataError(_err(source, None, "", f"not valid YAML: {exc}")) from None
+        errors.append(_err(source, None, "", f"not valid YAML: {exc}"))
+        raise DataError(errors) from None
     finally:
-        loader.dispose()
-    if node is None:
-        return None, {}
-    marks: dict[str, int] = {}
-    data = _walk(node, "", marks, source, [0])
-    return data, marks
+        parser.dispose()
+    if errors:
+        raise DataError(errors)
+    return (root[0] if root else None), marks
+
+
+class _RefusedKey:
+    def __repr__(self):
+        return "<refused>"
+
+
+_REFUSED = _RefusedKey()
+
+
+def _current_path(stack: list[_Frame]) -> str:
+    if not stack:
+        return ""
+    top = stack[-1]
+    if top.is_map:
+        return top.key[1] if top.key is not None and top.key[1] else top.path
+    return f"{top.path}.{len(top.value)}" if top.path else str(len(top.value))
 
 
 def load_yaml(path: str | Path) -> tuple[Any, dict[str, int]]:
@@ -102,12 +236,21 @@ def load_yaml(path: str | Path) -> tuple[Any, dict[str, int]]:
     except OSError as exc:
         raise DataError(_err(str(path), None, "", f"cannot read ({exc.strerror})")) from None
     if size > MAX_BYTES:
-        raise DataError(_err(str(path), None, "", f"file is {size // (1024 * 1024)} MB, over the "
-                                                  f"{MAX_BYTES // (1024 * 1024)} MB limit; refused"))
+        raise DataError(_err(str(path), None, "", f"file is {_size_text(size)}, over the "
+                                                  f"{_size_text(MAX_BYTES)} limit for data files; refused"))
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)        # never more, even if the file grows
+    except OSError as exc:
+        raise DataError(_err(str(path), None, "", f"cannot read ({exc.strerror})")) from None
+    if len(raw) > MAX_BYTES:
+        raise DataError(_err(str(path), None, "", f"file is over the {_size_text(MAX_BYTES)} limit "
+                                                  f"for data files; refused"))
+    try:
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise DataError(_err(str(path), None, "", f"not UTF-8 text ({exc.reason})")) from None
+        line = raw[:exc.start].count(b"\n") + 1
+        raise DataError(_err(str(path), line, "", f"not UTF-8 text ({exc.reason})")) from None
     return load_yaml_text(text, str(path))
 
 
