@@ -1,0 +1,515 @@
+"""The App: window, logical 1920×1080 layout scaled to the window, fixed-step loop, scene
+stack, intents, pygame_gui manager, dialogs, toasts and the F3 frame-time overlay.
+
+The contract with the game screens is docs in /work/notes/ui_contract.md; in short a scene
+may use ``app.logical_size``, ``ui_manager``, ``t``, ``lang``, ``set_lang``, ``font``,
+``text``, ``scenes``, ``settings``, ``intent``, ``args``, ``speed``, ``mods``, ``assets``,
+``confirm``, ``notify``, ``open_pause_menu``, ``to_launcher`` and ``quit``.
+
+Only this module reads the clock. ``update(dt)`` always gets ``DT`` (1/60 s).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+from typing import Callable
+
+import pygame
+import pygame_gui
+
+from .assets import ASSETS, Assets
+from .fonts import Fonts
+from .i18n import LANGS, Strings
+from .input import KeyMap
+from .scene import Scene, SceneStack
+
+ROOT = Path(__file__).resolve().parents[2]
+SETTINGS_FILE = ROOT / "config" / "settings.yaml"
+THEME_FILE = ASSETS / "theme.json"
+DT = 1.0 / 60.0
+LOGICAL_SIZE = (1920, 1080)
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+_DEFAULT_SETTINGS = {"language": "en", "window": {"size": [1280, 720], "fullscreen": False}, "fps": 60,
+                     "keys": {"pause": ["escape"], "cancel": ["escape", "backspace"],
+                              "confirm": ["return", "kp_enter", "space"], "next": ["tab"], "prev": ["shift+tab"],
+                              "up": ["up"], "down": ["down"], "left": ["left"], "right": ["right"],
+                              "fullscreen": ["f11"], "frame_times": ["f3"]}}
+
+
+def load_settings() -> dict:
+    settings = {k: (dict(v) if isinstance(v, dict) else v) for k, v in _DEFAULT_SETTINGS.items()}
+    try:
+        from ..data import load_yaml
+        data, _marks = load_yaml(SETTINGS_FILE)
+    except Exception:   # a broken settings file must not stop the program; defaults apply
+        data = None
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(value, dict) and isinstance(settings.get(key), dict):
+                settings[key] = {**settings[key], **value}
+            else:
+                settings[key] = value
+    return settings
+
+
+def default_args(**over) -> argparse.Namespace:
+    """The namespace tabletop.cli would give with no options (tests, benches)."""
+    base = {"lang": None, "mod": [], "seed": None, "size": None, "fullscreen": False, "frames": None,
+            "screenshot": None, "speed": 1.0, "seats": None, "mode": None, "command": None}
+    base.update(over)
+    return argparse.Namespace(**base)
+
+
+class _LogicalUIManager(pygame_gui.UIManager):
+    """pygame_gui in logical coordinates: events arrive converted by the App; the hover
+    position is the real mouse mapped through the App's scale and letterbox."""
+
+    def __init__(self, app: "App", *a, **kw):
+        self._app = app
+        super().__init__(*a, **kw)
+
+    def _update_mouse_position(self):
+        self.mouse_position = self._app.window_to_logical(pygame.mouse.get_pos())
+
+
+class Dialog:
+    """A modal pygame_gui window with a message and buttons, usable with keys alone:
+    Left/Right/Tab move the focus, Enter presses the focused button, Esc presses the
+    cancel button (the last one)."""
+
+    def __init__(self, app: "App", title: str, text: str, buttons: list[tuple[str, Callable | None]],
+                 width: int = 900, height: int = 420):
+        self.app = app
+        self.buttons_spec = buttons
+        w, h = width, height
+        rect = pygame.Rect((LOGICAL_SIZE[0] - w) // 2, (LOGICAL_SIZE[1] - h) // 2, w, h)
+        self.window = pygame_gui.elements.UIWindow(rect, app.ui_manager, window_display_title=title,
+                                                   object_id="#dialog", resizable=False, draggable=False)
+        self.window.set_blocking(True)
+        inner_w, inner_h = self.window.get_container().get_size()
+        self.textbox = pygame_gui.elements.UITextBox(text.replace("\n", "<br>"), pygame.Rect(16, 10, inner_w - 32, inner_h - 110),
+                                                     app.ui_manager, container=self.window)
+        self.buttons = []
+        bw, gap = 230, 24
+        x = inner_w - 24 - len(buttons) * bw - (len(buttons) - 1) * gap
+        for label, _cb in buttons:
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, inner_h - 86, bw, 68), label, app.ui_manager,
+                                             container=self.window)
+            self.buttons.append(b)
+            x += bw + gap
+        self.focus = 0
+        self._refresh()
+
+    def _refresh(self):
+        for i, b in enumerate(self.buttons):
+            (b.select if i == self.focus else b.unselect)()
+
+    def press(self, index: int):
+        self.app._close_dialog(self)
+        cb = self.buttons_spec[index][1]
+        if cb is not None:
+            cb()
+
+    def handle_event(self, event, intents) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if "confirm" in intents:
+                self.press(self.focus)
+            elif "cancel" in intents or "pause" in intents:
+                self.press(len(self.buttons) - 1)
+            elif any(i in intents for i in ("right", "next", "down")):
+                self.focus = (self.focus + 1) % len(self.buttons)
+                self._refresh()
+            elif any(i in intents for i in ("left", "prev", "up")):
+                self.focus = (self.focus - 1) % len(self.buttons)
+                self._refresh()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.press(self.buttons.index(event.ui_element))
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
+            # closed from its title bar: the same as the cancel button
+            self.app._close_dialog(self, kill=False)
+            cb = self.buttons_spec[-1][1]
+            if cb is not None:
+                cb()
+            return True
+        return False
+
+    def kill(self):
+        self.window.kill()
+
+
+class App:
+    logical_size = LOGICAL_SIZE
+
+    def __init__(self, args: argparse.Namespace | None = None, *, init_display: bool = True):
+        self.args = args if args is not None else default_args()
+        self.settings = load_settings()
+        self.mods: list[str] = list(getattr(self.args, "mod", None) or [])
+        self.speed: float = float(getattr(self.args, "speed", 1.0) or 1.0)
+        lang = getattr(self.args, "lang", None) or self.settings.get("language") or "en"
+        self.strings = Strings(lang if lang in LANGS else "en", self.mods)
+        self.keymap = KeyMap(self.settings.get("keys"))
+        self.running = True
+        self.frame = 0
+        self.show_frame_times = False
+        self._frame_ms: list[float] = []
+        self._overlay_surf: pygame.Surface | None = None
+        self._overlay_next = 0
+        self._toasts: list[list] = []     # [surface, seconds left]
+        self._dialogs: list[Dialog] = []
+        self._quit_asked = False
+
+        if not pygame.display.get_init():
+            pygame.display.init()
+        if not pygame.font.get_init():
+            pygame.font.init()
+        win = self.settings.get("window") or {}
+        size = getattr(self.args, "size", None) or tuple(win.get("size") or (1280, 720))
+        self.windowed_size = (int(size[0]), int(size[1]))
+        self.fullscreen = bool(getattr(self.args, "fullscreen", False) or win.get("fullscreen", False))
+        self.window = self._set_mode()
+        pygame.display.set_caption(self.t("shell.window_title"))
+        pygame.key.set_repeat(350, 40)
+        self.logical: pygame.Surface = pygame.Surface(LOGICAL_SIZE).convert()
+        self._layout()
+
+        self.fonts = Fonts(self.mods)
+        self.assets = Assets(self.mods)
+        self.ui_manager = _LogicalUIManager(self, LOGICAL_SIZE, None, enable_live_theme_updates=False)
+        self._setup_gui_fonts()
+        self.scenes = SceneStack()
+
+    # --- window and scaling ------------------------------------------------------
+    def _set_mode(self) -> pygame.Surface:
+        if self.fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.fullscreen = False
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self):
+        self.fullscreen = not self.fullscreen
+        self.window = self._set_mode()
+        self._layout()
+
+    def _layout(self):
+        ww, wh = self.window.get_size()
+        lw, lh = LOGICAL_SIZE
+        self.scale = min(ww / lw, wh / lh) if ww and wh else 1.0
+        sw, sh = max(1, round(lw * self.scale)), max(1, round(lh * self.scale))
+        self.view_rect = pygame.Rect((ww - sw) // 2, (wh - sh) // 2, sw, sh)
+        self.direct = (ww, wh) == (lw, lh)
+        self._scaled = None if self.direct else pygame.Surface((sw, sh)).convert()
+
+    def window_to_logical(self, pos) -> tuple[int, int]:
+        x, y = pos
+        return (int((x - self.view_rect.x) / self.scale), int((y - self.view_rect.y) / self.scale))
+
+    def logical_to_window(self, pos) -> tuple[int, int]:
+        x, y = pos
+        return (round(x * self.scale + self.view_rect.x), round(y * self.scale + self.view_rect.y))
+
+    def _to_logical_event(self, event):
+        d = dict(event.dict)
+        if "pos" in d:
+            d["pos"] = self.window_to_logical(d["pos"])
+        if "rel" in d and self.scale:
+            d["rel"] = (int(d["rel"][0] / self.scale), int(d["rel"][1] / self.scale))
+        return pygame.event.Event(event.type, d)
+
+    # --- languages, text, fonts ---------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self.strings.lang
+
+    def t(self, key: str, **fmt) -> str:
+        return self.strings.t(key, **fmt)
+
+    def set_lang(self, lang: str) -> None:
+        if lang not in LANGS or lang == self.strings.lang:
+            return
+        self.strings.lang = lang
+        pygame.display.set_caption(self.t("shell.window_title"))
+        self._overlay_surf = None
+        for scene in self.scenes:
+            hook = getattr(scene, "on_language_changed", None)
+            if hook:
+                hook()
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        return self.fonts.font(size, bold)
+
+    def text(self, text: str, size: int, color=(240, 240, 240), bold: bool = False) -> pygame.Surface:
+        return self.fonts.text(text, size, color, bold)
+
+    def _setup_gui_fonts(self):
+        """Every widget font is "tabletop" (Noto Sans JP or a mod's font), and the default
+        fallback font of pygame_gui is the Japanese one too, so nothing renders as boxes."""
+        regular, bold = str(self.fonts.regular), str(self.fonts.bold)
+        self.ui_manager.add_font_paths("tabletop", regular, bold, regular, bold)
+        theme = self.ui_manager.get_theme()
+        fd = theme.get_font_dictionary()
+        jp = getattr(fd, "_japanese_font", None)
+        if jp is not None and "en" in getattr(fd, "default_font_dictionary", {}):
+            fd.default_font_dictionary["en"] = jp
+            fd.set_locale("en")
+        self.ui_manager.preload_fonts([{"name": "tabletop", "point_size": s, "style": st}
+                                       for s in (24, 28, 30) for st in ("regular", "bold")])
+        self.ui_manager.get_theme().load_theme(str(THEME_FILE))
+
+    # --- intents --------------------------------------------------------------------
+    def intent(self, event) -> str | None:
+        return self.keymap.intent(event)
+
+    def intents(self, event) -> list[str]:
+        return self.keymap.intents(event)
+
+    # --- scenes -----------------------------------------------------------------------
+    def start(self, start: str = "launcher") -> None:
+        """Open the first scene: the launcher or a game straight from the command line."""
+        if start == "launcher":
+            self.to_launcher()
+            return
+        from .launcher import start_game
+        self.to_launcher()
+        game = "pendulum" if start == "teach" else start
+        seats = getattr(self.args, "seats", None)
+        if isinstance(seats, str):
+            seats = [s.strip() for s in seats.split(",") if s.strip()]
+        start_game(self, game, seats=seats, mode=getattr(self.args, "mode", None),
+                   seed=getattr(self.args, "seed", None), teach=(start == "teach"), record=None)
+
+    def to_launcher(self) -> None:
+        from .launcher import LauncherScene
+        self._close_all_dialogs()
+        self.scenes.clear()
+        self.scenes.push(LauncherScene(self))
+
+    def open_pause_menu(self) -> None:
+        from .menus import PauseMenu
+        if isinstance(self.scenes.top, PauseMenu):
+            return
+        self.scenes.push(PauseMenu(self, self.scenes.top))
+
+    def game_in_progress(self) -> bool:
+        for scene in self.scenes:
+            try:
+                if scene.has_game_in_progress():
+                    return True
+            except Exception:
+                continue
+        return False
+
+    def quit(self) -> None:
+        """Quit now (the caller has asked already if that was needed)."""
+        self.running = False
+
+    def request_quit(self) -> None:
+        """Window close / Quit button: asks first when a game is in progress."""
+        if self.game_in_progress():
+            if not self._quit_asked:
+                self._quit_asked = True
+
+                def no():
+                    self._quit_asked = False
+                self.confirm("shell.quit_game_confirm", self.quit, on_no=no)
+        else:
+            self.quit()
+
+    # --- dialogs and toasts ---------------------------------------------------------------
+    def confirm(self, text_key: str, on_yes: Callable, on_no: Callable | None = None,
+                title_key: str = "shell.confirm_title") -> Dialog:
+        """A yes/no dialog. ``text_key`` is a string key (a text that is not a key is shown
+        as it is). Enter = yes, Esc = no."""
+        d = Dialog(self, self.t(title_key), self.t(text_key),
+                   [(self.t("shell.answer_yes"), on_yes), (self.t("shell.answer_no"), on_no)])
+        self._dialogs.append(d)
+        return d
+
+    def message(self, text: str, title_key: str = "shell.notice_title", on_close: Callable | None = None) -> Dialog:
+        """A message with one OK button (Enter or Esc closes it). ``text`` is shown as it is."""
+        d = Dialog(self, self.t(title_key), text, [(self.t("shell.ok"), on_close)])
+        self._dialogs.append(d)
+        return d
+
+    def _close_dialog(self, dialog: Dialog, kill: bool = True):
+        if dialog in self._dialogs:
+            self._dialogs.remove(dialog)
+        if kill:
+            dialog.kill()
+
+    def _close_all_dialogs(self):
+        for d in list(self._dialogs):
+            self._close_dialog(d)
+
+    @property
+    def dialog(self) -> Dialog | None:
+        return self._dialogs[-1] if self._dialogs else None
+
+    def notify(self, text: str, seconds: float = 3.0) -> None:
+        """A transient message at the bottom of the screen (text shown as given)."""
+        surf = self.text(str(text), 30, (255, 244, 214))
+        box = pygame.Surface((surf.get_width() + 56, surf.get_height() + 28), pygame.SRCALPHA)
+        pygame.draw.rect(box, (16, 28, 33, 235), box.get_rect(), border_radius=16)
+        pygame.draw.rect(box, (217, 164, 65), box.get_rect(), width=2, border_radius=16)
+        box.blit(surf, (28, 14))
+        self._toasts.append([box, float(seconds)])
+        self._toasts = self._toasts[-4:]
+
+    # --- the loop ---------------------------------------------------------------------------
+    def handle_event(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.request_quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if not self.fullscreen:
+                surf = pygame.display.get_surface()
+                if surf is not None:
+                    self.window = surf
+                    self.windowed_size = surf.get_size()
+            self._layout()
+            return
+        if event.type in MOUSE_EVENTS:
+            event = self._to_logical_event(event)
+        intents = self.keymap.intents(event) if event.type == pygame.KEYDOWN else []
+        if "fullscreen" in intents:
+            self.toggle_fullscreen()
+            return
+        if "frame_times" in intents:
+            self.show_frame_times = not self.show_frame_times
+            self._overlay_surf = None
+            return
+        consumed = self.ui_manager.process_events(event)
+        if self._dialogs:
+            if self._dialogs[-1].handle_event(event, intents):
+                return
+            if event.type in (pygame.KEYDOWN, pygame.KEYUP) or event.type in MOUSE_EVENTS:
+                return   # modal: nothing reaches the scene below
+        top = self.scenes.top
+        if top is None or consumed:
+            return
+        handled = top.handle_event(event)
+        if not handled and "pause" in intents and top.has_game_in_progress():
+            self.open_pause_menu()
+
+    def update(self, dt: float = DT) -> None:
+        top = self.scenes.top
+        if top is not None:
+            top.update(dt)
+        self.ui_manager.update(dt)
+        for toast in self._toasts:
+            toast[1] -= dt
+        self._toasts = [t for t in self._toasts if t[1] > 0]
+
+    def draw(self) -> None:
+        surface = self.window if self.direct else self.logical
+        scenes = list(self.scenes)
+        first = 0
+        for i in range(len(scenes) - 1, -1, -1):
+            if getattr(scenes[i], "opaque", True):
+                first = i
+                break
+        if not scenes:
+            surface.fill((12, 20, 24))
+        for scene in scenes[first:]:
+            scene.draw(surface)
+        self.ui_manager.draw_ui(surface)
+        y = LOGICAL_SIZE[1] - 60
+        for box, _left in reversed(self._toasts):
+            y -= box.get_height()
+            surface.blit(box, ((LOGICAL_SIZE[0] - box.get_width()) // 2, y))
+            y -= 12
+        if self.show_frame_times:
+            self._draw_overlay(surface)
+        if not self.direct:
+            self.window.fill((0, 0, 0))
+            if self.view_rect.size == LOGICAL_SIZE:
+                self.window.blit(self.logical, self.view_rect)
+            else:
+                pygame.transform.smoothscale(self.logical, self.view_rect.size, self._scaled)
+                self.window.blit(self._scaled, self.view_rect)
+
+    def _draw_overlay(self, surface):
+        if self._overlay_surf is None or self.frame >= self._overlay_next:
+            times = sorted(self._frame_ms[-240:]) or [0.0]
+            p50 = times[len(times) // 2]
+            p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+            line = self.t("shell.frame_times", p50=f"{p50:.2f}", p95=f"{p95:.2f}", frames=len(times))
+            text = self.fonts.font(24).render(line, True, (180, 255, 180))
+            box = pygame.Surface((text.get_width() + 24, text.get_height() + 12), pygame.SRCALPHA)
+            box.fill((0, 0, 0, 190))
+            box.blit(text, (12, 6))
+            self._overlay_surf = box
+            self._overlay_next = self.frame + 30
+        surface.blit(self._overlay_surf, (12, 12))
+
+    def frame_step(self, dt: float = DT, updates: int = 1) -> None:
+        """One frame: events, ``updates`` fixed steps, one draw, flip."""
+        t0 = time.perf_counter()
+        for event in pygame.event.get():
+            self.handle_event(event)
+            if not self.running:
+                return
+        for _ in range(updates):
+            self.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frame += 1
+        self._frame_ms.append((time.perf_counter() - t0) * 1000.0)
+        if len(self._frame_ms) > 600:
+            del self._frame_ms[:300]
+
+    def step(self, n: int = 1, dt: float = DT) -> None:
+        """Run ``n`` frames at a fixed ``dt`` without sleeping (tests, --frames)."""
+        for _ in range(n):
+            if not self.running:
+                return
+            self.frame_step(dt)
+
+    def run_forever(self) -> None:
+        clock = pygame.time.Clock()
+        fps = int(self.settings.get("fps") or 60)
+        acc = 0.0
+        while self.running:
+            acc += min(clock.tick(fps) / 1000.0, 0.25)
+            steps = 0
+            while acc >= DT and steps < 5:
+                acc -= DT
+                steps += 1
+            if steps == 0:
+                # drawing faster than the step: still handle events and draw
+                pass
+            self.frame_step(DT, updates=steps)
+
+    def screenshot(self, path: str) -> None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True) if Path(path).parent != Path("") else None
+        pygame.image.save(self.window, str(path))
+
+    def shutdown(self) -> None:
+        self._close_all_dialogs()
+        self.scenes.clear()
+
+
+def run(args: argparse.Namespace, start: str = "launcher") -> int:
+    """Entry from tabletop.cli: open the window, show ``start``, loop; 0 on a normal exit."""
+    app = App(args)
+    try:
+        app.start(start)
+        frames = getattr(args, "frames", None)
+        if frames is not None:
+            app.step(frames)
+        else:
+            app.run_forever()
+        shot = getattr(args, "screenshot", None)
+        if shot:
+            app.draw()
+            app.screenshot(shot)
+    finally:
+        app.shutdown()
+        pygame.quit()
+    return 0

@@ -1,0 +1,62 @@
+"""Fonts and cached text. Noto Sans JP (shipped in pygame_gui's data folder) renders both
+English and Japanese. A mod may supply its own font: put ``.ttf``/``.otf`` files in the mod's
+``fonts/`` folder; a file whose name contains "bold" is the bold face, any other the regular
+face (the last mod given with --mod wins)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+GUI_DATA = Path(os.path.dirname(pygame_gui.__file__)) / "data"
+NOTO_REGULAR = GUI_DATA / "NotoSansJP-Regular.otf"
+NOTO_BOLD = GUI_DATA / "NotoSansJP-Bold.otf"
+
+
+def font_files(mods: list[str] | None = None) -> tuple[Path, Path]:
+    regular, bold = NOTO_REGULAR, NOTO_BOLD
+    for mod in mods or []:
+        folder = Path(mod) / "fonts"
+        if not folder.is_dir():
+            continue
+        files = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".ttf", ".otf") and p.is_file())
+        regs = [p for p in files if "bold" not in p.name.lower()]
+        bolds = [p for p in files if "bold" in p.name.lower()]
+        if regs:
+            regular = regs[0]
+            bold = bolds[0] if bolds else regs[0]
+        elif bolds:
+            bold = bolds[0]
+    return regular, bold
+
+
+class Fonts:
+    """``font(size, bold)`` and ``text(str, size, color, bold)`` with caches."""
+
+    TEXT_CACHE_LIMIT = 4000
+
+    def __init__(self, mods: list[str] | None = None):
+        self.regular, self.bold = font_files(mods)
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._texts: dict[tuple, pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (int(size), bool(bold))
+        f = self._fonts.get(key)
+        if f is None:
+            f = pygame.font.Font(str(self.bold if bold else self.regular), max(1, int(size)))
+            self._fonts[key] = f
+        return f
+
+    def text(self, text: str, size: int, color=(240, 240, 240), bold: bool = False) -> pygame.Surface:
+        color = tuple(pygame.Color(color)) if not isinstance(color, tuple) else color
+        key = (text, int(size), color, bool(bold))
+        surf = self._texts.get(key)
+        if surf is None:
+            if len(self._texts) > self.TEXT_CACHE_LIMIT:
+                self._texts.clear()
+            surf = self.font(size, bold).render(str(text), True, color)
+            self._texts[key] = surf
+        return surf

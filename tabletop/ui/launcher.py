@@ -1,0 +1,477 @@
+"""The launcher and its set-up screens: Pendulum (seats, characters, mode), Teaching mode,
+Holy Grail War (human or NPC per faction), Load game, Resume, Language, Quit.
+
+Everything works with the keyboard alone (``FocusMenu``). A game that is not built yet
+shows a notice scene; a save that cannot be read shows its message in a dialog."""
+from __future__ import annotations
+
+import datetime
+import sys
+import traceback
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from .. import games
+from .scene import Scene
+from .widgets import FocusMenu, backdrop
+
+GOLD = (243, 211, 138)
+TEXT = (239, 232, 216)
+MUTED = (169, 184, 188)
+
+MENU_X, MENU_W = 1130, 640
+
+
+# --- starting a game -------------------------------------------------------------------------
+def start_game(app, game: str, *, seats=None, mode=None, seed=None, teach=False, record=None) -> bool:
+    """Open a game's table scene. A game that is not built shows a notice; any other
+    failure while opening shows its message. Returns True when the game scene is up."""
+    try:
+        module = games.load(game)
+        scene = module.make_scene(app, seats=seats, mode=mode, seed=seed, teach=teach, record=record)
+    except games.GameNotBuilt:
+        app.scenes.push(NoticeScene(app, app.t("shell.notice.not_built", game=app.t(f"shell.game.{game}"))))
+        return False
+    except Exception as exc:   # a broken game or save must never take the program down
+        traceback.print_exc(file=sys.stderr)
+        app.message(app.t("shell.notice.start_failed", game=app.t(f"shell.game.{game}"), error=str(exc)),
+                    title_key="shell.error_title")
+        return False
+    app._close_all_dialogs()
+    app.scenes.clear()
+    app.scenes.push(scene)
+    return True
+
+
+def start_from_record(app, path) -> bool:
+    from ..engine import SaveError
+    from ..engine.saves import read_record
+    try:
+        record = read_record(path)
+    except SaveError as exc:
+        app.message(str(exc), title_key="shell.error_title")
+        return False
+    if record.game not in games.GAMES:
+        app.message(app.t("shell.load.unknown_game", game=record.game), title_key="shell.error_title")
+        return False
+    return start_game(app, record.game, seats=None, mode=None, seed=record.seed,
+                      teach=bool(record.meta.get("teach", False)) if isinstance(record.meta, dict) else False,
+                      record=record)
+
+
+# --- base for menu screens -------------------------------------------------------------------------
+class MenuScene(Scene):
+    """A screen of buttons over the shell backdrop; rebuilt when the language changes."""
+
+    heading_key = "shell.title"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.menu = FocusMenu(app)
+        self.extra: list = []      # other pygame_gui elements to kill with the menu
+
+    def build(self) -> None:   # subclasses add their controls
+        pass
+
+    def rebuild(self) -> None:
+        key = self.menu.focused.key if self.menu.focused else None
+        self.menu.kill()
+        for e in self.extra:
+            e.kill()
+        self.extra.clear()
+        self.build()
+        if key:
+            self.menu.focus_key(key)
+
+    def on_enter(self):
+        self.rebuild()
+
+    def on_exit(self):
+        self.menu.kill()
+        for e in self.extra:
+            e.kill()
+        self.extra.clear()
+
+    def on_pause(self):
+        self.menu.hide()
+        for e in self.extra:
+            e.hide()
+
+    def on_resume(self):
+        self.rebuild()
+
+    def on_language_changed(self):
+        self.rebuild()
+
+    def back(self) -> None:
+        self.app.scenes.pop()
+        if not len(self.app.scenes):
+            self.app.to_launcher()
+
+    def handle_event(self, event) -> bool:
+        if self.menu.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and "cancel" in self.app.intents(event):
+            self.back()
+            return True
+        return False
+
+    def draw_heading(self, surface, key: str | None = None):
+        title = self.app.text(self.app.t(key or self.heading_key), 64, GOLD, bold=True)
+        surface.blit(title, (120, 70))
+        pygame.draw.line(surface, (217, 164, 65), (120, 70 + title.get_height() + 8), (1800, 70 + title.get_height() + 8), 2)
+
+    def draw_hint(self, surface, key: str = "shell.hint.menu"):
+        hint = self.app.text(self.app.t(key), 26, MUTED)
+        surface.blit(hint, (120, 1080 - 70))
+
+    def draw(self, surface):
+        surface.blit(backdrop(), (0, 0))
+        self.draw_heading(surface)
+        self.draw_hint(surface)
+
+
+# --- the launcher ---------------------------------------------------------------------------------------
+class LauncherScene(MenuScene):
+    ITEMS = ("pendulum", "teach", "grailwar", "load", "resume", "language", "quit")
+
+    def __init__(self, app):
+        super().__init__(app)
+        self._resume_games: list[str] = []
+
+    def build(self):
+        app = self.app
+        try:
+            from ..engine.saves import unclean_games
+            self._resume_games = unclean_games()
+        except Exception:
+            self._resume_games = []
+        y = 250
+        h, gap = 86, 20
+        for key in self.ITEMS:
+            if key == "resume" and not self._resume_games:
+                continue
+            if key == "language":
+                text = app.t("shell.launcher.language", language=app.t(f"shell.language_name.{app.lang}"))
+            elif key == "resume":
+                text = app.t("shell.launcher.resume", game=app.t(f"shell.game.{self._resume_games[0]}"))
+            else:
+                text = app.t(f"shell.launcher.{key}")
+            self.menu.add((MENU_X, y, MENU_W, h), text, activate=lambda k=key: self.choose(k),
+                          change=(self.cycle_language if key == "language" else None),
+                          key=key, object_id="#menu_button")
+            y += h + gap
+            if key in ("grailwar", "resume") or (key == "load" and not self._resume_games):
+                y += 18   # a little space between the groups
+
+    def cycle_language(self, delta: int = 1):
+        from .i18n import LANGS
+        i = LANGS.index(self.app.lang) if self.app.lang in LANGS else 0
+        self.app.set_lang(LANGS[(i + delta) % len(LANGS)])
+
+    def choose(self, key: str) -> None:
+        app = self.app
+        if key == "pendulum":
+            app.scenes.push(PendulumSetup(app))
+        elif key == "teach":
+            start_game(app, "pendulum", seats=None, mode=None, seed=getattr(app.args, "seed", None), teach=True)
+        elif key == "grailwar":
+            app.scenes.push(GrailWarSetup(app))
+        elif key == "load":
+            app.scenes.push(LoadScene(app))
+        elif key == "resume":
+            from ..engine.saves import autosave_path
+            if self._resume_games:
+                start_from_record(app, autosave_path(self._resume_games[0]))
+        elif key == "language":
+            self.cycle_language(+1)
+        elif key == "quit":
+            app.request_quit()
+
+    def back(self):
+        # Esc on the launcher moves the focus to Quit; a second Esc + Enter quits
+        self.menu.focus_key("quit")
+
+    def draw(self, surface):
+        app = self.app
+        surface.blit(backdrop(), (0, 0))
+        title = app.text(app.t("shell.title"), 120, GOLD, bold=True)
+        surface.blit(title, (120, 96))
+        sub = app.text(app.t("shell.subtitle"), 40, TEXT)
+        surface.blit(sub, (126, 110 + title.get_height()))
+        focused = self.menu.focused
+        if focused is not None:
+            lines = app.t(f"shell.launcher.about.{focused.key}").split("\n")
+            y = 390
+            panel = pygame.Rect(110, y - 24, 880, 48 + 46 * len(lines))
+            shade = _shade(panel.size)
+            surface.blit(shade, panel)
+            for line in lines:
+                surface.blit(app.text(line, 32, TEXT), (140, y))
+                y += 46
+        self.draw_hint(surface, "shell.hint.launcher")
+
+
+_SHADES: dict = {}
+
+
+def _shade(size, alpha=150):
+    key = (tuple(size), alpha)
+    if key not in _SHADES:
+        s = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (6, 12, 14, alpha), s.get_rect(), border_radius=16)
+        _SHADES[key] = s
+    return _SHADES[key]
+
+
+# --- notice ---------------------------------------------------------------------------------------------
+class NoticeScene(MenuScene):
+    """A clear message (e.g. a game that is not built yet) with a Back button."""
+
+    def __init__(self, app, text: str):
+        super().__init__(app)
+        self.text = text
+
+    def build(self):
+        self.menu.add((120, 700, 420, 86), self.app.t("shell.back"), activate=self.back, key="back",
+                      object_id="#menu_button")
+
+    def draw(self, surface):
+        surface.blit(backdrop(), (0, 0))
+        self.draw_heading(surface, "shell.notice_title")
+        y = 260
+        for line in self.text.split("\n"):
+            surface.blit(self.app.text(line, 40, TEXT), (120, y))
+            y += 60
+        self.draw_hint(surface, "shell.hint.notice")
+
+
+# --- set-up screens -------------------------------------------------------------------------------------
+def _load_config(path: str):
+    try:
+        from ..data import load_yaml
+        from ..data.mods import CONFIG
+        return load_yaml(CONFIG / path)[0]
+    except Exception:
+        return None
+
+
+def _name(value, lang: str, fallback: str) -> str:
+    if isinstance(value, dict):
+        return str(value.get(lang) or value.get("en") or fallback)
+    return str(value) if value else fallback
+
+
+def pendulum_characters(lang: str) -> list[tuple[str, str]]:
+    """[(id, name)] of the basic-side characters in config/pendulum/characters.yaml."""
+    data = _load_config("pendulum/characters.yaml")
+    out = []
+    if isinstance(data, dict):
+        for c in data.get("characters") or []:
+            if isinstance(c, dict) and c.get("id") and c.get("side", "basic") == "basic":
+                out.append((str(c["id"]), _name(c.get("name"), lang, str(c["id"]))))
+    return out
+
+
+def grailwar_factions(lang: str) -> list[tuple[str, str]]:
+    """[(id, "Master & Servant")] of config/grailwar/characters.yaml, in data order."""
+    data = _load_config("grailwar/characters.yaml")
+    out = []
+    if isinstance(data, dict):
+        servants = {s.get("id"): s for s in data.get("servants") or [] if isinstance(s, dict)}
+        masters = {m.get("id"): m for m in data.get("masters") or [] if isinstance(m, dict)}
+        for f in data.get("factions") or []:
+            if not isinstance(f, dict) or not f.get("id"):
+                continue
+            s = servants.get(f.get("servant"), {})
+            m = masters.get(f.get("master"), {})
+            cls = s.get("class_ja") if lang == "ja" else s.get("class")
+            master = m.get(lang) or m.get("en") or str(f.get("master", ""))
+            label = f"{cls} / {master}" if cls else master
+            out.append((str(f["id"]), label or str(f["id"])))
+    return out
+
+
+class PendulumSetup(MenuScene):
+    """Players 2–5; each seat human or bot with a random or chosen character; the mode."""
+
+    heading_key = "shell.setup.pendulum_title"
+    MODES = ("realtime", "timetrack", "beginner")
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.players = 3
+        self.kinds = ["human", "bot", "bot", "bot", "bot"]
+        self.chars = [None] * 5          # None = random
+        self.mode = "realtime"
+
+    def build(self):
+        app = self.app
+        self.characters = pendulum_characters(app.lang)
+        x1, x2, w1, w2, h = 160, 860, 660, 900, 72
+        y = 200
+        self.menu.add((x1, y, w1, h), app.t("shell.setup.players", n=self.players),
+                      change=self.change_players, key="players", object_id="#option_button")
+        self.menu.add((x2, y, w2, h), app.t("shell.setup.mode", mode=app.t(f"shell.mode.{self.mode}")),
+                      change=self.change_mode, key="mode", object_id="#option_button")
+        y += h + 40
+        for i in range(self.players):
+            self.menu.add((x1, y, w1, h), app.t("shell.setup.seat", n=i + 1, kind=app.t(f"shell.seat.{self.kinds[i]}")),
+                          change=lambda d, i=i: self.change_kind(i, d), key=f"seat{i + 1}", object_id="#option_button")
+            self.menu.add((x2, y, w2, h), app.t("shell.setup.character", name=self.char_name(self.chars[i])),
+                          change=lambda d, i=i: self.change_char(i, d), key=f"char{i + 1}", object_id="#option_button")
+            y += h + 16
+        self.menu.add((x1, 880, 480, 86), app.t("shell.setup.start"), activate=self.start, key="start",
+                      object_id="#menu_button")
+        self.menu.add((x1 + 520, 880, 360, 86), app.t("shell.back"), activate=self.back, key="back",
+                      object_id="#menu_button")
+
+    def char_name(self, cid):
+        if cid is None:
+            return self.app.t("shell.setup.random")
+        return dict(self.characters).get(cid, cid)
+
+    def change_players(self, d):
+        self.players = 2 + (self.players - 2 + d) % 4
+        self.rebuild()
+
+    def change_mode(self, d):
+        self.mode = self.MODES[(self.MODES.index(self.mode) + d) % len(self.MODES)]
+        self.rebuild()
+
+    def change_kind(self, i, d):
+        self.kinds[i] = "bot" if self.kinds[i] == "human" else "human"
+        self.rebuild()
+
+    def change_char(self, i, d):
+        options = [None] + [c for c, _n in self.characters]
+        cur = options.index(self.chars[i]) if self.chars[i] in options else 0
+        for _ in range(len(options)):
+            cur = (cur + d) % len(options)
+            taken = {self.chars[j] for j in range(self.players) if j != i}
+            if options[cur] is None or options[cur] not in taken:
+                break
+        self.chars[i] = options[cur]
+        self.rebuild()
+
+    def seats(self) -> list[str]:
+        """Seat strings for make_scene: "human" or "bot", with "@<character id>" when the
+        character was chosen (random otherwise)."""
+        out = []
+        for i in range(self.players):
+            s = self.kinds[i]
+            if self.chars[i]:
+                s += f"@{self.chars[i]}"
+            out.append(s)
+        return out
+
+    def start(self):
+        start_game(self.app, "pendulum", seats=self.seats(), mode=self.mode,
+                   seed=getattr(self.app.args, "seed", None), teach=False)
+
+    def draw(self, surface):
+        surface.blit(backdrop(), (0, 0))
+        self.draw_heading(surface)
+        self.draw_hint(surface, "shell.hint.setup")
+
+
+class GrailWarSetup(MenuScene):
+    """One row per faction: human or NPC."""
+
+    heading_key = "shell.setup.grailwar_title"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.controls: list[str] | None = None
+
+    def build(self):
+        app = self.app
+        self.factions = grailwar_factions(app.lang) or [(f"F{i}", f"F{i}") for i in range(1, 8)]
+        if self.controls is None or len(self.controls) != len(self.factions):
+            self.controls = ["human"] + ["npc"] * (len(self.factions) - 1)
+        y, h = 190, 70
+        for i, (fid, label) in enumerate(self.factions):
+            self.menu.add((160, y, 1100, h), app.t("shell.setup.faction", n=i + 1, name=label,
+                                                    kind=app.t(f"shell.seat.{self.controls[i]}")),
+                          change=lambda d, i=i: self.toggle(i), key=f"faction{i + 1}", object_id="#option_button")
+            y += h + 12
+        self.menu.add((160, 880, 480, 86), app.t("shell.setup.start"), activate=self.start, key="start",
+                      object_id="#menu_button")
+        self.menu.add((680, 880, 360, 86), app.t("shell.back"), activate=self.back, key="back",
+                      object_id="#menu_button")
+
+    def toggle(self, i):
+        self.controls[i] = "npc" if self.controls[i] == "human" else "human"
+        self.rebuild()
+
+    def start(self):
+        start_game(self.app, "grailwar", seats=list(self.controls), mode=None,
+                   seed=getattr(self.app.args, "seed", None), teach=False)
+
+    def draw(self, surface):
+        surface.blit(backdrop(), (0, 0))
+        self.draw_heading(surface)
+        self.draw_hint(surface, "shell.hint.setup")
+
+
+class LoadScene(MenuScene):
+    """The saves in the user data folder, newest first."""
+
+    heading_key = "shell.load.title"
+    PAGE = 7
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.page = 0
+
+    def saves(self) -> list[Path]:
+        from ..engine.saves import data_dir
+        try:
+            files = [p for p in data_dir().glob("*.json") if p.is_file()]
+        except OSError:
+            files = []
+        return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+
+    def label(self, path: Path) -> str:
+        game = next((g for g in games.GAMES if g in path.stem), None)
+        when = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        name = self.app.t(f"shell.game.{game}") if game else path.stem
+        return self.app.t("shell.load.entry", game=name, file=path.name, when=when)
+
+    def build(self):
+        app = self.app
+        files = self.saves()
+        self.files = files
+        pages = max(1, (len(files) + self.PAGE - 1) // self.PAGE)
+        self.page = min(self.page, pages - 1)
+        y = 190
+        if not files:
+            label = pygame_gui.elements.UILabel(pygame.Rect(160, y, 1500, 60), app.t("shell.load.none"),
+                                                app.ui_manager)
+            self.extra.append(label)
+        for path in files[self.page * self.PAGE:(self.page + 1) * self.PAGE]:
+            self.menu.add((160, y, 1500, 72), self.label(path), activate=lambda p=path: start_from_record(self.app, p),
+                          key=f"file:{path.name}", object_id="#option_button")
+            y += 84
+        if pages > 1:
+            self.menu.add((160, 880 - 100, 660, 72), app.t("shell.load.page", page=self.page + 1, pages=pages),
+                          change=self.change_page, key="page", object_id="#option_button")
+        self.menu.add((160, 880, 360, 86), app.t("shell.back"), activate=self.back, key="back",
+                      object_id="#menu_button")
+
+    def change_page(self, d):
+        pages = max(1, (len(self.files) + self.PAGE - 1) // self.PAGE)
+        self.page = (self.page + d) % pages
+        self.rebuild()
+        self.menu.focus_key("page")
+
+    def draw(self, surface):
+        surface.blit(backdrop(), (0, 0))
+        self.draw_heading(surface)
+        from ..engine.saves import data_dir
+        if not hasattr(self, "_folder_text"):
+            self._folder_text = str(data_dir())
+        surface.blit(self.app.text(self.app.t("shell.load.folder", folder=self._folder_text), 24, MUTED), (160, 150))
+        self.draw_hint(surface, "shell.hint.menu")

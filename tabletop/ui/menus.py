@@ -1,0 +1,102 @@
+"""The Esc pause menu: resume, save, language, quit to the launcher, quit to the desktop.
+Quitting a game in progress asks first. The game scene below is paused (``on_pause``)
+while the menu is up and drawn dimmed underneath."""
+from __future__ import annotations
+
+import sys
+import traceback
+
+import pygame
+
+from .launcher import GOLD, MenuScene
+from .scene import Scene
+
+
+class PauseMenu(MenuScene):
+    opaque = False   # the paused table stays visible, dimmed
+
+    def __init__(self, app, game_scene: Scene | None):
+        super().__init__(app)
+        self.game_scene = game_scene
+        self._dim = None
+
+    def in_progress(self) -> bool:
+        try:
+            return bool(self.game_scene and self.game_scene.has_game_in_progress())
+        except Exception:
+            return False
+
+    def build(self):
+        app = self.app
+        w, h, gap = 620, 84, 18
+        x = (1920 - w) // 2
+        y = 330
+        entries = [("resume", self.resume, None), ("save", self.save, None),
+                   ("language", self.cycle_language, self.cycle_language),
+                   ("to_launcher", self.to_launcher, None), ("quit", self.quit, None)]
+        for key, act, change in entries:
+            if key == "language":
+                text = app.t("shell.launcher.language", language=app.t(f"shell.language_name.{app.lang}"))
+            else:
+                text = app.t(f"shell.pause.{key}")
+            item = self.menu.add((x, y, w, h), text, activate=(lambda a=act: a()) if key != "language" else (lambda: self.cycle_language(1)),
+                                 change=change, key=key, object_id="#menu_button")
+            if key == "save" and not self.in_progress():
+                item.button.disable()
+            y += h + gap
+
+    def cycle_language(self, delta: int = 1):
+        from .i18n import LANGS
+        i = LANGS.index(self.app.lang) if self.app.lang in LANGS else 0
+        self.app.set_lang(LANGS[(i + delta) % len(LANGS)])
+
+    def resume(self):
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    def save(self):
+        if not self.in_progress():
+            return
+        try:
+            path = self.game_scene.save_game(None)
+        except Exception as exc:
+            traceback.print_exc(file=sys.stderr)
+            self.app.message(self.app.t("shell.pause.save_failed", error=str(exc)), title_key="shell.error_title")
+            return
+        if path:
+            self.app.notify(self.app.t("shell.pause.saved_to", path=str(path)))
+        else:
+            self.app.notify(self.app.t("shell.pause.saved"))
+
+    def to_launcher(self):
+        if self.in_progress():
+            self.app.confirm("shell.pause.leave_confirm", self.app.to_launcher)
+        else:
+            self.app.to_launcher()
+
+    def quit(self):
+        if self.in_progress():
+            self.app.confirm("shell.quit_game_confirm", self.app.quit)
+        else:
+            self.app.quit()
+
+    def back(self):
+        self.resume()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and "pause" in self.app.intents(event):
+            self.resume()
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface):
+        if self._dim is None:
+            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._dim.fill((4, 8, 10, 170))
+            panel = pygame.Rect((1920 - 760) // 2, 170, 760, 720)
+            pygame.draw.rect(self._dim, (14, 26, 31, 235), panel, border_radius=22)
+            pygame.draw.rect(self._dim, (217, 164, 65), panel, width=2, border_radius=22)
+        surface.blit(self._dim, (0, 0))
+        title = self.app.text(self.app.t("shell.pause.title"), 56, GOLD, bold=True)
+        surface.blit(title, ((1920 - title.get_width()) // 2, 220))
+        self.draw_hint(surface, "shell.hint.menu")
