@@ -2,6 +2,7 @@
 else None so the scene draws its procedural fallback. Scaled copies are cached."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pygame
@@ -13,13 +14,24 @@ EXTS = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
 
 class Assets:
     def __init__(self, mods: list[str] | None = None):
-        self.folders = [Path(m) / "images" for m in reversed(mods or [])] + [ASSETS / "images"]
+        self.folders = [ASSETS / "images"]
+        self.mod_paths: dict[str, Path] = {}
+        if mods:
+            try:
+                from ..data.mods import mod_image_paths   # validated PNGs, mod load order
+                self.mod_paths = dict(mod_image_paths(mods))
+            except ImportError:
+                self.folders = [Path(m) / "images" for m in reversed(mods)] + self.folders
+            except Exception as exc:   # a broken mod: its images are skipped (validate-mod tells why)
+                print(f"mod images skipped: {exc}", file=sys.stderr)
         self._raw: dict[str, pygame.Surface | None] = {}
         self._scaled: dict[tuple, pygame.Surface] = {}
 
     def path(self, image_id: str) -> Path | None:
         if not image_id or ".." in image_id or image_id.startswith(("/", "\\")):
             return None
+        if image_id in self.mod_paths:
+            return self.mod_paths[image_id]
         for folder in self.folders:
             for ext in EXTS:
                 p = folder / f"{image_id}{ext}"

@@ -1,10 +1,12 @@
 """Fonts and cached text. Noto Sans JP (shipped in pygame_gui's data folder) renders both
 English and Japanese. A mod may supply its own font: put ``.ttf``/``.otf`` files in the mod's
-``fonts/`` folder; a file whose name contains "bold" is the bold face, any other the regular
-face (the last mod given with --mod wins)."""
+``fonts/`` folder (e.g. ``fonts/myfont-regular.ttf`` and ``fonts/myfont-bold.ttf``); a
+file whose name contains "bold" is the bold face, any other the regular face (the last
+mod in load order wins). It is used for widgets and for everything drawn by hand."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pygame
@@ -15,20 +17,36 @@ NOTO_REGULAR = GUI_DATA / "NotoSansJP-Regular.otf"
 NOTO_BOLD = GUI_DATA / "NotoSansJP-Bold.otf"
 
 
+def _mod_fonts(mods) -> list[Path]:
+    try:
+        from ..data.mods import mod_font_paths   # validated files, mod load order
+    except ImportError:
+        out = []
+        for mod in mods or []:
+            folder = Path(mod) / "fonts"
+            if folder.is_dir():
+                out += sorted(p for p in folder.iterdir() if p.suffix.lower() in (".ttf", ".otf") and p.is_file())
+        return out
+    try:
+        return list(mod_font_paths(mods or []).values())
+    except Exception as exc:   # a broken mod: its fonts are skipped (validate-mod tells why)
+        print(f"mod fonts skipped: {exc}", file=sys.stderr)
+        return []
+
+
 def font_files(mods: list[str] | None = None) -> tuple[Path, Path]:
+    """(regular, bold) font files: Noto Sans JP unless a mod supplies fonts."""
     regular, bold = NOTO_REGULAR, NOTO_BOLD
-    for mod in mods or []:
-        folder = Path(mod) / "fonts"
-        if not folder.is_dir():
-            continue
-        files = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".ttf", ".otf") and p.is_file())
-        regs = [p for p in files if "bold" not in p.name.lower()]
-        bolds = [p for p in files if "bold" in p.name.lower()]
-        if regs:
-            regular = regs[0]
-            bold = bolds[0] if bolds else regs[0]
-        elif bolds:
-            bold = bolds[0]
+    if not mods:
+        return regular, bold
+    files = _mod_fonts(mods)
+    regs = [p for p in files if "bold" not in p.stem.lower()]
+    bolds = [p for p in files if "bold" in p.stem.lower()]
+    if regs:
+        regular = regs[-1]
+        bold = bolds[-1] if bolds else regs[-1]
+    elif bolds:
+        bold = bolds[-1]
     return regular, bold
 
 

@@ -40,7 +40,12 @@ def load_strings(lang: str, mods: list[str] | None = None) -> dict[str, str]:
         from ..data.mods import load_translations  # provided by tabletop/data
     except ImportError:
         return _load_base(lang, mods)
-    return dict(load_translations(lang, mods or []))
+    try:
+        return dict(load_translations(lang, mods or []))
+    except Exception as exc:   # a broken mod's strings: fall back to the base file
+        import sys
+        print(f"mod translations skipped: {exc}", file=sys.stderr)
+        return _load_base(lang, None)
 
 
 class Strings:

@@ -1,0 +1,290 @@
+"""The table shell: launcher, set-up screens, language, notices, pause menu, quitting.
+Every test drives the App with real posted events and steps the loop."""
+import json
+import types
+
+import pygame
+import pytest
+
+from tabletop import games
+from tabletop.engine import saves
+from tabletop.ui import launcher as launcher_mod
+from tabletop.ui.app import App, default_args, run
+from tabletop.ui.launcher import GrailWarSetup, LauncherScene, LoadScene, NoticeScene, PendulumSetup
+from tabletop.ui.menus import PauseMenu
+from tabletop.ui.scene import Scene
+
+from .conftest import click, press
+
+
+def top(app):
+    return app.scenes.top
+
+
+def test_launcher_opens_with_every_entry_and_draws(app):
+    assert isinstance(top(app), LauncherScene)
+    keys = [i.key for i in top(app).menu.items]
+    assert keys == ["pendulum", "teach", "grailwar", "load", "language", "quit"]
+    assert top(app).menu.focused.key == "pendulum"
+    # something is drawn: the window is not one flat colour
+    shot = pygame.transform.scale(app.window, (64, 36))
+    colours = {shot.get_at((x, y))[:3] for x in range(0, 64, 4) for y in range(0, 36, 4)}
+    assert len(colours) > 5
+
+
+def test_keyboard_alone_reaches_grail_war_setup_and_back(app):
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    assert top(app).menu.focused.key == "grailwar"
+    press(app, pygame.K_RETURN)
+    setup = top(app)
+    assert isinstance(setup, GrailWarSetup)
+    assert setup.controls[0] == "human" and set(setup.controls[1:]) == {"npc"}
+    press(app, pygame.K_RIGHT)              # first faction: human -> NPC
+    assert setup.controls[0] == "npc"
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(top(app), LauncherScene)
+    assert top(app).menu.focused.key == "grailwar"   # focus kept where it was
+
+
+def test_mouse_clicks_open_pendulum_setup_change_and_cancel(app):
+    assert app.window.get_size() == (1280, 720)       # clicks go through the scaling
+    click(app, top(app).menu.item("pendulum").button)
+    setup = top(app)
+    assert isinstance(setup, PendulumSetup)
+    assert setup.players == 3 and len([i for i in setup.menu.items if i.key.startswith("seat")]) == 3
+    click(app, setup.menu.item("players").button)      # 3 -> 4 seats
+    assert setup.players == 4
+    assert len([i for i in setup.menu.items if i.key.startswith("seat")]) == 4
+    click(app, setup.menu.item("seat2").button)        # bot -> human
+    click(app, setup.menu.item("mode").button)         # realtime -> timetrack
+    assert setup.kinds[1] == "human" and setup.mode == "timetrack"
+    click(app, setup.menu.item("back").button)
+    assert isinstance(top(app), LauncherScene)
+
+
+def test_pendulum_seats_and_characters_by_keyboard(app, monkeypatch):
+    started = {}
+
+    def fake_load(game):
+        def make_scene(app_, **kw):
+            started.update(kw, game=game)
+            return Scene(app_)
+        return types.SimpleNamespace(make_scene=make_scene)
+
+    monkeypatch.setattr(games, "load", fake_load)
+    press(app, pygame.K_RETURN)                        # Pendulum
+    setup = top(app)
+    press(app, pygame.K_LEFT)                          # players 3 -> 2
+    assert setup.players == 2
+    setup.menu.focus_key("char1")
+    press(app, pygame.K_RIGHT)                         # character: random -> first one
+    chosen = setup.chars[0]
+    if setup.characters:
+        assert chosen == setup.characters[0][0]
+    setup.menu.focus_key("start")
+    press(app, pygame.K_RETURN)
+    assert started["game"] == "pendulum" and started["mode"] == "realtime" and started["teach"] is False
+    assert started["seats"] == [("human@" + chosen) if chosen else "human", "bot"]
+    assert started["record"] is None
+
+
+def test_language_switches_at_run_time(app):
+    button = top(app).menu.item("quit").button
+    assert button.text == "Quit"
+    top(app).menu.focus_key("language")
+    press(app, pygame.K_RETURN)
+    assert app.lang == "ja"
+    assert top(app).menu.item("quit").button.text == "終了"
+    assert app.t("shell.launcher.pendulum") == "ペンデュラム"
+    assert top(app).menu.focused.key == "language"
+    press(app, pygame.K_RIGHT)
+    assert app.lang == "en"
+
+
+def test_lang_option_starts_in_japanese(make_app):
+    app = make_app(lang="ja")
+    app.start("launcher")
+    app.step(1)
+    assert app.lang == "ja" and top(app).menu.item("pendulum").button.text == "ペンデュラム"
+
+
+def test_game_not_built_shows_a_notice_not_a_crash(app, monkeypatch):
+    def not_built(game):
+        raise games.GameNotBuilt(f"{game} is not built yet")
+    monkeypatch.setattr(games, "load", not_built)
+    top(app).menu.focus_key("teach")
+    press(app, pygame.K_RETURN)
+    notice = top(app)
+    assert isinstance(notice, NoticeScene)
+    assert app.t("shell.game.pendulum") in notice.text
+    press(app, pygame.K_RETURN)                        # Back
+    assert isinstance(top(app), LauncherScene)
+
+
+def test_a_game_that_fails_to_start_shows_its_message(app, monkeypatch):
+    def broken(app_, **kw):
+        raise ValueError("the table leg broke")
+    monkeypatch.setattr(games, "load", lambda g: types.SimpleNamespace(make_scene=broken))
+    top(app).menu.focus_key("teach")
+    press(app, pygame.K_RETURN)
+    assert app.dialog is not None and "the table leg broke" in app.dialog.textbox.html_text
+    press(app, pygame.K_ESCAPE)
+    assert app.dialog is None and isinstance(top(app), LauncherScene)
+
+
+class FakeGame(Scene):
+    def __init__(self, app_):
+        super().__init__(app_)
+        self.paused = 0
+        self.saved = []
+        self.events = []
+
+    def has_game_in_progress(self):
+        return True
+
+    def save_game(self, path=None):
+        self.saved.append(path)
+        return "/tmp/fake-save.json"
+
+    def on_pause(self):
+        self.paused += 1
+
+    def handle_event(self, event):
+        self.events.append(event)
+        return False
+
+
+@pytest.fixture
+def in_game(app, monkeypatch):
+    scene = FakeGame(app)
+    monkeypatch.setattr(games, "load", lambda g: types.SimpleNamespace(make_scene=lambda a, **kw: scene))
+    launcher_mod.start_game(app, "grailwar", seats=["human"], mode=None, seed=1)
+    app.step(1)
+    assert top(app) is scene
+    return scene
+
+
+def test_pause_menu_resume_save_and_leave_asks_first(app, in_game):
+    press(app, pygame.K_ESCAPE)
+    menu = top(app)
+    assert isinstance(menu, PauseMenu) and in_game.paused == 1
+    assert [i.key for i in menu.menu.items] == ["resume", "save", "language", "to_launcher", "quit"]
+    click(app, menu.menu.item("save").button)
+    assert in_game.saved == [None]
+    press(app, pygame.K_ESCAPE)                        # Esc resumes
+    assert top(app) is in_game
+    press(app, pygame.K_ESCAPE)
+    top(app).menu.focus_key("to_launcher")
+    press(app, pygame.K_RETURN)
+    assert app.dialog is not None                      # asks before losing the game
+    press(app, pygame.K_ESCAPE)                        # No
+    assert app.dialog is None and isinstance(top(app), PauseMenu)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)                        # Yes
+    assert isinstance(top(app), LauncherScene) and len(app.scenes) == 1
+
+
+def test_mouse_reaches_the_game_scene_in_logical_coordinates(app, in_game):
+    pos = app.logical_to_window((960, 540))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    app.step(1)
+    downs = [e for e in in_game.events if e.type == pygame.MOUSEBUTTONDOWN]
+    assert downs and downs[-1].pos == (960, 540)
+
+
+def test_closing_the_window_during_a_game_asks_first(app, in_game):
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(2)
+    assert app.running and app.dialog is not None
+    press(app, pygame.K_RETURN)
+    assert not app.running
+
+
+def test_quit_from_the_launcher(app):
+    press(app, pygame.K_ESCAPE)                        # Esc goes to Quit
+    assert top(app).menu.focused.key == "quit"
+    press(app, pygame.K_RETURN)
+    assert not app.running
+
+
+def test_load_lists_saves_and_a_corrupt_one_shows_its_message(app):
+    (saves.data_dir() / "autosave-pendulum.json").write_text("{ not json", encoding="utf-8")
+    top(app).menu.focus_key("load")
+    press(app, pygame.K_RETURN)
+    load = top(app)
+    assert isinstance(load, LoadScene)
+    entries = [i for i in load.menu.items if i.key.startswith("file:")]
+    assert len(entries) == 1 and app.t("shell.game.pendulum") in entries[0].button.text
+    press(app, pygame.K_RETURN)
+    assert app.dialog is not None and "corrupt" in app.dialog.textbox.html_text
+    press(app, pygame.K_RETURN)                        # OK
+    assert app.dialog is None and isinstance(top(app), LoadScene)
+
+
+def test_newer_save_is_refused_with_a_clear_message(app):
+    (saves.data_dir() / "mysave-grailwar.json").write_text(json.dumps({"game": "grailwar", "seed": 1, "format": 99}))
+    top(app).menu.focus_key("load")
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)
+    assert app.dialog is not None and "newer version" in app.dialog.textbox.html_text
+
+
+def test_resume_is_offered_after_an_unclean_exit(make_app, monkeypatch):
+    from tabletop.engine import Record
+    saves.write_record(Record(game="pendulum", seed=7))
+    saves.mark_running("pendulum")
+    started = {}
+    monkeypatch.setattr(games, "load", lambda g: types.SimpleNamespace(
+        make_scene=lambda a, **kw: started.update(kw) or Scene(a)))
+    app = make_app()
+    app.start("launcher")
+    app.step(1)
+    assert "resume" in [i.key for i in top(app).menu.items]
+    top(app).menu.focus_key("resume")
+    press(app, pygame.K_RETURN)
+    assert started["record"].game == "pendulum" and started["record"].seed == 7
+
+
+def test_run_frames_writes_a_screenshot_and_returns_zero(tmp_path):
+    out = tmp_path / "shot.png"
+    assert run(default_args(frames=3, screenshot=str(out), size=(640, 360), lang="ja"), "launcher") == 0
+    img = pygame.image.load(str(out))
+    assert img.get_size() == (640, 360)
+
+
+def test_bindings_come_from_the_settings(make_app):
+    app = make_app()
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)
+    assert app.intent(esc) == "pause" and "cancel" in app.intents(esc)
+    assert app.intent(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0)) == "next"
+    assert app.intent(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_LSHIFT)) == "prev"
+    assert app.intent(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL)) == "undo"
+    assert app.intent(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3, mod=0)) == "seat_3"
+    assert app.keymap.errors == []
+
+
+def test_japanese_renders_with_real_glyphs_in_widgets_and_by_hand(make_app):
+    app = make_app(lang="ja")
+
+    def distinct(font):
+        a = pygame.image.tobytes(font.render("日", True, (255, 255, 255)), "RGBA")
+        b = pygame.image.tobytes(font.render("本", True, (255, 255, 255)), "RGBA")
+        return a != b                                  # missing glyphs render as identical boxes
+    assert distinct(app.font(30)) and distinct(app.font(30, bold=True))
+    theme = app.ui_manager.get_theme()
+    for element in (["button"], ["label"], ["text_box"], ["window.#title_bar"], ["unthemed_thing"]):
+        font = theme.get_font(element)
+        a = font.render_premul("日", (255, 255, 255))
+        b = font.render_premul("本", (255, 255, 255))
+        assert pygame.image.tobytes(a, "RGBA") != pygame.image.tobytes(b, "RGBA"), element
+
+
+def test_f3_toggles_the_frame_time_overlay_and_notify_shows_a_toast(app):
+    press(app, pygame.K_F3)
+    assert app.show_frame_times
+    app.notify("hello")
+    app.step(1)
+    assert app._toasts
+    app.step(200)
+    assert not app._toasts
