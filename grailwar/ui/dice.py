@@ -1,0 +1,267 @@
+"""The dice tray. The engine rolls; the tray throws a die with pymunk at a fixed physics
+step and, as it comes to rest, shows the engine's value on its face. Rolls queue so a
+burst of events plays back in order; ``skip()`` lands everything at once."""
+from __future__ import annotations
+
+import math
+import random
+import re
+from dataclasses import dataclass, field
+
+import pygame
+import pymunk
+
+from . import theme as T
+
+PHYS_DT = 1 / 120          # fixed physics step (presentation only)
+REST_SPEED = 14.0
+REST_SPIN = 0.6
+HOLD = 0.55                # seconds a landed die stays before the next throw
+
+
+@dataclass
+class Roll:
+    expr: str              # "1D100<=43", "D10[0-9]", "1D6", "choice[STR,MAG]"...
+    value: object          # what the engine rolled (int or choice text)
+    line: str              # the full dice-bot line, shown once the die lands
+    label: str = ""
+    success: bool | None = None
+    on_land: object = None   # callback when the die comes to rest
+    faces: list = field(default_factory=list)   # filled by the tray: (text, sides) per die
+
+
+def parse_dice(expr: str, value) -> list:
+    """Which dice to throw and what each one shows when it lands: [(sides_kind, face_text)]."""
+    m = re.match(r"\s*1?D(\d+)", expr or "")
+    if expr.startswith("choice"):
+        return [("choice", str(value))]
+    if expr.startswith("D10[") or (m and m.group(1) == "10" and "[0-9]" in expr):
+        return [("d10", str(value))]
+    if m:
+        n = int(m.group(1))
+        try:
+            v = int(value)
+        except (TypeError, ValueError):
+            return [("dN", str(value))]
+        if n == 100:
+            tens = 0 if v == 100 else (v // 10) * 10
+            units = 0 if v == 100 else v % 10
+            return [("d100", f"{tens:02d}"), ("d10", str(units))]
+        if n == 6:
+            return [("d6", str(v))]
+        return [("dN", str(v))]
+    return [("dN", str(value))]
+
+
+class _Die:
+    def __init__(self, space, kind, final, pos, vel, spin, size, rng):
+        self.kind, self.final, self.size = kind, final, size
+        if kind == "d6" or kind == "choice":
+            w = size if kind == "d6" else size * 1.5
+            verts = [(-w / 2, -size / 2), (w / 2, -size / 2), (w / 2, size / 2), (-w / 2, size / 2)]
+        else:   # a kite seen from above (pentagonal trapezohedron)
+            s = size * 0.62
+            verts = [(0, -s * 1.25), (s, -s * 0.15), (0, s * 1.0), (-s, -s * 0.15)]
+        self.verts = verts
+        mass = 1.0
+        self.body = pymunk.Body(mass, pymunk.moment_for_poly(mass, verts))
+        self.body.position = pos
+        self.body.velocity = vel
+        self.body.angular_velocity = spin
+        self.shape = pymunk.Poly(self.body, verts)
+        self.shape.elasticity = 0.55
+        self.shape.friction = 0.7
+        space.add(self.body, self.shape)
+        self.rng = rng
+        self.face = self._random_face()
+        self._last_angle = self.body.angle
+        self.rest = False
+        self._cache = {}
+
+    def _random_face(self):
+        if self.kind == "d6":
+            return str(self.rng.randint(1, 6))
+        if self.kind == "d100":
+            return f"{self.rng.randint(0, 9) * 10:02d}"
+        if self.kind == "d10":
+            return str(self.rng.randint(0, 9))
+        if self.kind == "choice":
+            return "?"
+        return str(self.rng.randint(1, 9))
+
+    def tick(self):
+        if self.rest:
+            return
+        if abs(self.body.angle - self._last_angle) > math.pi / 3:
+            self._last_angle = self.body.angle
+            self.face = self._random_face()
+        if self.body.velocity.length < REST_SPEED and abs(self.body.angular_velocity) < REST_SPIN:
+            self.rest = True
+            self.face = self.final
+            self.body.velocity = (0, 0)
+            self.body.angular_velocity = 0
+
+    def surface(self, app):
+        key = (self.face, self.rest)
+        s = self._cache.get(key)
+        if s is None:
+            pad = 6
+            xs = [v[0] for v in self.verts]
+            ys = [v[1] for v in self.verts]
+            w = int(max(xs) - min(xs)) + pad * 2
+            h = int(max(ys) - min(ys)) + pad * 2
+            s = pygame.Surface((w, h), pygame.SRCALPHA)
+            pts = [(x - min(xs) + pad, y - min(ys) + pad) for x, y in self.verts]
+            body = {"d100": (236, 230, 214), "d10": (250, 250, 246), "d6": (250, 250, 246),
+                    "choice": (240, 228, 190)}.get(self.kind, (250, 250, 246))
+            pygame.draw.polygon(s, body, pts)
+            edge = T.ACCENT if self.rest else (60, 60, 70)
+            pygame.draw.polygon(s, edge, pts, 3)
+            cx = (max(xs) - min(xs)) / 2 + pad
+            cy = (-min(ys)) + pad + (4 if self.kind in ("d10", "d100") else 0)
+            if self.kind == "d6" and self.face.isdigit():
+                self._pips(s, int(self.face), (cx, cy))
+            else:
+                size = 26 if len(self.face) <= 2 else 20 if len(self.face) <= 4 else 15
+                t = app.text(self.face, size, (20, 20, 26), True)
+                s.blit(t, (cx - t.get_width() / 2, cy - t.get_height() / 2))
+            self._cache[key] = s
+        return s
+
+    def _pips(self, s, n, c):
+        d = self.size * 0.26
+        spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+                 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+                 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[max(1, min(6, n))]
+        for dx, dy in spots:
+            pygame.draw.circle(s, (30, 30, 36), (int(c[0] + dx * d), int(c[1] + dy * d)), max(3, int(self.size * 0.09)))
+
+
+class DiceTray:
+    def __init__(self, app, rect):
+        self.app = app
+        self.rect = pygame.Rect(rect)
+        self.queue: list[Roll] = []
+        self.current: Roll | None = None
+        self.dice: list[_Die] = []
+        self.hold = 0.0
+        self.shown_line = ""
+        self.shown_success = None
+        self.rng = random.Random(1234)    # presentation only; never the game's generator
+        self.speed = 1.0
+        self._space = None
+        self._bg = None
+        self._acc = 0.0
+        self.landed = 0
+
+    # queue ---------------------------------------------------------------------------
+    def add(self, roll: Roll):
+        self.queue.append(roll)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.current or self.queue)
+
+    def skip(self):
+        """Land everything queued at once (the speed-up key)."""
+        while self.current or self.queue:
+            if not self.current:
+                self._throw(self.queue.pop(0))
+            self._land_current(force=True)
+        self.hold = 0
+
+    # physics ------------------------------------------------------------------------------
+    def _new_space(self):
+        space = pymunk.Space()
+        space.gravity = (0, 0)          # a tray seen from above
+        space.damping = 0.22            # felt and friction: velocity kept per second
+        w, h = self.rect.w, self.rect.h
+        walls = [((4, 4), (w - 4, 4)), ((w - 4, 4), (w - 4, h - 4)), ((w - 4, h - 4), (4, h - 4)), ((4, h - 4), (4, 4))]
+        for a, b in walls:
+            seg = pymunk.Segment(space.static_body, a, b, 4)
+            seg.elasticity = 0.8
+            seg.friction = 0.6
+            space.add(seg)
+        return space
+
+    def _throw(self, roll: Roll):
+        self.current = roll
+        self._space = self._new_space()
+        self.dice = []
+        kinds = parse_dice(roll.expr, roll.value)
+        roll.faces = kinds
+        h = self.rect.h
+        for i, (kind, final) in enumerate(kinds):
+            pos = (30 + i * 10, h * (0.35 + 0.3 * i) + self.rng.uniform(-20, 20))
+            vel = (self.rng.uniform(700, 980), self.rng.uniform(-260, 260))
+            spin = self.rng.uniform(-16, 16)
+            self.dice.append(_Die(self._space, kind, final, pos, vel, spin, 58, self.rng))
+        self.shown_line = roll.label or roll.expr
+        self.shown_success = None
+        self.hold = 0.0
+
+    def _land_current(self, force=False):
+        roll = self.current
+        for d in self.dice:
+            d.rest = True
+            d.face = d.final
+            d.body.velocity = (0, 0)
+            d.body.angular_velocity = 0
+        self.shown_line = roll.line
+        self.shown_success = roll.success
+        self.current = None
+        self.landed += 1
+        if roll.on_land:
+            roll.on_land(roll)
+
+    def update(self, dt):
+        if self.current is None:
+            if self.hold > 0:
+                self.hold -= dt
+                return
+            if self.queue:
+                self._throw(self.queue.pop(0))
+            else:
+                return
+        speed = self.speed * (2.0 if len(self.queue) > 2 else 1.0)
+        self._acc += dt * speed
+        spin_keep = 0.985
+        while self._acc >= PHYS_DT:
+            self._acc -= PHYS_DT
+            self._space.step(PHYS_DT)
+            for d in self.dice:
+                d.body.angular_velocity *= spin_keep
+                d.tick()
+        if all(d.rest for d in self.dice):
+            self._land_current()
+            self.hold = HOLD / max(1.0, speed)
+
+    # drawing -------------------------------------------------------------------------------
+    def draw(self, surface, record=None):
+        if self._bg is None or self._bg.get_size() != self.rect.size:
+            self._bg = pygame.Surface(self.rect.size)
+            self._bg.fill((28, 58, 44))
+            for i in range(0, self.rect.w, 6):
+                pygame.draw.line(self._bg, (31, 62, 47), (i, 0), (i, self.rect.h))
+            pygame.draw.rect(self._bg, (92, 64, 40), self._bg.get_rect(), 8, border_radius=6)
+        surface.blit(self._bg, self.rect.topleft)
+        for d in self.dice:
+            s = d.surface(self.app)
+            ang = -math.degrees(d.body.angle) if not d.rest else -math.degrees(d.body.angle)
+            rs = pygame.transform.rotate(s, ang) if abs(ang) > 0.5 else s
+            p = d.body.position
+            surface.blit(rs, (self.rect.x + p.x - rs.get_width() / 2, self.rect.y + p.y - rs.get_height() / 2))
+        if self.shown_line:
+            col = T.TEXT if self.shown_success is None else (T.GOOD if self.shown_success else T.BAD)
+            line = self.shown_line
+            s = self.app.text(line, 17, col, True)
+            if s.get_width() > self.rect.w - 24:
+                s = self.app.text(line, 14, col, True)
+            bg = pygame.Rect(self.rect.x + 8, self.rect.bottom - s.get_height() - 14, self.rect.w - 16, s.get_height() + 6)
+            pygame.draw.rect(surface, (10, 20, 16), bg, border_radius=4)
+            surface.blit(s, (bg.x + 6, bg.y + 3), area=pygame.Rect(0, 0, bg.w - 10, s.get_height()))
+            if record is not None:
+                record.append(line)
+        if self.queue:
+            s = self.app.text(f"+{len(self.queue)}", 16, T.ACCENT, True)
+            surface.blit(s, (self.rect.right - s.get_width() - 14, self.rect.y + 10))

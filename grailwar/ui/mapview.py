@@ -1,0 +1,178 @@
+"""The war map: 22 locations laid out from data, grade by shape and colour, names in the
+current language, owners and faction markers only where the viewer knows them."""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from . import theme as T
+
+CLASS_ABBR = {"Saber": "Sa", "Archer": "Ar", "Lancer": "La", "Rider": "Ri", "Caster": "Ca",
+              "Assassin": "As", "Berserker": "Be"}
+
+
+def short(text, n):
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+class MapView:
+    def __init__(self, app, static, rect):
+        self.app = app
+        self.static = static
+        self.rect = pygame.Rect(rect)
+        self.pos = {}
+        self._static_layer = None
+        self._static_key = None
+        self._static_texts = []
+        self._tok_cache = {}
+        self.hover = None
+        self.selected = set()      # highlighted locations (legal targets of a pending choice)
+        self.layout()
+
+    # geometry ---------------------------------------------------------------------
+    def layout(self):
+        locs = self.static.locations
+        if not locs:
+            return
+        xs = [l.x for l in locs]
+        ys = [l.y for l in locs]
+        minx, maxx = min(xs + [0]), max(xs + [1000])
+        miny, maxy = min(ys + [0]), max(ys + [700])
+        pad_x, pad_top, pad_bot = 70, 70, 110
+        w = self.rect.w - 2 * pad_x
+        h = self.rect.h - pad_top - pad_bot
+        s = min(w / max(1, maxx - minx), h / max(1, maxy - miny))
+        ox = self.rect.x + pad_x + (w - s * (maxx - minx)) / 2
+        oy = self.rect.y + pad_top + (h - s * (maxy - miny)) / 2
+        self.pos = {l.id: (int(ox + (l.x - minx) * s), int(oy + (l.y - miny) * s)) for l in locs}
+        self._static_key = None
+
+    def hit(self, p):
+        best, bd = None, 30 ** 2
+        for lid, (x, y) in self.pos.items():
+            d = (x - p[0]) ** 2 + (y - p[1]) ** 2
+            if d < bd:
+                best, bd = lid, d
+        return best
+
+    # static layer --------------------------------------------------------------------
+    def _build_static(self):
+        app, r = self.app, self.rect
+        texts = []
+        surf = pygame.Surface(r.size)
+        surf.fill(T.LAND)
+        rng = random.Random(7)   # presentation only; never the game's generator
+        # sea along the east and south-east, a river through the city
+        sea = [(r.w * 0.93, 0), (r.w, 0), (r.w, r.h), (r.w * 0.70, r.h), (r.w * 0.83, r.h * 0.78),
+               (r.w * 0.95, r.h * 0.55), (r.w * 0.90, r.h * 0.25)]
+        pygame.draw.polygon(surf, T.SEA, sea)
+        river = [(0, r.h * 0.72)]
+        for i in range(1, 9):
+            river.append((r.w * i / 9, r.h * (0.72 - 0.33 * math.sin(i / 2.6)) + rng.uniform(-12, 12)))
+        river.append((r.w * 0.92, r.h * 0.33))
+        pygame.draw.lines(surf, (30, 56, 80), False, river, 16)
+        for _ in range(140):   # city blocks
+            x, y = rng.uniform(0, r.w * 0.9), rng.uniform(0, r.h)
+            w, h = rng.uniform(14, 46), rng.uniform(10, 34)
+            pygame.draw.rect(surf, (40, 44, 54), (x, y, w, h), border_radius=3)
+        for i in range(0, r.w, 80):
+            pygame.draw.line(surf, (38, 42, 52), (i, 0), (i, r.h))
+        for j in range(0, r.h, 80):
+            pygame.draw.line(surf, (38, 42, 52), (0, j), (r.w, j))
+        pygame.draw.rect(surf, T.PANEL_EDGE, surf.get_rect(), 2)
+        # leyline threads between leyline sites (cosmetic)
+        ley = [l for l in self.static.locations if l.grade in ("core", "great", "medium")]
+        core = [l for l in ley if l.grade == "core"]
+        if core:
+            c = self.pos[core[0].id]
+            for l in ley:
+                if l is core[0]:
+                    continue
+                p = self.pos[l.id]
+                pygame.draw.line(surf, (70, 62, 40), (c[0] - r.x, c[1] - r.y), (p[0] - r.x, p[1] - r.y), 2)
+        for loc in self.static.locations:
+            x, y = self.pos[loc.id]
+            x, y = x - r.x, y - r.y
+            col = T.GRADE_COLORS.get(loc.grade, (128, 128, 128))
+            pygame.draw.circle(surf, T.shade(col, 0.35), (x, y), 30)
+            T.grade_shape(surf, loc.grade, (x, y), 18, col)
+            ids = app.text(loc.id, 13, (10, 10, 14), True)
+            surf.blit(ids, (x - ids.get_width() // 2, y - ids.get_height() // 2))
+            label = short(loc.label(app.lang), 13 if app.lang == "ja" else 22)
+            texts.append(label)
+            ts = app.text(label, 15, T.TEXT)
+            bg = pygame.Rect(0, 0, ts.get_width() + 8, ts.get_height())
+            bg.midtop = (x, y + 24)
+            bg.clamp_ip(surf.get_rect())
+            pygame.draw.rect(surf, (20, 22, 30), bg, border_radius=4)
+            surf.blit(ts, (bg.x + 4, bg.y))
+        # legend: shape + colour + word for each grade
+        lx, ly = 12, r.h - 36
+        pygame.draw.rect(surf, (20, 22, 30), (4, ly - 8, r.w - 8, 40), border_radius=6)
+        for g in T.GRADE_ORDER:
+            gd = self.static.grades.get(g, {})
+            T.grade_shape(surf, g, (lx + 12, ly + 12), 10, T.GRADE_COLORS[g])
+            word = gd.get(app.lang) or gd.get("en") or g
+            extra = app.t("grailwar.map.legend_numbers", rest=gd.get("rest_recovery", 0),
+                          bonus=gd.get("end_of_turn_bonus", 0))
+            txt = f"{word}  {extra}"
+            texts.append(txt)
+            s = app.text(txt, 14, T.TEXT_DIM)
+            surf.blit(s, (lx + 28, ly + 12 - s.get_height() // 2))
+            lx += 28 + s.get_width() + 22
+        self._static_layer = surf
+        self._static_texts = texts
+
+    # dynamic --------------------------------------------------------------------------
+    def token(self, label, color, ring=None, size=17):
+        key = (label, color, ring, size)
+        s = self._tok_cache.get(key)
+        if s is None:
+            d = size * 2 + 6
+            s = pygame.Surface((d, d), pygame.SRCALPHA)
+            c = (d // 2, d // 2)
+            pygame.draw.circle(s, (0, 0, 0, 140), (c[0] + 2, c[1] + 2), size)
+            pygame.draw.circle(s, color, c, size)
+            pygame.draw.circle(s, ring or (245, 245, 245), c, size, 3 if ring else 2)
+            t = self.app.text(label, 14, (255, 255, 255), True)
+            s.blit(t, (c[0] - t.get_width() // 2, c[1] - t.get_height() // 2))
+            self._tok_cache[key] = s
+        return s
+
+    def draw(self, surface, info, record=None):
+        """``info``: {"owners": {loc: (fid, color)}, "tokens": {loc: [(label, color, ring)]},
+        "empty": set(loc), "flags": {loc: text}}."""
+        key = (self.rect.size, self.app.lang)
+        if self._static_key != key:
+            self._build_static()
+            self._static_key = key
+        surface.blit(self._static_layer, self.rect.topleft)
+        if record is not None:
+            record.extend(self._static_texts)
+        for lid in self.selected:
+            if lid in self.pos:
+                pygame.draw.circle(surface, T.ACCENT, self.pos[lid], 30, 3)
+        for lid, (fid, color) in info.get("owners", {}).items():
+            if lid in self.pos:
+                x, y = self.pos[lid]
+                pygame.draw.circle(surface, color, (x, y), 26, 4)
+        for lid in info.get("empty", ()):
+            if lid in self.pos:
+                x, y = self.pos[lid]
+                s = self.app.text("∅", 18, (200, 200, 210), True)
+                surface.blit(s, (x + 20, y - 28))
+        for lid, toks in info.get("tokens", {}).items():
+            if lid not in self.pos:
+                continue
+            x, y = self.pos[lid]
+            n = len(toks)
+            for i, (label, color, ring) in enumerate(toks):
+                s = self.token(label, color, ring)
+                tx = x - (n * 38) // 2 + i * 38 + 19
+                surface.blit(s, (tx - s.get_width() // 2, y - 38 - s.get_height() // 2))
+                if record is not None:
+                    record.append(label)
+        if self.hover and self.hover in self.pos:
+            pygame.draw.circle(surface, (255, 255, 255), self.pos[self.hover], 31, 2)

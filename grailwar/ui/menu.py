@@ -1,0 +1,62 @@
+"""Turns the engine's list of legal actions into a step-by-step menu: at each step the
+first field whose value still differs among the remaining actions becomes the question,
+and every distinct value one choice. The menu can therefore only offer legal choices."""
+from __future__ import annotations
+
+import dataclasses
+
+SKIP_FIELDS = ("faction",)
+
+
+def _fields(action):
+    return [f.name for f in dataclasses.fields(action) if f.name not in SKIP_FIELDS]
+
+
+class ActionTree:
+    def __init__(self, actions):
+        self.all = list(actions)
+        self.path: list[tuple[str, object]] = []     # (field, value) chosen so far
+
+    @property
+    def remaining(self):
+        out = self.all
+        for field, value in self.path:
+            out = [a for a in out if _value(a, field) == value]
+        return out
+
+    def question(self):
+        """(field, [values in first-seen order]) or None when one action is left."""
+        rem = self.remaining
+        if len(rem) <= 1:
+            return None
+        kinds = []
+        for a in rem:
+            if a.kind not in kinds:
+                kinds.append(a.kind)
+        if len(kinds) > 1:
+            return "kind", kinds
+        for name in _fields(rem[0]):
+            vals = []
+            for a in rem:
+                v = getattr(a, name, None)
+                if v not in vals:
+                    vals.append(v)
+            if len(vals) > 1:
+                return name, vals
+        return None
+
+    def choose(self, field, value):
+        self.path.append((field, value))
+        return self.result()
+
+    def back(self):
+        if self.path:
+            self.path.pop()
+
+    def result(self):
+        rem = self.remaining
+        return rem[0] if len(rem) == 1 or (rem and self.question() is None) else None
+
+
+def _value(action, field):
+    return action.kind if field == "kind" else getattr(action, field, None)

@@ -1,0 +1,788 @@
+"""The Holy Grail War play screen.
+
+Flow: every decision is a pending decision of the engine. Human factions answer through
+menus built from ``legal_actions`` (so only legal choices are offered); NPC factions are
+answered with ``grailwar.rules.npc.npc_action`` after a short pause. Events returned by
+``apply`` are played back: rolls are thrown on the dice tray and their log lines appear
+once the die lands.
+
+Secrets: everything drawn comes from ``state.view_for(viewer)``; with two or more human
+masters a hand-off screen hides the table whenever the screen passes from one master to
+another. ``self.drawn_texts`` lists every text drawn in the last frame (tests inspect it).
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from tabletop.ui.scene import Scene
+
+from . import theme as T
+from .bars import mana_bar, penalty, spell_marks
+from .battleview import BattleView
+from .data import load_static
+from .dice import DiceTray, Roll
+from .mapview import CLASS_ABBR, MapView, short
+from .menu import ActionTree
+from . import viewmodel as VM
+
+LOGICAL = (1920, 1080)
+TOP = pygame.Rect(0, 0, 1920, 56)
+MAP = pygame.Rect(16, 64, 1120, 712)
+TRAY = pygame.Rect(16, 788, 430, 276)
+LOG = pygame.Rect(458, 788, 678, 276)
+ME = pygame.Rect(1152, 64, 752, 452)
+RIVALS = pygame.Rect(1152, 524, 752, 248)
+PROMPT = pygame.Rect(1152, 780, 752, 284)
+PHASES = ["E", "A", "C", "M"]
+NPC_DELAY = 0.35
+MAX_LOG_LINES = 120
+
+
+class GrailWarScene(Scene):
+    opaque = True
+
+    def __init__(self, app, seats=None, seed=None, record=None, bench=False, **kw):
+        super().__init__(app)
+        from grailwar import game as G
+        from tabletop.engine import Record
+        self.G = G
+        self.bench = bench
+        if record is not None:
+            seats = list(record.seats) or seats
+            seed = record.seed
+        n = VM.faction_count(G)
+        seats = [s.strip() for s in (seats or ["human"] + ["npc"] * (n - 1))]
+        if isinstance(seats, str):
+            seats = seats.split(",")
+        if bench:
+            seats = ["npc"] * len(seats)
+        self.seats = seats
+        self.seed = seed if seed is not None else VM.default_seed(G)
+        self.options = VM.options_for(seats)
+        self.rules = G.make_rules(self.options, mods=getattr(app, "mods", None) or None)
+        if record is not None:
+            from tabletop.engine import replay
+            self.state = replay(record, self.rules)
+            self.record = record
+        else:
+            self.state = self.rules.new_state(self.seed)
+            self.record = Record(game="grailwar", seed=self.seed, options=self.options, seats=list(seats),
+                                 mods=list(getattr(app, "mods", None) or []))
+        self.static = load_static(self.rules, getattr(app, "mods", None))
+        self.humans = VM.human_factions(self.state, seats)
+        self.viewer = self.humans[0] if self.humans else None
+        self.screen_owner = self.viewer   # whose private screen is up (None: hand-off pending)
+        self.handoff_to = None
+        self.view = None
+        self.vm = None
+        self.map = MapView(app, self.static, MAP)
+        self.tray = DiceTray(app, TRAY)
+        self.battle_view = BattleView(app, MAP.inflate(-40, -40))
+        self.drawn_texts: list[str] = []
+        self.log_lines: list[str] = []
+        self._log_dirty = True
+        self._pending_lines: list = []     # log lines waiting for a die to land
+        self.npc_timer = 0.0
+        self.menu_for = None               # (faction, decision key) the menu was built for
+        self.tree = None
+        self.menu_page = 0
+        self.buttons: list = []
+        self.ui = {}
+        self.battle = None                 # normalised battle being shown
+        self.battle_hold = 0.0
+        self.mana_history: dict = {}
+        self.ended = False
+        self.end_buttons = []
+        self.paused = False
+        self.fast = self._speed_factor()
+        self.tray.speed = self.fast
+        self.error = ""
+        self._refresh_view()
+        self._record_history()
+
+    # --- setup / teardown ---------------------------------------------------------------------
+    def _speed_factor(self):
+        f = float(getattr(self.app, "speed", 1.0) or 1.0)
+        if getattr(getattr(self.app, "args", None), "frames", None):
+            f = max(f, 4.0)
+        return f
+
+    def on_enter(self):
+        m = self.app.ui_manager
+        self.ui["log"] = pygame_gui.elements.UITextBox("", LOG, m, object_id="#grailwar_log")
+        self.ui["prompt_title"] = None
+        self._log_dirty = True
+        self._tooltip = None
+        try:
+            from tabletop.engine.saves import mark_running
+            mark_running("grailwar")
+        except Exception:   # noqa: BLE001 - a read-only data folder must not stop the game
+            pass
+
+    def on_exit(self):
+        self._kill_menu()
+        self._kill_end()
+        for el in self.ui.values():
+            if el is not None:
+                el.kill()
+        self.ui.clear()
+        if self._tooltip:
+            self._tooltip.kill()
+            self._tooltip = None
+        if not self.bench:
+            try:
+                from tabletop.engine.saves import mark_clean_exit
+                mark_clean_exit("grailwar")
+            except Exception:   # noqa: BLE001
+                pass
+
+    def on_pause(self):
+        self.paused = True
+        for el in self._all_elements():
+            el.hide()
+
+    def on_resume(self):
+        self.paused = False
+        for el in self._all_elements():
+            el.show()
+        self._apply_visibility()
+
+    def _all_elements(self):
+        out = [e for e in self.ui.values() if e is not None]
+        out += [b for b, _ in self.buttons]
+        out += [b for b, _ in self.end_buttons]
+        return out
+
+    def on_language_changed(self):
+        self.map._static_key = None
+        self._rebuild_log()
+        self.menu_for = None
+
+    def has_game_in_progress(self):
+        return not self.ended and not self.bench
+
+    def save_game(self, path=None):
+        from tabletop.engine.saves import write_record
+        return write_record(self.record, path)
+
+    # --- translation helpers -------------------------------------------------------------------
+    def tr(self, key, default=None, **fmt):
+        full = "grailwar." + key
+        s = self.app.t(full, **fmt)
+        if s == full and default is not None:
+            return default
+        return s
+
+    def fname(self, fid):
+        return VM.faction_label(self.vm, fid, self.app.lang) if self.vm else str(fid)
+
+    # --- view ----------------------------------------------------------------------------------------
+    def _refresh_view(self):
+        self.view = self.state.view_for(self.viewer)
+        self.vm = VM.build(self.view, self.static, self.viewer, self.app.lang)
+
+    def _record_history(self):
+        """Each faction's own mana at each turn (shown only on the end screen, when every
+        sheet is public)."""
+        turn = VM.turn_of(self.state)
+        for fid, mana in VM.own_manas(self.state).items():
+            hist = self.mana_history.setdefault(fid, [])
+            if hist and hist[-1][0] == turn:
+                hist[-1] = (turn, mana)
+            else:
+                hist.append((turn, mana))
+
+    # --- flow ---------------------------------------------------------------------------------------
+    def decision_faction(self):
+        acts = self.state.seats_to_act()
+        return acts[0] if acts else None
+
+    def is_human(self, fid):
+        return fid in self.humans
+
+    def update(self, dt):
+        if self.paused:
+            return
+        self.tray.update(dt)
+        self._release_lines()
+        if self.battle_hold > 0:
+            self.battle_hold -= dt * self.fast
+        if self.ended:
+            return
+        if self.handoff_to is not None:
+            return
+        if self.tray.busy and self.fast < 20:
+            return
+        budget = 40 if self.fast >= 20 else 1
+        for _ in range(budget):
+            if self.state.is_terminal():
+                self._finish()
+                return
+            fid = self.decision_faction()
+            if fid is None:
+                return
+            if self.is_human(fid):
+                if fid != self.screen_owner:
+                    self._start_handoff(fid)
+                    return
+                self._ensure_menu(fid)
+                return
+            self._kill_menu()
+            if self.battle_hold > 0 and self.fast < 20:
+                return
+            self.npc_timer += dt
+            if self.npc_timer < NPC_DELAY / self.fast:
+                return
+            self.npc_timer = 0.0
+            from grailwar.rules.npc import npc_action
+            self._apply(npc_action(self.state, fid), human=False)
+            if self.tray.busy and self.fast < 20:
+                return
+
+    def _apply(self, action, human):
+        events = self.state.apply(action)
+        self.record.add(action)
+        if human:
+            try:
+                from tabletop.engine.saves import write_record
+                write_record(self.record)
+            except Exception as exc:   # noqa: BLE001 - keep playing, say so
+                self.error = str(exc)
+        self.menu_for = None
+        self._refresh_view()
+        self._present(events)
+        self._record_history()
+        if self.tray.busy and self.fast >= 20:
+            self.tray.skip()
+
+    def _present(self, events):
+        """Queue the viewer's rolls on the tray; log lines follow the dice."""
+        log = VM.log_entries(self.state)
+        for ev in events:
+            kind = getattr(ev, "kind", "")
+            vis = tuple(getattr(ev, "visible_to", ("all",)))
+            if "all" not in vis and self.viewer not in vis and self.viewer is not None:
+                continue
+            if kind == "logged":
+                entry = log[ev.index] if 0 <= ev.index < len(log) else None
+                if entry is None:
+                    continue
+                line = VM.log_line(entry, self.app.lang)
+                if entry.get("kind") in ("roll", "check", "choice"):
+                    roll = Roll(entry.get("expr", ""), entry.get("value"), line, VM.roll_label(entry, self.app.lang),
+                                success=(entry.get("outcome") == "success") if entry.get("kind") == "check" else None)
+                    marker = {"line": line, "landed": False}
+                    roll.on_land = lambda r, m=marker: m.__setitem__("landed", True)
+                    self._pending_lines.append(marker)
+                    self.tray.add(roll)
+                else:
+                    self._pending_lines.append({"line": line, "landed": True})
+            elif kind == "battle_started":
+                self.battle = VM.battle_from_view(self.vm, self.static, self.app.lang, ev)
+                self.battle_hold = 2.0
+            elif kind == "battle_ended":
+                if self.battle is not None:
+                    self.battle["roll"] = ev.roll
+                    self.battle["winner"] = ev.winner
+                    self.battle["final_a"] = ev.rate_a
+                    self.battle["stage"] = "done"
+                self.battle_hold = 2.5
+            elif kind == "game_over":
+                pass
+        if self.battle is not None:
+            VM.update_battle(self.battle, self.vm, self.static, self.app.lang)
+
+    def _release_lines(self):
+        changed = False
+        while self._pending_lines and self._pending_lines[0]["landed"]:
+            self.log_lines.append(self._pending_lines.pop(0)["line"])
+            changed = True
+        if changed:
+            if len(self.log_lines) > MAX_LOG_LINES:
+                del self.log_lines[: len(self.log_lines) - MAX_LOG_LINES]
+            self._log_dirty = True
+
+    def _rebuild_log(self):
+        lines = [VM.log_line(e, self.app.lang) for e in (self.vm or {}).get("log", [])]
+        self.log_lines = lines[-MAX_LOG_LINES:]
+        self._pending_lines = []
+        self._log_dirty = True
+
+    def _finish(self):
+        if self.ended:
+            return
+        self.ended = True
+        self.viewer = None if len(self.humans) != 1 else self.humans[0]
+        self._refresh_view()
+        self._record_history()
+        self._kill_menu()
+        self._build_end()
+        try:
+            from tabletop.engine.saves import mark_clean_exit, write_record
+            if not self.bench:
+                write_record(self.record)
+            mark_clean_exit("grailwar")
+        except Exception:   # noqa: BLE001
+            pass
+
+    # --- hand-off -------------------------------------------------------------------------------------
+    def _start_handoff(self, fid):
+        if len(self.humans) <= 1:
+            self.screen_owner = fid
+            self.viewer = fid
+            self._refresh_view()
+            return
+        self.tray.skip()
+        self._release_lines()
+        self.handoff_to = fid
+        self.screen_owner = None
+        self._kill_menu()
+        self._apply_visibility()
+
+    def _end_handoff(self):
+        fid = self.handoff_to
+        self.handoff_to = None
+        self.screen_owner = fid
+        self.viewer = fid
+        self.battle = None
+        self._refresh_view()
+        self._rebuild_log()
+        self._apply_visibility()
+
+    def _apply_visibility(self):
+        hidden = self.handoff_to is not None or self.paused
+        log = self.ui.get("log")
+        if log is not None:
+            (log.hide if hidden else log.show)()
+        for b, _ in self.buttons:
+            (b.hide if hidden else b.show)()
+
+    # --- menus ------------------------------------------------------------------------------------------
+    def _kill_menu(self):
+        for b, _ in self.buttons:
+            b.kill()
+        self.buttons = []
+        self.tree = None
+        self.menu_for = None
+        self.map.selected = set()
+
+    def _ensure_menu(self, fid):
+        key = (fid, len(self.record.actions))
+        if self.menu_for == key:
+            return
+        self._kill_menu()
+        self.menu_for = key
+        actions = self.state.legal_actions(fid)
+        self.tree = ActionTree(actions)
+        self.menu_page = 0
+        self._build_buttons()
+
+    def _build_buttons(self):
+        for b, _ in self.buttons:
+            b.kill()
+        self.buttons = []
+        self.map.selected = set()
+        if self.tree is None:
+            return
+        q = self.tree.question()
+        m = self.app.ui_manager
+        x0, y0 = PROMPT.x + 12, PROMPT.y + 74
+        bw, bh, gap = 360, 38, 6
+        if q is None:
+            return
+        field, values = q
+        per_page = 10
+        pages = max(1, (len(values) + per_page - 1) // per_page)
+        self.menu_page = min(self.menu_page, pages - 1)
+        shown = values[self.menu_page * per_page:(self.menu_page + 1) * per_page]
+        for i, v in enumerate(shown):
+            label = f"{i + 1 if i < 9 else 0}. " + self.value_label(field, v)
+            r = pygame.Rect(x0 + (i % 2) * (bw + gap), y0 + (i // 2) * (bh + gap), bw, bh)
+            b = pygame_gui.elements.UIButton(r, short(label, 34), m, object_id="#grailwar_choice",
+                                             tool_tip_text=label if len(label) > 34 else None)
+            self.buttons.append((b, ("choose", field, v)))
+            if isinstance(v, str) and v in self.map.pos and field in ("target", "arg", "dest", "location", "choice"):
+                self.map.selected.add(v)
+        yb = PROMPT.bottom - bh - 8
+        if self.tree.path:
+            b = pygame_gui.elements.UIButton(pygame.Rect(x0, yb, 170, bh), self.tr("menu.back"), m,
+                                             object_id="#grailwar_back")
+            self.buttons.append((b, ("back",)))
+        if pages > 1:
+            b = pygame_gui.elements.UIButton(pygame.Rect(x0 + 2 * bw + gap - 170, yb, 170, bh),
+                                             self.tr("menu.more", page=self.menu_page + 1, pages=pages), m)
+            self.buttons.append((b, ("page",)))
+        self._apply_visibility()
+
+    def value_label(self, field, v):
+        return VM.value_label(self, field, v)
+
+    def _menu_pick(self, op):
+        if op[0] == "back":
+            self.tree.back()
+            self.menu_page = 0
+            self._build_buttons()
+        elif op[0] == "page":
+            self.menu_page += 1
+            q = self.tree.question()
+            if q and self.menu_page * 10 >= len(q[1]):
+                self.menu_page = 0
+            self._build_buttons()
+        elif op[0] == "choose":
+            result = self.tree.choose(op[1], op[2])
+            if result is not None:
+                self._human_decides(result)
+            else:
+                self.menu_page = 0
+                self._build_buttons()
+
+    def _human_decides(self, action):
+        self._kill_menu()
+        try:
+            self._apply(action, human=True)
+        except Exception as exc:   # an illegal action must never take the table down
+            self.error = str(exc)
+            self.app.notify(str(exc))
+
+    def choose_by_index(self, i):
+        opts = [op for _, op in self.buttons if op[0] == "choose"]
+        if 0 <= i < len(opts):
+            self._menu_pick(opts[i])
+            return True
+        return False
+
+    # --- end screen ------------------------------------------------------------------------------------
+    def _kill_end(self):
+        for b, _ in self.end_buttons:
+            b.kill()
+        self.end_buttons = []
+
+    def _build_end(self):
+        if self.bench:
+            return
+        m = self.app.ui_manager
+        x, y = 1360, 930
+        for i, (key, op) in enumerate((("end.save", "save"), ("end.rematch", "rematch"), ("end.launcher", "launcher"))):
+            b = pygame_gui.elements.UIButton(pygame.Rect(x - 420 + i * 290, y, 270, 50), self.tr(key), m,
+                                             object_id="#grailwar_end")
+            self.end_buttons.append((b, op))
+
+    def _end_pick(self, op):
+        if op == "save":
+            from tabletop.engine.saves import data_dir, write_record
+            import datetime
+            name = datetime.datetime.now().strftime("grailwar-%Y%m%d-%H%M%S.json")
+            path = write_record(self.record, data_dir() / "records" / name)
+            self.app.notify(self.tr("end.saved", path=str(path)))
+        elif op == "rematch":
+            scene = GrailWarScene(self.app, seats=self.seats, seed=None if self.seed is None else self.seed + 1)
+            self.app.scenes.replace(scene)
+        elif op == "launcher":
+            self.app.to_launcher()
+
+    # --- input -------------------------------------------------------------------------------------------
+    def handle_event(self, event):
+        if self.handoff_to is not None:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                intents = self.app.intents(event) if event.type == pygame.KEYDOWN and hasattr(self.app, "intents") else []
+                if "pause" in intents:
+                    return False
+                self._end_handoff()
+                return True
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for b, op in list(self.buttons):
+                if event.ui_element is b:
+                    self._menu_pick(op)
+                    return True
+            for b, op in list(self.end_buttons):
+                if event.ui_element is b:
+                    self._end_pick(op)
+                    return True
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.battle is not None and MAP.collidepoint(event.pos) and self.battle_hold <= 0:
+                self.battle = None
+                return True
+            lid = self.map.hit(event.pos) if MAP.collidepoint(event.pos) else None
+            if lid and lid in self.map.selected:
+                for _, op in self.buttons:
+                    if op[0] == "choose" and op[2] == lid:
+                        self._menu_pick(op)
+                        return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            intents = self.app.intents(event) if hasattr(self.app, "intents") else [self.app.intent(event)]
+            if event.key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
+                             pygame.K_7, pygame.K_8, pygame.K_9, pygame.K_0) and not (event.mod & pygame.KMOD_CTRL):
+                i = 9 if event.key == pygame.K_0 else event.key - pygame.K_1
+                return self.choose_by_index(i)
+            if "next" in intents:          # speed-up: land every queued die now
+                self.tray.skip()
+                self._release_lines()
+                self.battle_hold = 0
+                return True
+            if event.key == pygame.K_BACKSPACE and self.tree is not None and self.tree.path:
+                self._menu_pick(("back",))
+                return True
+            if "confirm" in intents and self.battle is not None and self.battle_hold <= 0:
+                self.battle = None
+                return True
+        return False
+
+    def _hover(self, pos):
+        lid = self.map.hit(pos) if MAP.collidepoint(pos) else None
+        if lid == self.map.hover:
+            return
+        self.map.hover = lid
+        if self._tooltip:
+            self._tooltip.kill()
+            self._tooltip = None
+        if lid and self.handoff_to is None:
+            html = VM.location_tooltip(self, lid)
+            try:
+                self._tooltip = pygame_gui.elements.UITooltip(html, (0, 30), self.app.ui_manager, wrap_width=380)
+                self._tooltip.find_valid_position(pygame.math.Vector2(self.map.pos[lid]))
+            except Exception:   # noqa: BLE001 - the hover card is a nicety
+                self._tooltip = None
+
+    # --- drawing -------------------------------------------------------------------------------------------
+    def _text(self, s, size, color=T.TEXT, bold=False):
+        s = str(s)
+        self.drawn_texts.append(s)
+        return self.app.text(s, size, color, bold)
+
+    def _blit_text(self, surface, s, pos, size=18, color=T.TEXT, bold=False, anchor="topleft", maxw=None):
+        t = self._text(s, size, color, bold)
+        r = t.get_rect(**{anchor: pos})
+        if maxw and r.w > maxw:
+            surface.blit(t, r, area=pygame.Rect(0, 0, maxw, r.h))
+        else:
+            surface.blit(t, r)
+        return r
+
+    def draw(self, surface):
+        self.drawn_texts = []
+        surface.fill(T.BG)
+        if self.handoff_to is not None:
+            self._draw_handoff(surface)
+            return
+        if self.ended:
+            self._draw_end(surface)
+            return
+        vm = self.vm
+        self._draw_top(surface, vm)
+        if self.battle is not None:
+            self.map.draw(surface, VM.map_info(self, vm), record=self.drawn_texts)
+            self.battle_view.draw(surface, self.battle, self._battle_tr, record=self.drawn_texts)
+        else:
+            self.map.draw(surface, VM.map_info(self, vm), record=self.drawn_texts)
+        self.tray.draw(surface, record=self.drawn_texts)
+        self._draw_me(surface, vm)
+        self._draw_rivals(surface, vm)
+        self._draw_prompt(surface, vm)
+        self._sync_log()
+
+    def _battle_tr(self, key, default=None, **fmt):
+        if key.startswith("param."):
+            return self.static.param_name(key[6:], self.app.lang) if default is None else \
+                (self.static.param_name(key[6:], self.app.lang) or default)
+        return self.tr(key, default=default, **fmt)
+
+    def _sync_log(self):
+        box = self.ui.get("log")
+        if box is None:
+            return
+        if self._log_dirty:
+            self._log_dirty = False
+            html = "<br>".join(_html(l) for l in self.log_lines[-60:])
+            box.set_text(html)
+            if hasattr(box, "scroll_bar") and box.scroll_bar is not None:
+                try:
+                    box.scroll_bar.set_scroll_from_start_percentage(1.0)
+                except Exception:   # noqa: BLE001
+                    pass
+        if self.log_lines:
+            self.drawn_texts.extend(self.log_lines[-60:])
+
+    def _draw_top(self, surface, vm):
+        pygame.draw.rect(surface, T.PANEL_DARK, TOP)
+        pygame.draw.line(surface, T.PANEL_EDGE, (0, TOP.bottom - 1), (1920, TOP.bottom - 1), 2)
+        self._blit_text(surface, self.tr("name"), (20, 10), 26, T.ACCENT, True)
+        self._blit_text(surface, self.tr("top.turn", turn=vm.get("turn", 1), max=vm.get("max_turns", 20)),
+                        (300, 14), 22, T.TEXT, True)
+        # phase track: events → actions → comm → mana, current lit
+        cur = VM.phase_group(vm.get("phase", ""))
+        x = 520
+        for i, ph in enumerate(PHASES):
+            label = self.tr("phase." + ph)
+            t = self.app.text(label, 20, (20, 20, 24) if ph == cur else T.TEXT_DIM, True)
+            self.drawn_texts.append(label)
+            r = pygame.Rect(x, 10, t.get_width() + 28, 36)
+            if ph == cur:
+                pygame.draw.rect(surface, T.ACCENT, r, border_radius=18)
+            else:
+                pygame.draw.rect(surface, T.PANEL_EDGE, r, 2, border_radius=18)
+            surface.blit(t, (r.x + 14, r.y + 18 - t.get_height() // 2))
+            x = r.right + 8
+            if i < len(PHASES) - 1:
+                pygame.draw.polygon(surface, T.TEXT_FAINT, [(x, 22), (x + 10, 28), (x, 34)])
+                x += 20
+        who = self.tr("top.viewer", name=self.fname(self.viewer)) if self.viewer else self.tr("top.public")
+        self._blit_text(surface, who, (1900, 14), 20, T.TEXT, True, anchor="topright")
+
+    def _draw_me(self, surface, vm):
+        T.panel(surface, ME)
+        me = vm.get("me")
+        x, y = ME.x + 16, ME.y + 12
+        if not me:
+            self._blit_text(surface, self.tr("me.spectator"), (x, y), 22, T.TEXT_DIM, True)
+            return
+        self._blit_text(surface, me["title"], (x, y), 24, me["color"], True, maxw=ME.w - 180)
+        self._blit_text(surface, me["sub"], (x, y + 34), 17, T.TEXT_DIM, maxw=ME.w - 40)
+        surface.blit(spell_marks(self.app, me["spells"]), (ME.right - 120, y + 6))
+        self._blit_text(surface, self.tr("me.spells"), (ME.right - 130, y + 8), 15, T.TEXT_DIM, anchor="topright")
+        labels = {"mana": self.tr("mana.head"), "vanish": self.tr("mana.vanish"), "penalty": self.tr("mana.penalty"),
+                  "doomed": self.tr("mana.doomed")}
+        surface.blit(mana_bar(self.app, ME.w - 32, 70, me["mana"], me["max_mana"], self.static.mana_cfg(),
+                              labels=labels, record=self.drawn_texts), (x, y + 62))
+        # parameters
+        py = y + 146
+        pen = me.get("penalty", 0)
+        for i, (pid, base, shown) in enumerate(me["params"]):
+            cx = x + i * 120
+            self._blit_text(surface, self.static.param_name(pid, self.app.lang), (cx, py), 15, T.TEXT_DIM)
+            col = T.WARN if shown < base else T.TEXT
+            self._blit_text(surface, f"{VM.rank(shown)} {shown}", (cx, py + 20), 20, col, True)
+            if shown < base:
+                self._blit_text(surface, f"({base}−{base - shown})", (cx, py + 46), 14, T.WARN)
+        if pen:
+            self._blit_text(surface, self.tr("me.penalty_note", p=pen), (ME.right - 16, py - 4), 14, T.WARN,
+                            anchor="topright")
+        # skills
+        sy = py + 72
+        self._blit_text(surface, self.tr("me.skills"), (x, sy), 16, T.TEXT_DIM, True)
+        sy += 22
+        col_w = (ME.w - 32) // 2
+        for i, (name, secret) in enumerate(me["skills"][:10]):
+            cx = x + (i % 2) * col_w
+            cy = sy + (i // 2) * 22
+            tag = self.tr("me.secret") if secret else self.tr("me.public")
+            self._blit_text(surface, f"{name}  [{tag}]", (cx, cy), 15, T.TEXT if not secret else (200, 180, 240),
+                            maxw=col_w - 8)
+        sy += ((min(len(me["skills"]), 10) + 1) // 2) * 22 + 4
+        if me.get("np"):
+            self._blit_text(surface, self.tr("me.np", np=me["np"]), (x, sy), 15, T.ACCENT, maxw=ME.w - 32)
+            sy += 24
+        items = ", ".join(f"{self.static.code_name(c, self.app.lang)} ×{n}" for c, n in me["items"].items() if n) or \
+            self.tr("me.no_items")
+        self._blit_text(surface, self.tr("me.items", items=items), (x, sy), 15, T.TEXT, maxw=ME.w - 32)
+        sy += 22
+        allies = ", ".join(self.fname(a) for a in me["allies"]) or self.tr("me.no_allies")
+        loc = self.static.location(me.get("location"))
+        where = f"{loc.id} {loc.label(self.app.lang)}" if loc else "—"
+        self._blit_text(surface, self.tr("me.where", where=where, allies=allies), (x, sy), 15, T.TEXT, maxw=ME.w - 32)
+
+    def _draw_rivals(self, surface, vm):
+        T.panel(surface, RIVALS)
+        x, y = RIVALS.x + 16, RIVALS.y + 10
+        self._blit_text(surface, self.tr("rivals.title"), (x, y), 18, T.TEXT_DIM, True)
+        y += 30
+        for r in vm.get("rivals", [])[:7]:
+            pygame.draw.circle(surface, r["color"], (x + 9, y + 11), 8)
+            col = T.TEXT if r["active"] else T.TEXT_FAINT
+            self._blit_text(surface, r["label"], (x + 24, y), 16, col, True, maxw=300)
+            self._blit_text(surface, r["detail"], (x + 330, y + 1), 15, T.TEXT_DIM, maxw=RIVALS.w - 360)
+            y += 28
+
+    def _draw_prompt(self, surface, vm):
+        T.panel(surface, PROMPT, color=(36, 34, 52))
+        x, y = PROMPT.x + 16, PROMPT.y + 10
+        fid = self.decision_faction() if not self.state.is_terminal() else None
+        if fid is None:
+            return
+        if self.is_human(fid) and fid == self.screen_owner:
+            title = VM.prompt_title(self, fid)
+            self._blit_text(surface, title, (x, y), 20, T.ACCENT, True, maxw=PROMPT.w - 32)
+            q = self.tree.question() if self.tree else None
+            if q:
+                self._blit_text(surface, self.tr("field." + str(q[0]), default=str(q[0])), (x, y + 32), 16, T.TEXT_DIM)
+            for b, op in self.buttons:
+                self.drawn_texts.append(b.text)
+        else:
+            who = self.fname(fid) if fid in (vm.get("known_ids") or ()) else self.tr("prompt.someone")
+            self._blit_text(surface, self.tr("prompt.waiting", who=who), (x, y), 20, T.TEXT_DIM, True)
+            self._blit_text(surface, self.tr("prompt.skip_hint"), (x, y + 34), 15, T.TEXT_FAINT)
+
+    def _draw_handoff(self, surface):
+        surface.fill((8, 8, 14))
+        name = VM.public_name(self.state, self.handoff_to, self.app.lang)
+        r = pygame.Rect(0, 0, 1100, 300)
+        r.center = (960, 520)
+        T.panel(surface, r, color=(26, 24, 38), edge=T.ACCENT)
+        self._blit_text(surface, self.tr("handoff.title", name=name), (960, r.y + 60), 36, T.ACCENT, True, anchor="midtop")
+        self._blit_text(surface, self.tr("handoff.hint"), (960, r.y + 150), 22, T.TEXT, anchor="midtop")
+        self._blit_text(surface, self.tr("handoff.secret"), (960, r.y + 200), 17, T.TEXT_DIM, anchor="midtop")
+
+    def _draw_end(self, surface):
+        vm = self.vm
+        self._draw_top(surface, vm)
+        res = VM.end_summary(self)
+        r = pygame.Rect(40, 80, 1840, 980)
+        T.panel(surface, r)
+        self._blit_text(surface, res["headline"], (80, 110), 40, T.ACCENT, True)
+        self._blit_text(surface, res["sub"], (80, 170), 22, T.TEXT)
+        y = 230
+        for row in res["rows"]:
+            pygame.draw.circle(surface, row["color"], (92, y + 13), 10)
+            self._blit_text(surface, row["label"], (112, y), 20, T.TEXT if row["active"] else T.TEXT_FAINT, True, maxw=520)
+            self._blit_text(surface, row["detail"], (640, y + 2), 18, T.TEXT_DIM, maxw=560)
+            y += 36
+        self._draw_chart(surface, pygame.Rect(1240, 220, 600, 640))
+
+    def _draw_chart(self, surface, rect):
+        pygame.draw.rect(surface, (20, 22, 32), rect, border_radius=8)
+        self._blit_text(surface, self.tr("end.chart"), (rect.x + 12, rect.y + 8), 18, T.TEXT_DIM, True)
+        series = self.mana_history
+        pts = [v for h in series.values() for _, v in h]
+        turns = [t for h in series.values() for t, _ in h]
+        if not pts:
+            return
+        lo, hi = min(min(pts), -100), max(max(pts), 1)
+        t0, t1 = min(turns), max(max(turns), min(turns) + 1)
+        inner = rect.inflate(-70, -80)
+        inner.y += 20
+
+        def P(t, v):
+            return (inner.x + (t - t0) * inner.w / (t1 - t0), inner.bottom - (v - lo) * inner.h / (hi - lo))
+        pygame.draw.line(surface, T.TEXT_FAINT, P(t0, 0), P(t1, 0), 1)
+        pygame.draw.line(surface, T.BAD, P(t0, -100), P(t1, -100), 1)
+        self._blit_text(surface, "0", (inner.x - 8, P(t0, 0)[1]), 13, T.TEXT_FAINT, anchor="midright")
+        self._blit_text(surface, "−100", (inner.x - 8, P(t0, -100)[1]), 13, T.BAD, anchor="midright")
+        self._blit_text(surface, str(hi), (inner.x - 8, inner.y), 13, T.TEXT_FAINT, anchor="midright")
+        self._blit_text(surface, self.tr("end.turns", n=t1), (inner.right, inner.bottom + 8), 13, T.TEXT_FAINT,
+                        anchor="topright")
+        for fid, hist in series.items():
+            col = VM.faction_color(self.static, fid)
+            if len(hist) >= 2:
+                pygame.draw.lines(surface, col, False, [P(t, v) for t, v in hist], 3)
+            elif hist:
+                pygame.draw.circle(surface, col, P(*hist[0]), 4)
+            t, v = hist[-1]
+            self._blit_text(surface, fid, (P(t, v)[0] + 6, P(t, v)[1]), 13, col, True, anchor="midleft")
+
+
+def _html(s):
+    return str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def make_scene(app, seats=None, seed=None, record=None, **kw):
+    return GrailWarScene(app, seats=seats, seed=seed, record=record)
+
+
+def make_bench_scene(app):
+    return GrailWarScene(app, seats=None, seed=None, bench=True)
