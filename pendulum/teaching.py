@@ -291,6 +291,9 @@ class TeachSession:
     def example_action(self):
         """The first legal engine action matching the current step ("show me")."""
         step = self.step
+        legal = self.learner_actions()
+        if legal and all(a.kind == "choose" for a in legal):
+            return legal[0]                       # a pending choice comes first
         if step is None:
             return None
         for pattern in step.expect:
@@ -302,9 +305,11 @@ class TeachSession:
     def try_action(self, action) -> Outcome:
         """The learner asks for ``action``: it must fit the lesson and the engine must accept it."""
         step = self.step
-        if not self.accepts_actions():
+        forced = action.kind == "choose"          # a pending choice must always be answerable
+        if not forced and not self.accepts_actions():
             return Outcome(False, _READ_FIRST)
-        if step is not None and step.until is None and not matches_any(step.expect, action):
+        if (not forced and step is not None and step.until is None
+                and not matches_any(step.expect, action)):
             return Outcome(False, step.explain)
         try:
             events = self.state.apply(action)
@@ -315,7 +320,9 @@ class TeachSession:
             return Outcome(False, msg, rule=exc.rule)
         self.record.add(action, self.state.time if self.rules.timed else None)
         out = Outcome(True, events=list(events))
-        if step is not None and (step.until is None or self.condition(step.until)):
+        if step is not None and not forced and (step.until is None or self.condition(step.until)):
+            self._advance_step(out)
+        elif step is not None and step.until is not None and self.condition(step.until):
             self._advance_step(out)
         self.autosave()
         return out
@@ -344,30 +351,20 @@ class TeachSession:
         return [i for i, kind in enumerate(self.course.seats) if kind != "human"]
 
     def bot_pending(self) -> bool:
-        if self.state.is_terminal():
-            return False
-        if self.learner_can_act() and not self._learner_waiting():
+        """Bots move only while the learner has nothing to do (not their turn, or Done)."""
+        if self.state.is_terminal() or self.learner_can_act():
             return False
         return any(self.state.legal_actions(s) for s in self.bot_seats())
-
-    def _learner_waiting(self) -> bool:
-        """True while the learner has declared Done (only Done-withdrawal is left)."""
-        acts = self.learner_actions()
-        done_flags = getattr(self.state, "done", None)
-        if isinstance(done_flags, (list, tuple)) and self.learner < len(done_flags):
-            return bool(done_flags[self.learner])
-        return bool(acts) and all(a.kind in ("undo_done",) for a in acts)
 
     def bot_step(self):
         """One bot move (seat, action, events) or None. Deterministic for a given game."""
         if not self.bot_pending():
             return None
-        from pendulum.rules import bots
         for seat in self.bot_seats():
             if not self.state.legal_actions(seat):
                 continue
-            rng_seed = self.course.seed * 100003 + len(self.record.actions) * 7 + seat
-            action = bots.choose(self.state, seat, rng_seed)
+            action = gentle_bot(self.state, seat, self._bot_budget_used(seat),
+                                seed=self.course.seed * 100003 + len(self.record.actions))
             if action is None:
                 continue
             events = self.state.apply(action)
@@ -376,6 +373,19 @@ class TeachSession:
             self.autosave()
             return seat, action, list(events)
         return None
+
+    def _bot_budget_used(self, seat: int) -> int:
+        """Actions (other than choices) the bot took since its last Done."""
+        n = 0
+        for entry in reversed(self.record.actions):
+            a = entry["a"]
+            if a.get("seat") != seat:
+                continue
+            if a["kind"] == "done":
+                break
+            if a["kind"] != "choose":
+                n += 1
+        return n
 
     def run_bots(self, limit: int = 2000) -> list:
         """Let the bots play until the learner has something to do (tests, resume)."""
@@ -389,12 +399,24 @@ class TeachSession:
 
     # ---- hints
     def hints(self) -> list:
-        """Legal learner actions that move one of the learner's tracks toward the parchment
-        (the guide's "what to do first"); if none does, those that gain resources."""
+        """"What could I do now?": ``(action, why)`` pairs for the learner's legal actions,
+        following the guide's "what to do first". ``why`` is ``"track"`` (moves one of your
+        tracks toward the parchment now), ``"prepare"`` (puts a worker where a track step
+        can be taken when the timer comes) or, only if neither exists, ``"resources"``."""
         before = _progress(self.state, self.learner)
-        track_moves, gains = [], []
+        track, prepare, gains = [], [], []
+        p = self.state.players[self.learner]
         for action in self.learner_actions():
             if action.kind == "done":
+                continue
+            if action.kind == "move":
+                frame = self.rules.frames.get(action.to)
+                if frame is not None and p.workers.get(action.worker, "").startswith(("mat", "B:")):
+                    for sid in frame.spaces:
+                        sp = self.rules.spaces[sid]
+                        if _moves_track(sp.effect) and self.state.can_pay(p, sp.cost):
+                            prepare.append((action, "prepare"))
+                            break
                 continue
             trial = self.state.clone()
             try:
@@ -403,10 +425,10 @@ class TeachSession:
                 continue
             after = _progress(trial, self.learner)
             if after[0] > before[0]:
-                track_moves.append(action)
+                track.append((action, "track"))
             elif after[1] > before[1]:
-                gains.append(action)
-        return track_moves or gains
+                gains.append((action, "resources"))
+        return track + prepare if (track or prepare) else gains
 
     # ---- navigation
     def next(self) -> bool:
@@ -514,7 +536,155 @@ def _replay(rules, record: Record):
 def _progress(state, seat: int) -> tuple[int, int]:
     """(track steps toward the parchment, resources+votes on the mat) of a seat."""
     p = state.players[seat]
-    tracks = getattr(p, "tracks", {}) or {}
-    steps = sum(int(v) for v in tracks.values()) + (1 if getattr(p, "legendary", False) else 0)
-    res = getattr(p, "resources", {}) or {}
-    return steps, sum(int(v) for v in res.values()) + int(getattr(p, "votes", 0) or 0)
+    steps = sum(int(v) for v in p.tracks) + (1 if p.legendary else 0)
+    return steps, sum(int(v) for v in p.res) + int(p.votes)
+
+
+def _moves_track(effect: dict) -> bool:
+    return any(effect.get(k) for k in ("power_vp", "prestige_vp", "popularity_vp", "legendary_vp", "any_vp"))
+
+
+def _score(state, seat: int) -> float:
+    """A gentle bot's idea of how well a seat is doing."""
+    p = state.players[seat]
+    tracks = sum(t - s for t, s in zip(p.tracks, p.start))
+    provinces = sum(len(v) for v in p.slots.values())
+    return 3.0 * tracks + 6.0 * p.legendary + 0.6 * sum(p.res) + 0.4 * p.votes + 2.0 * provinces
+
+
+BOT_BUDGET = 3            # non-choice moves a gentle bot makes per time-track step
+
+
+def gentle_bot(state, seat: int, used: int = 0, seed: int = 0):
+    """The teaching bots: simple, readable, deterministic. They act with workers that can,
+    claim an achievement, answer choices greedily, move a free worker now and then, and
+    otherwise say Done. ``used``: moves already made since their last Done."""
+    from tabletop.engine import GameRng
+    legal = state.legal_actions(seat)
+    if not legal:
+        return None
+    rng = GameRng(seed)
+
+    def gain(action) -> float:
+        trial = state.clone()
+        try:
+            trial.apply(action)
+        except IllegalActionError:
+            return float("-inf")
+        return _score(trial, seat) - _score(state, seat)
+
+    def best(cands):
+        scored = [(gain(a), i, a) for i, a in enumerate(cands)]
+        top = max(sc for sc, _, _ in scored)
+        pool = [a for sc, _, a in scored if sc >= top - 1e-9]
+        return rng.choose(pool) if len(pool) > 1 else pool[0]
+
+    kinds = {a.kind for a in legal}
+    if kinds == {"choose"}:
+        return best(legal)
+    if state.phase == "opening":
+        return rng.choose(legal)
+    done = [a for a in legal if a.kind == "done"]
+    if used >= BOT_BUDGET:
+        return done[0] if done else legal[0]
+    claims = [a for a in legal if a.kind == "claim"]
+    if claims:
+        return claims[0]                   # "legendary" is listed first when available
+    acts = [a for a in legal if a.kind == "act"]
+    if acts:
+        choice = best(acts)
+        if gain(choice) > 0:
+            return choice
+    plays = [a for a in legal if a.kind == "play"]
+    if plays:
+        choice = best(plays)
+        if gain(choice) >= 2.0:
+            return choice
+    moves = [a for a in legal if a.kind == "move" and a.to != "mat"]
+    free = [a for a in moves if not state.players[seat].workers[a.worker].startswith("F:")]
+    if free:
+        return rng.choose(free)
+    return done[0] if done else legal[0]
+
+
+# --- narration ------------------------------------------------------------------------------
+def describe_place(rules, place: str, lang: str, t) -> str:
+    """'Green, bottom row' for a frame or space id like ``green.bottom.large``."""
+    parts = place.split(".")
+    if len(parts) >= 2 and parts[0] in rules.area_names:
+        area = getattr(rules.area_names[parts[0]], lang, parts[0])
+        text = t(f"teach.where.{parts[1]}", area=area)
+        frame = getattr(rules, "frames", {}).get(place)
+        if frame is not None:
+            text += ": " + " / ".join(rules.name(sid, lang) for sid in frame.spaces)
+        return text
+    return rules.name(place, lang)
+
+
+def narrate(rules, state, seat: int, action, t, lang: str = "en") -> str:
+    """One line telling what a (bot) seat just did. ``t`` translates ``teach.*`` keys."""
+    who = rules.name(state.players[seat].character, lang)
+    kind = action.kind
+    if kind == "move":
+        if action.to == "mat":
+            return t("teach.narrate.move_mat", who=who)
+        return t("teach.narrate.move", who=who, where=describe_place(rules, action.to, lang, t))
+    if kind == "act":
+        return t("teach.narrate.act", who=who, what=rules.name(action.space, lang))
+    if kind == "play":
+        return t("teach.narrate.play", who=who, what=rules.name(action.card, lang))
+    if kind == "flip":
+        return t("teach.narrate.flip", who=who, what=rules.name(action.timer, lang))
+    if kind == "choose":
+        return t("teach.narrate.choose", who=who,
+                 what=describe_option(rules, action.option, lang, _decision(state, seat)))
+    if kind in ("pickup", "claim", "refill", "done"):
+        return t(f"teach.narrate.{kind}", who=who)
+    return t("teach.narrate.other", who=who, what=action.to_text())
+
+
+def describe_action(rules, state, action, t, lang: str = "en") -> str:
+    """A short label for one of the learner's own actions (hint lists, buttons)."""
+    kind = action.kind
+    if kind == "move":
+        if action.to == "mat":
+            return t("teach.label.move_mat", worker=_worker_word(action.worker, t))
+        return t("teach.label.move", worker=_worker_word(action.worker, t),
+                 where=describe_place(rules, action.to, lang, t))
+    if kind == "act":
+        return t("teach.label.act", what=rules.name(action.space, lang),
+                 where=describe_place(rules, action.space, lang, t))
+    if kind == "play":
+        return t("teach.label.play", what=rules.name(action.card, lang))
+    if kind == "claim":
+        return t(f"teach.label.claim_{action.take}")
+    if kind == "choose":
+        return describe_option(rules, action.option, lang, _decision(state, action.seat))
+    return t(f"teach.label.{kind}")
+
+
+def _worker_word(worker: str, t) -> str:
+    return t("teach.label.grande") if worker[-2:-1] == "g" else t("teach.label.common")
+
+
+def _decision(state, seat: int) -> str:
+    try:
+        decs = state.players[seat].decisions
+        return decs[0]["t"] if decs else ""
+    except (AttributeError, IndexError, KeyError, TypeError):
+        return ""
+
+
+_TRIPLES = {"res": ("military", "culture", "gold"), "vp": ("power", "prestige", "popularity")}
+
+
+def describe_option(rules, option: str, lang: str, decision: str = "") -> str:
+    """A pending choice's option (``c05``, ``1/0/1``, ``p12:red``...) in words: a split of
+    resources or steps is spelt out, every known id is replaced by its name."""
+    import re
+    names = _TRIPLES.get(decision)
+    if names and re.fullmatch(r"\d+/\d+/\d+", option):
+        amounts = [int(x) for x in option.split("/")]
+        return ", ".join(f"{n} {rules.name(k, lang)}" for n, k in zip(amounts, names) if n)
+    parts = re.split(r"([:=>/,])", option)
+    return "".join(rules.name(p, lang) if p and p not in ":=>/," else p for p in parts)
