@@ -1,0 +1,411 @@
+"""Bots: ``random`` (uniform over legal actions) and ``standard`` (heuristic planner aiming at all four
+tracks in the parchment). Deterministic from the game seed. ``BotDriver`` paces them in engine time.
+
+    bot = make_bot("standard", seat, seed)
+    action = bot.choose(state)          # an Action legal for ``seat`` now, or None (nothing to do)
+    driver = BotDriver({1: "standard", 2: "random"}, seed, delay=rules.bot_delay)
+    for action in driver.tick(state):   # bots whose reaction delay has passed (engine time)
+        state.apply(action)
+"""
+from __future__ import annotations
+
+import random
+
+from . import actions as A
+from .engine import AREAS, SLOTS, TRACKS
+
+RES_KEYS = ("military", "culture", "gold")
+VP_KEYS = ("power_vp", "prestige_vp", "popularity_vp")
+
+
+class RandomBot:
+    kind = "random"
+
+    def __init__(self, seat: int, seed: int):
+        self.seat = seat
+        self.rng = random.Random((seed * 7919 + seat * 104729) ^ 0xB07)
+
+    def choose(self, state):
+        acts = state.legal_actions(self.seat)
+        if not acts:
+            return None
+        return acts[int(self.rng.random() * len(acts))]
+
+
+class StandardBot:
+    """Greedy, value-based: claims the legendary token whenever it can, works towards the
+    parchment on its weakest tracks, keeps 3 votes for achievements, buys provinces, uses stratagems."""
+    kind = "standard"
+
+    def __init__(self, seat: int, seed: int):
+        self.seat = seat
+        self.rng = random.Random((seed * 6007 + seat * 15485863) ^ 0x57D)
+
+    # ---------------------------------------------------------------- values
+    def _track_value(self, st, p, t, n=1):
+        P = st.rules.parchment
+        v = 0.0
+        pos = p.tracks[t]
+        for _ in range(n):
+            if pos >= st.rules.track_max:
+                break
+            v += 4.0 + 0.15 * (P - pos) if pos < P else 1.2
+            pos += 1
+        return v
+
+    def value(self, st, p, eff, depth=0):
+        if not eff:
+            return 0.0
+        v = 0.0
+        cap = st.rules.cap
+        late = st.round >= st.rules.rounds
+        weights = (0.7, 0.75, 0.8) if not late else (0.35, 0.35, 0.4)
+        for i, k in enumerate(RES_KEYS):
+            n = eff.get(k, 0)
+            if n:
+                v += weights[i] * min(n, cap - p.res[i])
+        if eff.get("votes"):
+            need = max(0, 3 - p.votes)
+            n = eff["votes"]
+            v += 1.3 * min(n, need) + 0.45 * max(0, n - need)
+        for i, k in enumerate(VP_KEYS):
+            if eff.get(k):
+                v += self._track_value(st, p, i, eff[k])
+        if eff.get("legendary_vp") and not p.legendary:
+            v += 40
+        if eff.get("any_resource"):
+            v += 0.75 * eff["any_resource"]
+        if eff.get("any_vp"):
+            v += max(self._track_value(st, p, i, 1) for i in range(3)) * eff["any_vp"]
+        col = eff.get("production")
+        if col and depth < 1:
+            v += self.value(st, p, st.rules.production[p.character][col], depth + 1)
+            for c in p.slots[col]:
+                v += self.value(st, p, st.rules.provinces[c][col], depth + 1)
+        if eff.get("conquer_province"):
+            v += 4.5 if st.round < st.rules.rounds else 2.0
+        if eff.get("recruit_common_worker"):
+            v += 6.0 if st.round <= 2 else (2.0 if st.round == 3 else 0.0)
+        sp = eff.get("special")
+        if sp == "vp_of_choice":
+            v += max(self._track_value(st, p, i, eff.get("amount", 2)) for i in range(3))
+        elif sp == "move_one_vp":
+            v += 0.5
+        return v
+
+    def cost_value(self, st, p, cost):
+        v = 0.0
+        for i, k in enumerate(RES_KEYS):
+            v += 0.55 * cost.get(k, 0)
+        v += 0.55 * cost.get("any_resource", 0)
+        if cost.get("votes"):
+            v += 1.2 * cost["votes"]
+        for i, k in enumerate(VP_KEYS):
+            if cost.get(k):
+                v += 4.5 * cost[k]
+        return v
+
+    # ---------------------------------------------------------------- decisions
+    def _decide(self, st, p, dec):
+        opts = st.decision_options(p, dec)
+        if not opts:
+            return None
+        t = dec["t"]
+        if t == "res":
+            need = self._res_need(st, p)
+            return max(opts, key=lambda o: sum(n * need[i] for i, n in enumerate(map(int, o.split("/")))))
+        if t == "vp":
+            return max(opts, key=lambda o: self._vp_split_value(st, p, tuple(map(int, o.split("/")))))
+        if t == "vp1":
+            return max(opts, key=lambda o: self._track_value(st, p, TRACKS.index(o), dec["n"]))
+        if t == "conquer":
+            return max(opts, key=lambda o: self._province_value(st, p, o))
+        if t in ("retrieve", "promote"):
+            return min(opts, key=lambda w: (0 if p.workers[w] == "mat" else 1, w))
+        if t == "exchange":
+            need = self._res_need(st, p)
+            if need[1] > need[0]:
+                cands = [o for o in opts if o.startswith("m>c")]
+            else:
+                cands = [o for o in opts if o.startswith("c>m")]
+            cands = cands or opts
+            return cands[len(cands) // 2]
+        if t == "move_vp":
+            def mv(o):
+                a, b = (TRACKS.index(x) for x in o.split(">"))
+                return self._track_value(st, p, b) - (4 if p.tracks[a] <= st.rules.parchment else 1.0)
+            return max(opts, key=mv)
+        if t == "return":
+            return opts[0]
+        if t == "direct":
+            return max(opts, key=lambda o: self.value(st, p, st.rules.spaces[o.split("@")[1]].effect)
+                       - self.cost_value(st, p, st.rules.spaces[o.split("@")[1]].cost))
+        if t == "adjacent":
+            best, bv = "none", 0.0
+            for o in opts:
+                if o == "none":
+                    continue
+                sp = st.rules.spaces[o]
+                v = self.value(st, p, sp.effect) - self.cost_value(st, p, sp.cost)
+                if v > bv:
+                    best, bv = o, v
+            return best
+        if t == "claim":
+            return opts[0]
+        if t == "trim":
+            return min(opts, key=lambda o: self._slot_card_value(st, p, *o.split(":")))
+        if t == "council":
+            return max(opts, key=lambda o: self._council_value(st, p, o))
+        return opts[0]
+
+    def _res_need(self, st, p):
+        m, c, g = p.res
+        need = [1.0, 1.0, 1.2]
+        if m < 4:
+            need[0] += 0.8
+        if g < 4:
+            need[2] += 0.8
+        if c < 5 and p.discard:
+            need[1] += 0.5
+        ach = st.achievement and st.rules.achievements[st.achievement]["requires"]
+        if ach and p.claims == 0:
+            for i, k in enumerate(RES_KEYS):
+                if p.res[i] < ach[k]:
+                    need[i] += 1.0
+        for i in range(3):
+            if p.res[i] >= st.rules.cap:
+                need[i] = 0.0
+        return need
+
+    def _vp_split_value(self, st, p, split):
+        v = 0.0
+        for i, n in enumerate(split):
+            v += self._track_value(st, p, i, n)
+        return v
+
+    def _slot_card_value(self, st, p, col, card):
+        return self.value(st, p, st.rules.provinces[card][col]) * (1.5 if col in ("red", "yellow") else 1.0)
+
+    def _province_value(self, st, p, opt):
+        card, col = opt.split(":")
+        if card == "deck":
+            return 0.8 * max(self.value(st, p, st.rules.provinces["prov01"][col]), 0.5) * self._slot_weight(col)
+        return self.value(st, p, st.rules.provinces[card][col]) * self._slot_weight(col) + \
+            (0.3 if len(p.slots[col]) < st.slot_limit(p) else -1.0)
+
+    def _slot_weight(self, col):
+        return {"brown": 1.1, "red": 1.2, "blue": 1.0, "yellow": 1.3}[col]
+
+    def _council_value(self, st, p, opt):
+        card, _, pay = opt.partition("=")
+        r = st.rules
+        if card == r.council_grande:
+            return 3.0 if st.round < r.rounds else 0.1
+        info = r.cards[card]
+        v = self.value(st, p, info["effect"])
+        if info["kind"] == "stratagem":
+            v *= (r.rounds - st.round) * 0.9
+        elif info["kind"] == "keep_beside_mat":
+            v = 2.0 if st.round < r.rounds else 0.0
+        cost = dict(info["cost"])
+        if pay:
+            m, c, g = map(int, pay.split("/"))
+            cost = {"military": m, "culture": c, "gold": g}
+        v -= self.cost_value(st, p, cost) * (0.3 if st.round >= r.rounds else 1.0)
+        return v
+
+    # ---------------------------------------------------------------- main policy
+    def choose(self, st):
+        seat = self.seat
+        p = st.players[seat]
+        if st.phase == "game_over":
+            return None
+        if p.decisions:
+            o = self._decide(st, p, p.decisions[0])
+            return A.Choose(seat, o) if o is not None else None
+        ph = st.phase
+        if ph == "opening":
+            acts = st.legal_actions(seat)
+            if not acts:
+                return None
+            return max(acts, key=lambda a: self._place_value(st, p, a.worker, st.rules.frames[a.to]))
+        if ph not in ("action", "council_called", "council_adjust") or p.done:
+            return None
+        playing = ph != "council_adjust"
+        if playing:
+            a = self._claim(st, p)
+            if a:
+                return a
+            a = self._best_act(st, p)
+            if a:
+                return a
+            a = self._stratagem(st, p)
+            if a:
+                return a
+        a = self._move(st, p)
+        if a:
+            return a
+        if playing and st.rules.timed and ph == "action":
+            a = self._flip(st, p)
+            if a:
+                return a
+        if st.province_deck and not all(st.display):
+            return A.Refill(seat)
+        return A.Done(seat)
+
+    def _claim(self, st, p):
+        if st._claim_block(p, False):
+            return None
+        if st.legendary_available(p):
+            return A.Claim(p.seat, "legendary")
+        # keep the claim for the legendary token if it may still come this round
+        if st.legendary in ("council_deck", "waiting", "achievement_deck") or st.legendary == "taken" \
+                or p.had_token or p.legendary:
+            return A.Claim(p.seat, "reward")
+        return None
+
+    def _best_act(self, st, p):
+        best, bv = None, 0.05
+        for w, loc in p.workers.items():
+            if loc[:2] != "F:":
+                continue
+            f = st.rules.frames[loc[2:]]
+            if st.timer_row[f.area] != f.row:
+                continue
+            for sid in f.spaces:
+                sp = st.rules.spaces[sid]
+                cost = st._act_cost(p, sp)
+                if not st.can_pay(p, cost):
+                    continue
+                v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
+                if v > bv:
+                    best, bv = A.Act(p.seat, w, sid), v
+        return best
+
+    def _stratagem(self, st, p):
+        best, bv = None, 0.3
+        r = st.rules
+        for card in p.hand:
+            info = r.cards[card]
+            eff = info["effect"]
+            sp = eff.get("special")
+            if sp in ("skip_green_purple_gold_cost", "also_take_adjacent_action", "take_worker_action_twice",
+                      "place_worker_directly_on_timer_row", "return_one_discarded_stratagem",
+                      "exchange_military_culture"):
+                continue
+            if eff.get("retrieve_worker"):
+                continue
+            if st._card_requires(p, card, info):
+                continue
+            pays = st.pay_options(p, info["cost"])
+            if not pays:
+                continue
+            pay = pays[0]
+            if info["cost"].get("any_resource"):
+                need = self._res_need(st, p)
+                pay = min(pays, key=lambda o: sum(n * need[i] for i, n in enumerate(map(int, o.split("/")))))
+            v = self.value(st, p, eff) - self.cost_value(st, p, info["cost"])
+            if sp in ("claim_current_achievement", "claim_achievement_second_time"):
+                v = 30 if st.legendary_available(p) else 2.0
+            if v > bv:
+                best, bv = A.Play(p.seat, card, pay), v
+        if best is None and p.discard and p.res[1] >= 7 and st.can_pay(p, r.pickup_cost):
+            return A.Pickup(p.seat)
+        return best
+
+    def _soon(self, st, area):
+        """0..1: how soon the timer of ``area`` arrives on its other row."""
+        if st.rules.timed:
+            rem = st.remaining[area]
+            return 1.0 / (1.0 + rem / 60.0)
+        nxt = st.track_space
+        for k, (space, flips, call) in enumerate(st.rules.timer_track[nxt:], start=1):
+            if area in flips:
+                return 1.0 / k
+        return 0.2
+
+    def _place_value(self, st, p, w, f):
+        best = -1.0
+        for sid in f.spaces:
+            sp = st.rules.spaces[sid]
+            v = self.value(st, p, sp.effect) - self.cost_value(st, p, sp.cost) * 0.6
+            if not st.can_pay(p, sp.cost) and sp.cost:
+                v -= 2.0
+            best = max(best, v)
+        return best * (0.6 + 0.4 * self._soon(st, f.area))
+
+    def _move(self, st, p):
+        tr = st.timer_row
+        free = []
+        for w, loc in p.workers.items():
+            if loc in ("reserve", "council", "gone"):
+                continue
+            if loc == "mat":
+                free.append(w)
+                continue
+            ar = st.worker_row(loc)
+            if tr[ar[0]] == ar[1]:
+                continue
+            if loc[:2] == "B:":
+                free.append(w)
+        if not free:
+            return None
+        best, bv = None, -1e9
+        for w in free:
+            grande = w[-2] == "g"
+            for a in AREAS:
+                for f in st.rules.frames_by_row[(a, 1 - tr[a])]:
+                    occ = st.frame_occ[f.id]
+                    if occ and ((f.blocking and not grande) or (p.variant and any(x[:-2] == str(p.seat) for x in occ))):
+                        continue
+                    v = self._place_value(st, p, w, f)
+                    if any(x[:-2] == str(p.seat) for x in occ):
+                        v -= 1.0
+                    if v > bv:
+                        best, bv = A.Move(p.seat, w, f.id), v
+        return best
+
+    def _flip(self, st, p):
+        for a in ("black", "green", "purple"):
+            if st.remaining[a] > 0:
+                continue
+            if a == "purple":
+                # do not call council while our workers still wait to act
+                if st.markers == 1 and any(loc[:2] == "F:" and st.on_timer_row(loc) for loc in p.workers.values()):
+                    continue
+            return A.Flip(p.seat, a)
+        return None
+
+
+def make_bot(kind: str, seat: int, seed: int):
+    if kind == "random":
+        return RandomBot(seat, seed)
+    if kind in ("standard", "bot"):
+        return StandardBot(seat, seed)
+    raise ValueError(f"unknown bot kind {kind!r} (random, standard)")
+
+
+class BotDriver:
+    """Paces bots in engine time. ``bots`` maps seat -> kind (or bot object)."""
+
+    def __init__(self, bots: dict, seed: int, delay: float = 1.5):
+        self.bots = {s: (make_bot(k, s, seed) if isinstance(k, str) else k) for s, k in bots.items()}
+        self.delay = float(delay)
+        self.ready_at = {s: 0.0 for s in self.bots}
+
+    def tick(self, state, dt: float = 0.0) -> list:
+        """Actions the bots take now. In real-time play a bot acts at most once per ``delay`` seconds of
+        engine time; in untimed play every bot that can act returns one action."""
+        out = []
+        timed = state.rules.timed
+        can = set(state.seats_to_act())
+        for s, bot in self.bots.items():
+            if s not in can:
+                continue
+            if timed and state.time + 1e-9 < self.ready_at[s]:
+                continue
+            a = bot.choose(state)
+            if a is not None:
+                out.append(a)
+                self.ready_at[s] = state.time + (self.delay if timed else 0.0)
+        return out

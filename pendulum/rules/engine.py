@@ -1,0 +1,252 @@
+"""PendulumRules: validated data + resolved options, precomputed tables; makes states."""
+from __future__ import annotations
+
+from tabletop.engine import DataError, Rules
+
+from .data import load_data
+
+AREAS = ("green", "purple", "black")
+ROWS = ("top", "bottom")
+RES = ("military", "culture", "gold")
+TRACKS = ("power", "prestige", "popularity")
+SLOTS = ("brown", "red", "blue", "yellow")
+MATS = ("gambal", "bolk", "mesoat", "licinia", "dhrenkir")
+MODES = ("realtime", "timetrack", "beginner")
+
+
+def amounts(model) -> dict:
+    """A pydantic Amounts as a compact dict of the non-empty fields."""
+    if model is None:
+        return {}
+    out = {}
+    for k, v in model.model_dump().items():
+        if v in (0, None, False, [], ""):
+            continue
+        out[k] = tuple(v) if isinstance(v, list) else v
+    return out
+
+
+class Space:
+    __slots__ = ("id", "area", "row", "index", "action", "name", "cost", "effect", "frame", "production",
+                 "conquer")
+
+    def __init__(self, **kw):
+        for k, v in kw.items():
+            setattr(self, k, v)
+
+
+class Frame:
+    __slots__ = ("id", "area", "row", "kind", "spaces", "blocking", "neutral")
+
+    def __init__(self, **kw):
+        for k, v in kw.items():
+            setattr(self, k, v)
+
+
+class PendulumRules(Rules):
+    game_id = "pendulum"
+    data_version = "1"
+
+    def __init__(self, options: dict | None = None, mods=None):
+        self.mods = list(mods or [])
+        self.data = load_data(self.mods)
+        self.options = self._resolve(dict(options or {}))
+        self._compile()
+
+    # ---------------------------------------------------------------- options
+    def _resolve(self, given: dict) -> dict:
+        defs = {o.id: o for o in self.data["options"].options}
+        o: dict = {"mode": "realtime", "players": 3, "characters": None, "advanced": None,
+                   "advanced_variant": None, "super_beginner": False}
+        o.update({k: d.default for k, d in defs.items()})
+        if "seats" in given and "players" not in given:
+            s = given.pop("seats")
+            given["players"] = s if isinstance(s, int) else len(s)
+        unknown = [k for k in given if k not in o]
+        if unknown:
+            raise DataError([f"options: {k}: unknown Pendulum option" for k in unknown])
+        o.update(given)
+        errors = []
+        if o["mode"] not in MODES:
+            errors.append(f"options: mode: {o['mode']!r} is not one of {MODES}")
+        n = o["players"]
+        if not isinstance(n, int) or not 2 <= n <= 5:
+            errors.append(f"options: players: {n!r} must be 2..5")
+            n = 3
+        for k, d in defs.items():
+            v = o[k]
+            if d.type == "choice" and v not in d.values:
+                errors.append(f"options: {k}: {v!r} is not one of {d.values}")
+            if d.type == "bool" and not isinstance(v, bool):
+                errors.append(f"options: {k}: {v!r} is not true/false")
+            if d.type == "number" and (isinstance(v, bool) or not isinstance(v, (int, float))):
+                errors.append(f"options: {k}: {v!r} is not a number")
+        chars = o["characters"]
+        if chars is None or chars == "random":
+            chars = ["random"] * n
+        if not isinstance(chars, list) or len(chars) != n:
+            errors.append(f"options: characters: need one entry per seat ({n})")
+            chars = ["random"] * n
+        for c in chars:
+            if c != "random" and c not in MATS:
+                errors.append(f"options: characters: {c!r} is not one of {MATS} or 'random'")
+        fixed = [c for c in chars if c != "random"]
+        if len(set(fixed)) != len(fixed):
+            errors.append("options: characters: a character may be used by one seat only")
+        o["characters"] = list(chars)
+        for key in ("advanced", "advanced_variant"):
+            v = o[key]
+            if v is None or isinstance(v, bool):
+                v = [bool(v)] * n
+            if not isinstance(v, list) or len(v) != n:
+                errors.append(f"options: {key}: need one true/false per seat ({n})")
+                v = [False] * n
+            o[key] = [bool(x) for x in v]
+        if o["mode"] == "beginner":
+            o["super_beginner"] = True
+        if errors:
+            raise DataError(errors)
+        return o
+
+    def options_dict(self) -> dict:
+        return {k: (list(v) if isinstance(v, list) else v) for k, v in self.options.items()}
+
+    # ---------------------------------------------------------------- tables
+    def _compile(self) -> None:
+        d, o = self.data, self.options
+        g = d["game"]
+        self.players = o["players"]
+        self.mode = o["mode"]
+        self.timed = self.mode == "realtime"
+        self.rounds = g.rules.rounds
+        self.cap = g.rules.resource_cap
+        self.max_workers = g.rules.max_workers
+        self.track_max = g.track.max
+        self.parchment = g.track.parchment
+        self.timer_seconds = {t.id: float(t.seconds) for t in g.timers}
+        self.time_markers = next(t.time_markers for t in g.timers if t.id == "purple") or 3
+        self.timer_track = [(s.space, tuple(s.flip), s.call_council) for s in g.timer_track]
+        pc = {p.players: p for p in g.player_counts}[self.players]
+        self.board_side = pc.board_side
+        self.neutral = pc.neutral_player and not o["super_beginner"] and o["neutral_player_2p"] == "rulebook"
+        self.neutral_votes = g.neutral.votes
+        bonus = list(pc.bonus_any_vp)
+        if self.board_side == "1-3" and o["third_rank_vp_on_1_3_side"] == "guide":
+            bonus = (bonus + [1, 1, 1])[:3]
+        self.rank_bonus = bonus
+        self.legendary_round1 = pc.legendary_token_round1
+        self.gp_cost = amounts(g.rules.green_purple_cost)
+        self.pickup_cost = amounts(g.rules.pickup_stratagems_cost)
+        self.display_size = g.rules.province_display_size
+        self.slot_limit = g.rules.province_slot_limit
+        self.slot_limit_max3 = g.rules.province_slot_limit_max3
+        self.marker_spots = g.rules.achievement_marker_spots
+        self.claim_window = float(o["claim_window"])
+        self.bot_delay = float(o["bot_reaction_delay"])
+        self.names = {x.id: x.name for x in list(g.resources) + list(g.tracks) + list(g.slots) + list(g.timers)}
+        self.seat_defs = d["seats"].seats
+        # actions and spaces
+        actions = {a.id: a for a in d["board"].actions}
+        self.area_names = {a.id: a.name for a in d["board"].areas}
+        side = self.board_side
+        layout = [s for s in d["board"].spaces if s.side == side]
+        if side == "1-3" and o["board_1_3_layout"] == "like_4_5":
+            neutral_keys = {(s.area, s.row, s.action) for s in layout if s.neutral_worker_in_2p}
+            layout = [s for s in d["board"].spaces if s.side == "4-5"]
+            layout = [s.model_copy(update={"neutral_worker_in_2p": (s.area, s.row, s.action) in neutral_keys})
+                      for s in layout]
+        prefix = side + "."
+        self.spaces: dict[str, Space] = {}
+        self.frames: dict[str, Frame] = {}
+        for s in sorted(layout, key=lambda s: (AREAS.index(s.area), ROWS.index(s.row), s.index)):
+            a = actions[s.action]
+            sid = s.id[len(prefix):] if s.id.startswith(prefix) else s.id
+            fid = s.frame_id[len(prefix):] if s.frame_id.startswith(prefix) else s.frame_id
+            cost = amounts(a.cost)
+            effect = amounts(a.effect)
+            if a.id == "purple.prestige1_popularity1_vote1":
+                effect["votes"] = int(o["purple_space_votes"])
+            sp = Space(id=sid, area=s.area, row=ROWS.index(s.row), index=s.index, action=a.id, name=a.name,
+                       cost=cost, effect=effect, frame=fid, production="production" in effect,
+                       conquer="conquer_province" in effect)
+            self.spaces[sid] = sp
+            fr = self.frames.get(fid)
+            if fr is None:
+                fr = Frame(id=fid, area=s.area, row=ROWS.index(s.row), kind=s.frame_kind, spaces=[],
+                           blocking=s.blocking != "none", neutral=bool(s.neutral_worker_in_2p))
+                self.frames[fid] = fr
+            fr.spaces.append(sid)
+        self.frames_by_row = {(a, r): [f for f in self.frames.values() if f.area == a and f.row == r]
+                              for a in AREAS for r in (0, 1)}
+        self.spaces_by_row = {(a, r): [s for s in self.spaces.values() if s.area == a and s.row == r]
+                              for a in AREAS for r in (0, 1)}
+        self.neutral_frames = [f.id for f in self.frames.values() if f.neutral] if self.neutral else []
+        # characters
+        self.characters = {c.id: c for c in d["characters"].characters}
+        self.char_by_mat = {(c.mat, c.side): c.id for c in d["characters"].characters}
+        self.production = {}
+        for c in d["characters"].characters:
+            prod = {col: amounts(getattr(c.production, col)) for col in SLOTS}
+            if c.id == "bolk_warmonger" and o["warmonger_blue"] == "gold1":
+                prod["blue"] = {"gold": 1}
+            self.production[c.id] = prod
+        # stratagems (character + council stratagem cards)
+        self.cards: dict[str, dict] = {}
+        for c in d["characters"].characters:
+            for s in c.stratagems:
+                self.cards[s.id] = {"id": s.id, "name": s.name, "cost": amounts(s.cost), "effect": amounts(s.effect),
+                                    "kind": "stratagem", "text": s.text}
+        cou = d["council"]
+        for c in [cou.default, cou.grande] + list(cou.regular) + list(cou.final):
+            kind = c.kind
+            eff = amounts(c.effect)
+            if c.id == "c06":
+                kind = o["c06_kind"]
+            if c.id == "f3":
+                eff = {"power_vp": int(o["f3_power"])}
+            self.cards[c.id] = {"id": c.id, "name": c.name, "cost": amounts(c.cost), "effect": eff, "kind": kind,
+                                "text": c.text}
+        if "licinia_alchemist.s1" in self.cards:
+            self.cards["licinia_alchemist.s1"]["effect"]["amount"] = int(o["alchemist_vp_amount"])
+        self.council_default = cou.default.id
+        self.council_grande = cou.grande.id
+        self.council_regular = [c.id for c in cou.regular]
+        self.council_final = [c.id for c in cou.final]
+        self.council_removed = cou.deck_build.removed_at_setup
+        self.council_offer = cou.deck_build.offer_size
+        # provinces
+        kinds = {k.id: {col: amounts(getattr(k.slots, col)) for col in SLOTS} for k in d["provinces"].kinds}
+        self.province_list = [p.id for p in d["provinces"].provinces]
+        self.provinces = {p.id: kinds[p.kind] for p in d["provinces"].provinces}
+        self.province_names = {p.id: p.name for p in d["provinces"].provinces}
+        # achievements
+        self.achievements = {}
+        for a in d["achievements"].achievements:
+            req = a.requires.model_dump()
+            if a.id == "a01" and o["elite_troops_votes"] == "guide":
+                req["votes"] = 2
+            self.achievements[a.id] = {"id": a.id, "name": a.name, "requires": req,
+                                       "reward": amounts(a.lower_reward)}
+        self.achievement_list = [a.id for a in d["achievements"].achievements]
+
+    # ---------------------------------------------------------------- states
+    def new_state(self, seed: int):
+        from .state import PendulumState
+        return PendulumState.new(self, seed)
+
+    def name(self, ident: str, lang: str = "en") -> str:
+        """Player-facing name of any id (character, card, province, achievement, track, resource...)."""
+        for table in (self.names, self.area_names):
+            if ident in table:
+                return getattr(table[ident], lang)
+        if ident in self.characters:
+            return getattr(self.characters[ident].name, lang)
+        if ident in self.cards:
+            return getattr(self.cards[ident]["name"], lang)
+        if ident in self.province_names:
+            return getattr(self.province_names[ident], lang)
+        if ident in self.achievements:
+            return getattr(self.achievements[ident]["name"], lang)
+        if ident in self.spaces:
+            return getattr(self.spaces[ident].name, lang)
+        return ident

@@ -1,0 +1,117 @@
+"""``python main.py simulate pendulum ...``: bot-only games, figures as text or JSON."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from tabletop.engine import IllegalActionError
+
+from .bots import BotDriver, make_bot
+from .engine import TRACKS, PendulumRules
+
+REALTIME_DT = 0.25
+
+
+def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000):
+    """Play one bot game; returns (state, actions applied, record entries)."""
+    st = rules.new_state(seed)
+    bots = [make_bot(k, i, seed) for i, k in enumerate(kinds)]
+    n = 0
+    if rules.timed:
+        driver = BotDriver(dict(enumerate(bots)), seed, rules.bot_delay)
+        while not st.is_terminal() and n < max_actions:
+            acts = driver.tick(st)
+            if not acts:
+                st.advance(REALTIME_DT)
+                continue
+            for a in acts:
+                try:
+                    st.apply(a)
+                    n += 1
+                except IllegalActionError:
+                    pass
+                if st.is_terminal():
+                    break
+        return st, n
+    while not st.is_terminal() and n < max_actions:
+        seats = st.seats_to_act()
+        if not seats:
+            raise RuntimeError("no seat can act in an untimed game")
+        for s in seats:
+            a = bots[s].choose(st)
+            if a is None:
+                continue
+            st.apply(a)
+            n += 1
+            if st.is_terminal():
+                break
+    return st, n
+
+
+def _progress(i, total, start):
+    width = 30
+    done = int(width * i / total)
+    rate = i / max(1e-9, time.perf_counter() - start)
+    sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {i}/{total} games  {rate:.1f}/s")
+    sys.stderr.flush()
+
+
+def run(games: int, players: int, mode: str, seed: int, bots: list[str], progress=True, mods=None) -> dict:
+    rules = PendulumRules({"mode": mode, "players": players}, mods)
+    wins = {str(s): 0 for s in range(players)}
+    all_lost = 0
+    vp = {t: 0.0 for t in TRACKS + ("legendary",)}
+    actions = 0
+    start = time.perf_counter()
+    for g in range(games):
+        st, n = play_game(rules, seed + g, bots)
+        actions += n
+        out = st.outcome()
+        if out["winner"] is None:
+            all_lost += 1
+        else:
+            wins[str(out["winner"])] += 1
+        for p in st.players:
+            for i, t in enumerate(TRACKS):
+                vp[t] += p.tracks[i]
+            vp["legendary"] += 1 if p.legendary else 0
+        if progress:
+            _progress(g + 1, games, start)
+    secs = time.perf_counter() - start
+    if progress:
+        sys.stderr.write("\n")
+    denom = max(1, games * players)
+    return {"games": games, "players": players, "mode": mode, "seed": seed, "bots": bots,
+            "seconds": round(secs, 3), "games_per_second": round(games / secs, 2) if secs else None,
+            "mean_actions": round(actions / max(1, games), 2), "winners": wins, "all_lost": all_lost,
+            "vp_mean": {t: round(v / denom, 3) for t, v in vp.items()}}
+
+
+def simulate(args) -> int:
+    players = args.players or 3
+    if not 2 <= players <= 5:
+        print("simulate: --players must be 2..5 for Pendulum", file=sys.stderr)
+        return 2
+    mode = args.mode or "timetrack"
+    seed = args.seed if args.seed is not None else 1
+    bots = (args.bots.split(",") if args.bots else ["standard"] * players)
+    if len(bots) == 1:
+        bots = bots * players
+    if len(bots) != players:
+        print(f"simulate: --bots needs {players} kinds (got {len(bots)})", file=sys.stderr)
+        return 2
+    for b in bots:
+        if b not in ("random", "standard"):
+            print(f"simulate: unknown bot kind {b!r} (random, standard)", file=sys.stderr)
+            return 2
+    progress = not getattr(args, "quiet", False) and args.games > 1
+    result = run(args.games, players, mode, seed, bots, progress=progress, mods=getattr(args, "mod", None))
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print(f"{result['games']} games, {players} players, {mode}, seed {seed}, bots {','.join(bots)}")
+        print(f"{result['seconds']} s ({result['games_per_second']} games/s), mean actions {result['mean_actions']}")
+        print("wins by seat:", result["winners"], " no winner:", result["all_lost"])
+        print("mean track positions:", result["vp_mean"])
+    return 0

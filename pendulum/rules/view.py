@@ -1,0 +1,75 @@
+"""``view_for(seat)``: everything the UI shows, as plain data (hidden: deck orders)."""
+from __future__ import annotations
+
+from .engine import AREAS, ROWS, SLOTS, TRACKS
+
+
+def view_for(st, seat=None) -> dict:
+    r = st.rules
+    spaces = []
+    for sp in r.spaces.values():
+        spaces.append({"id": sp.id, "area": sp.area, "row": ROWS[sp.row], "index": sp.index, "action": sp.action,
+                       "frame": sp.frame, "cost": dict(sp.cost), "reward": dict(sp.effect),
+                       "box": _box_workers(st, sp.id)})
+    frames = [{"id": f.id, "area": f.area, "row": ROWS[f.row], "kind": f.kind, "spaces": list(f.spaces),
+               "blocking": f.blocking, "workers": list(st.frame_occ[f.id])} for f in r.frames.values()]
+    timers = [{"id": a, "area": a, "row": ROWS[st.timer_row[a]], "remaining": st.remaining[a],
+               "duration": r.timer_seconds[a], "running": r.timed and st.remaining[a] > 0,
+               "finished": (not r.timed) or st.remaining[a] <= 0} for a in AREAS]
+    workers = []
+    for p in st.players:
+        for w, loc in p.workers.items():
+            workers.append({"id": w, "seat": p.seat, "kind": "grande" if w[-2] == "g" else "common",
+                            "location": loc, "on_timer_row": st.on_timer_row(loc)})
+    for w, loc in st.neutral_workers.items():
+        workers.append({"id": w, "seat": -1, "kind": "neutral", "location": loc, "on_timer_row": False})
+    mats = []
+    for p in st.players:
+        mats.append({
+            "seat": p.seat, "character": p.character, "advanced_variant": p.variant,
+            "resources": {"military": p.res[0], "culture": p.res[1], "gold": p.res[2]}, "votes": p.votes,
+            "tracks": {t: p.tracks[i] for i, t in enumerate(TRACKS)}, "legendary": p.legendary,
+            "track_start": {t: p.start[i] for i, t in enumerate(TRACKS)}, "track_max": r.track_max,
+            "parchment_from": r.parchment, "glory": {t: p.glory[i] for i, t in enumerate(TRACKS)},
+            "production": {c: {"printed": dict(r.production[p.character][c]), "provinces": list(p.slots[c])}
+                           for c in SLOTS},
+            "hand": list(p.hand), "discard": list(p.discard), "keep": list(p.keep),
+            "claims_this_round": p.claims, "had_legendary_token": p.had_token, "done": p.done,
+            "armed": list(p.armed),
+            "decision": _decision(st, p) if p.decisions else None,
+            "decisions_pending": len(p.decisions),
+        })
+    return {
+        "seat": seat, "players": len(st.players), "mode": r.mode, "round": st.round, "rounds": r.rounds,
+        "phase": st.phase, "time": st.time, "board_side": r.board_side,
+        "spaces": spaces, "frames": frames, "timers": timers, "purple_markers": st.markers,
+        "workers": workers, "mats": mats, "privilege": list(st.privilege),
+        "time_track": {"space": st.track_space, "spaces": len(r.timer_track),
+                       "steps": [{"space": n, "flip": list(f), "call_council": c} for n, f, c in r.timer_track]}
+        if not r.timed else None,
+        "provinces": {"display": [c or None for c in st.display], "deck": len(st.province_deck)},
+        "achievement": {"card": st.achievement, "markers": list(st.achievement_markers),
+                        "legendary": st.legendary, "deck": len(st.achievement_deck),
+                        "requires": dict(r.achievements[st.achievement]["requires"]) if st.achievement else None,
+                        "reward": dict(r.achievements[st.achievement]["reward"]) if st.achievement else None},
+        "council": {"offer": [c for c in st.council_offer], "grande_up": st.grande_up, "default": r.council_default,
+                    "grande": r.council_grande, "deck": len(st.council_deck),
+                    "turn": (st.real_order()[st.council_turn - 1]
+                             if st.phase == "council_rewards" and st.council_turn else None)},
+        "seats_to_act": st.seats_to_act(),
+        "outcome": st.outcome(),
+    }
+
+
+def _box_workers(st, sid):
+    out = []
+    key = "B:" + sid
+    for p in st.players:
+        out.extend(w for w, loc in p.workers.items() if loc == key)
+    return out
+
+
+def _decision(st, p):
+    d = p.decisions[0]
+    return {"type": d["t"], "params": {k: v for k, v in d.items() if k != "t"},
+            "options": st.decision_options(p, d)}
