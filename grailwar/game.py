@@ -1,0 +1,94 @@
+"""Holy Grail War entry points for the registry (tabletop.games)."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+GAME_ID = "grailwar"
+
+CONFORMANCE_OPTIONS = {"seats": ["human", "npc", "human", "npc"], "max_turns": 2}
+CONFORMANCE_SEEDS = (1, 2)
+CONFORMANCE_KW = {"max_steps": 20000, "check_every": 40}
+
+_DATA_CACHE: dict = {}
+
+
+def load_data(mods=None):
+    key = tuple(str(m) for m in (mods or ()))
+    if key not in _DATA_CACHE:
+        from .rules.schema import load_data as _load
+        _DATA_CACHE[key] = _load(list(mods) if mods else None)
+    return _DATA_CACHE[key]
+
+
+def make_rules(options=None, mods=None):
+    from .rules.state import GrailRules
+    return GrailRules(load_data(mods), options)
+
+
+def play_npc_game(rules, seed, max_steps=200000):
+    from .rules.npc import npc_action
+    state = rules.new_state(seed)
+    steps = 0
+    while state.pending is not None:
+        fid = state.pending.faction
+        state.apply(npc_action(state, fid))
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError("runaway game")
+    return state
+
+
+def simulate(args) -> int:
+    games = int(getattr(args, "games", 10) or 10)
+    k = getattr(args, "factions", None)
+    seed0 = getattr(args, "seed", None)
+    rules = make_rules({"factions": k or 7, "control": "npc"}, getattr(args, "mod", None) or None)
+    if seed0 is None:
+        seed0 = rules.cfg.game.default_seed
+    quiet = getattr(args, "quiet", False)
+    winners: dict = {}
+    no_winner = unfinished = turns = battles = 0
+    t0 = time.perf_counter()
+    for i in range(games):
+        try:
+            st = play_npc_game(rules, seed0 + i)
+            w = st.winner
+            if w in (None, "none"):
+                no_winner += 1
+            else:
+                winners[w] = winners.get(w, 0) + 1
+            turns += min(st.turn, rules.cfg.game.max_turns)
+            battles += st.battle_no
+        except Exception as exc:  # noqa: BLE001 - counted and reported
+            unfinished += 1
+            print(f"\nseed {seed0 + i}: {type(exc).__name__}: {exc}", file=sys.stderr)
+        if not quiet:
+            done = i + 1
+            bar = "#" * (30 * done // games)
+            print(f"\r[{bar:<30}] {done}/{games}", end="", file=sys.stderr)
+    if not quiet:
+        print(file=sys.stderr)
+    secs = time.perf_counter() - t0
+    fin = max(1, games - unfinished)
+    out = {"games": games, "seed": seed0, "seconds": round(secs, 3),
+           "games_per_second": round(games / secs, 2) if secs > 0 else None,
+           "mean_turns": round(turns / fin, 3), "winners": dict(sorted(winners.items())),
+           "no_winner": no_winner, "unfinished": unfinished, "battles_per_game": round(battles / fin, 3)}
+    if getattr(args, "json", False):
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        for key, v in out.items():
+            print(f"{key}: {v}")
+    return 0 if unfinished == 0 else 1
+
+
+def make_scene(app, **kw):
+    from .ui import scene
+    return scene.make_scene(app, **kw)
+
+
+def make_bench_scene(app):
+    from .ui import scene
+    return scene.make_bench_scene(app)

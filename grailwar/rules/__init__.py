@@ -1,0 +1,84 @@
+"""Holy Grail War — the pure rules engine (no pygame). Spec: shared/rules/grailwar.md.
+
+Quick start::
+
+    from grailwar.game import make_rules
+    rules = make_rules({"seats": ["human", "npc", "npc", "npc", "npc", "npc", "npc"]})
+    state = rules.new_state(seed=1)
+    while not state.is_terminal():
+        fid = state.seats_to_act()[0]
+        if state.fac[fid].human:
+            action = ui_pick(state.legal_actions(fid))      # the player's choice
+        else:
+            action = npc_action(state, fid)                  # grailwar.rules.npc
+        events = state.apply(action)
+
+Ids
+    factions ``F1``..``F7`` (data order; ``rules.seats`` lists which take part: the first
+    ``len(options["seats"])`` factions). Locations ``"01"``..``"22"``. Parameters STR END AGI
+    MAG LUK NP. Mystic codes: magic_jewel familiar reinforcement_charm talisman elixir
+    black_crow curse_charm magic_mirror. Skills/NPs by their data ids.
+
+Phases (``state.phase``)
+    ``E`` events, ``D`` declarations, ``A1``..``A5`` resolution, ``C`` comm, ``M`` mana check,
+    ``END`` after the war. ``state.turn`` counts from 1.
+
+Decisions (uniform for humans and NPCs)
+    ``state.pending`` is the one open decision (or None at the end); ``seats_to_act()`` is
+    ``[pending.faction]``. ``pending.kind`` and ``pending.ctx`` (also in ``view_for(f)["pending"]``):
+
+    declare          phase D: ``Declare`` actions (+ free ``Use``). NPC ctx has ``plan``.
+    rescue           §7.3 bonus action after a mutual encounter: ``Declare`` info/craft only.
+    accompany        ally asked to join an approach: Answer consent|refuse (ctx leader)
+    encounter_attack hostile encounter: attack|decline (ctx other)
+    ambush           misfortune 6: attack|decline
+    contact_reply    a contact/peaceful move reached you: listen|attack (ctx other)
+    talk_reply       someone opens talks with you: listen|attack
+    intervene        soul-eating detected: intervene|pass (ctx other = the eater)
+    help_ally        your ally is attacked where you live: help|decline
+    slot             battle slot 1 (side A main) / slot 2 (side B main): a parameter (ctx battle, slot)
+    reroll           B5 reroll window: spell|pass (ctx slot3)
+    commit           B7: ``Commit`` items one at a time, then ``Commit(item="done")`` (ctx rate, side)
+    mirror           your side lost the battle roll: use|pass
+    reroll_check     after a % check you own: talisman|mirror|keep (ctx label, target, success)
+    retreat_pay      defeat alone: pay|decline (2 command spells)
+    retreat_group    defeat in a group: cooperate|abandon
+    retreat_dest     lost at home: a location id
+    comm             comm turn: ``Talk(option="open", target=F?)`` or ``Talk(option="done")``
+    talk             inside a talk: ``Talk`` propose/share/exchange/threaten/dissolve/
+                     give_spells/give_code/end (ctx other, used)
+    proposal_reply | exchange_reply | gift_reply: accept|refuse;  threat_reply: comply|refuse;
+    threat_code / threat_location: which code / whose location to hand over
+    comm_transfer    eliminated human master with spells: Talk give_spells|done
+    emergency        phase M, mana below −100: ``Use`` items or Answer done
+
+    Answers are ``Answer(faction, prompt=kind, choice=...)``. ``Use(faction, item)`` (magic_jewel,
+    elixir, spell_mana, spell_params) is free at declare, rescue, commit, comm and emergency
+    prompts and keeps the prompt open. ``apply`` refuses anything else with
+    ``IllegalActionError(rule, message)`` naming the spec section.
+
+Events (``grailwar.rules.events``; each has ``visible_to``: ("all",) or faction ids)
+    Logged(index), Rolled(actor, label, die, value, target, success), PhaseStarted(turn, phase),
+    ManaChanged(faction, before, after, reason), Relocated(faction, origin, dest),
+    BattleStarted(number, cause, location, side_a, side_b), BattleEnded(number, winner, rate_a,
+    roll), Eliminated(faction, cause), Learned(faction, fact), Changed(faction, what, detail),
+    GameOver(winner, reason). ``view.events_for(events, faction)`` filters for one viewer.
+
+View (``state.view_for(faction_or_None)``; None = public)
+    {viewer, turn, phase, max_turns, winner, reason, scores, order, pending,
+     factions: {fid: sheet}, locations: [{id, en, ja, grade, map{x,y}, factions, owner,
+     known_empty, workshop}], alliances: [(a, b)], log: [entry + index]}
+    A sheet always has id, control, seat, status, color, allies, kills, spells, location (None if
+    unknown), known; acquainted: class, master, level, params, penalty, known skills, true_name,
+    np; own/end of war: mana, max_mana, base_params, inventory, doomed, knowledge ...
+    Log entry: turn, phase, actor, kind (roll|choice|check|note), label, expr, target, value,
+    outcome, outcome_ja, visible_to, en, ja. ``view.render(entry, "ja"|"en")`` gives the dice-bot
+    line ``T3.A1 F1 Saber: Battle#4 win rate (1D100<=43) ＞ 42 ＞ 成功 success`` or the English one.
+
+Saving: ``to_dict()`` holds the full snapshot plus ``actions``; ``from_dict`` replays them.
+"""
+from .actions import Answer, Commit, Declare, Talk, Use
+from .npc import npc_action
+from .state import GrailRules, GrailState
+
+__all__ = ["Answer", "Commit", "Declare", "Talk", "Use", "npc_action", "GrailRules", "GrailState"]

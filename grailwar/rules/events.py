@@ -1,0 +1,121 @@
+"""Events returned by ``GrailState.apply``: self-contained facts for the UI to animate.
+
+Every event has ``visible_to``: ``("all",)`` or a tuple of faction ids; ``GrailState.events_for``
+filters a list for one viewer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tabletop.engine import Event
+
+
+@dataclass(frozen=True)
+class GrailEvent(Event):
+    game: ClassVar[str] = "grailwar"
+
+
+@dataclass(frozen=True)
+class Logged(GrailEvent):
+    """A log line was written (index into ``state.log``)."""
+    kind: ClassVar[str] = "logged"
+    index: int
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
+class Rolled(GrailEvent):
+    """A die was rolled: ``die`` is the faces (100, 10, 6, 3, 2, or the list length of a
+    choice); ``value`` the face shown (0-9 for table digits); ``target`` the % needed or -1."""
+    kind: ClassVar[str] = "rolled"
+    actor: str
+    label: str
+    die: int
+    value: int
+    target: int = -1
+    success: bool | None = None
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
+class PhaseStarted(GrailEvent):
+    kind: ClassVar[str] = "phase"
+    turn: int
+    phase: str
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
+class ManaChanged(GrailEvent):
+    kind: ClassVar[str] = "mana"
+    faction: str
+    before: int
+    after: int
+    reason: str
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
+class Relocated(GrailEvent):
+    kind: ClassVar[str] = "relocated"
+    faction: str
+    origin: str
+    dest: str
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
+class BattleStarted(GrailEvent):
+    kind: ClassVar[str] = "battle_started"
+    number: int
+    cause: str
+    location: str
+    side_a: tuple
+    side_b: tuple
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
+class BattleEnded(GrailEvent):
+    kind: ClassVar[str] = "battle_ended"
+    number: int
+    winner: str          # "A" or "B"
+    rate_a: int
+    roll: int
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
+class Eliminated(GrailEvent):
+    kind: ClassVar[str] = "eliminated"
+    faction: str
+    cause: str           # destroyed | vanished
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
+class Learned(GrailEvent):
+    kind: ClassVar[str] = "learned"
+    faction: str
+    fact: str            # loc:F3, acq:F3, mskill:F3:id, sskill:F3:id, name:F3, np:F3, empty:07
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
+class Changed(GrailEvent):
+    """Spells, items, alliances or ownership changed (``what``: spells, items, alliance, owner,
+    workshop)."""
+    kind: ClassVar[str] = "changed"
+    faction: str
+    what: str
+    detail: str = ""
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
+class GameOver(GrailEvent):
+    kind: ClassVar[str] = "game_over"
+    winner: str          # faction id or "none"
+    reason: str
+    visible_to: tuple = ("all",)

@@ -1,0 +1,392 @@
+"""Mutable game data of one war: factions, knowledge, locations, the log, and the small
+helpers every rule uses (derived values of §2.11, knowledge updates of §2.9, relocation of
+§2.2/§14.2, elimination). No decisions are made here; ``flow.py`` drives the turn."""
+from __future__ import annotations
+
+from .events import Changed, Eliminated, Learned, Logged, ManaChanged, Relocated, Rolled
+from .schema import PARAMS
+
+ALL = ("all",)
+PARAM_JA = {"STR": "筋力", "END": "耐久", "AGI": "敏捷", "MAG": "魔力", "LUK": "幸運", "NP": "宝具"}
+
+
+class WarOver(Exception):
+    """Raised inside the flow when the war ends (victory check, §5)."""
+
+
+class Know:
+    """K[O][T] of §2.9."""
+    __slots__ = ("acq", "loc", "ms", "ss", "name", "np")
+
+    def __init__(self):
+        self.acq = False
+        self.loc = False
+        self.ms: set = set()
+        self.ss: set = set()
+        self.name = False
+        self.np = False
+
+    def to_dict(self):
+        return {"acquainted": self.acq, "location_known": self.loc, "master_skills": sorted(self.ms),
+                "servant_skills": sorted(self.ss), "true_name": self.name, "np": self.np}
+
+
+class Faction:
+    __slots__ = ("id", "fdef", "control", "seat", "master", "servant", "ai", "level", "params", "max_mana",
+                 "mana", "spells", "inv", "location", "allies", "know", "known_empty", "grudges", "kills",
+                 "fought", "rested", "omen", "met_friendly", "declared", "buff", "status", "relocated",
+                 "effects", "np_effects", "accompany", "score", "skill_order")
+
+    def __init__(self, data, fdef, control, seat):
+        self.id = fdef.id
+        self.fdef = fdef
+        self.control = control
+        self.seat = seat
+        self.master = data.masters[fdef.master]
+        self.servant = data.servants[fdef.servant]
+        self.ai = fdef.ai
+        self.level = self.servant.level
+        self.params = dict(self.servant.params)
+        self.max_mana = self.level * data.cfg.mana.max_per_level
+        self.mana = self.max_mana
+        self.spells = data.cfg.command_spells.initial
+        self.inv = {c: 0 for c in data.code_ids}
+        self.location = ""
+        self.allies: set = set()
+        self.know: dict = {}
+        self.known_empty: set = set()
+        self.grudges: set = set()
+        self.kills = 0
+        self.fought = False
+        self.rested = False
+        self.omen = False
+        self.met_friendly: set = set()
+        self.declared = None
+        self.buff = False
+        self.status = "active"
+        self.relocated = False
+        self.accompany = ""     # the faction whose approach this one accompanies this turn
+        self.score = None
+        # (owner, skill, effect): owner "m" master / "s" servant; passive and active both
+        self.effects = [("m", sk, e) for sk in self.master.skills for e in sk.effects] + \
+                       [("s", sk, e) for sk in self.servant.skills for e in sk.effects]
+        self.np_effects = list(self.servant.np.effects)
+        self.skill_order = [sk.id for sk in self.master.skills] + [sk.id for sk in self.servant.skills]
+
+    @property
+    def active(self):
+        return self.status == "active"
+
+    @property
+    def human(self):
+        return self.control == "human"
+
+    def label(self):
+        return f"{self.id} {self.servant.cls}"
+
+    def eff_sum(self, etype, passive_only=True):
+        total = 0
+        for _, sk, e in self.effects:
+            if e.type == etype and (not passive_only or sk.activation == "passive"):
+                total += e.value or 0
+        return total
+
+    def has_effect(self, etype):
+        return any(e.type == etype for _, _, e in self.effects)
+
+    def items_list(self, codes):
+        out = []
+        for c in codes:
+            out.extend([c] * self.inv.get(c, 0))
+        return out
+
+    def n_items(self):
+        return sum(self.inv.values())
+
+
+class Game:
+    """Holds the war's data and the helpers; subclassed by ``GrailState``."""
+
+    # set up by GrailState
+    data = None
+    cfg = None
+    rng = None
+
+    def _init_war(self, data, seats, rng):
+        self.data = data
+        self.cfg = data.cfg
+        self.rng = rng
+        self.turn = 1
+        self.phase = "S"
+        self.log: list = []
+        self.events: list = []
+        self.battle_no = 0
+        self.winner = None
+        self.over_reason = ""
+        self.scores: dict = {}
+        self.fac: dict = {}
+        seat_no = 0
+        for fdef, control in zip(data.factions, seats):
+            if control == "off":
+                continue
+            seat = 0
+            if control == "human":
+                seat_no += 1
+                seat = seat_no
+            self.fac[fdef.id] = Faction(data, fdef, control, seat)
+        self.fids = list(self.fac)                       # canonical order (data order = id order)
+        for f in self.fac.values():
+            for t in self.fids:
+                if t != f.id:
+                    f.know[t] = Know()
+        self.humans = [f for f in self.fac.values() if f.human]     # by seat
+        self.loc_owner = {l: "" for l in data.loc_ids}
+        self.loc_guests = {l: [] for l in data.loc_ids}
+        self.workshop = {}                                # loc -> [builder, level]
+        self.view_all = False
+
+    # --- lookups ---------------------------------------------------------------------
+    def f(self, fid):
+        return self.fac[fid]
+
+    def active_ids(self):
+        return [fid for fid in self.fids if self.fac[fid].status == "active"]
+
+    def order(self):
+        """Processing order of this turn (§3.3)."""
+        hs = self.humans
+        if hs and self.cfg.game.rotate_seat_order:
+            k = (self.turn - 1) % len(hs)
+            hs = hs[k:] + hs[:k]
+        out = [f.id for f in hs if f.active]
+        out += [fid for fid in self.fids if self.fac[fid].active and not self.fac[fid].human]
+        return out
+
+    def occupants(self, loc):
+        """Active factions living at ``loc``, owner first."""
+        owner = self.loc_owner.get(loc, "")
+        out = [owner] if owner else []
+        out += [g for g in self.loc_guests.get(loc, ()) if g != owner]
+        return out
+
+    # --- derived values (§2.11) --------------------------------------------------------
+    def penalty(self, f):
+        m = self.cfg.mana
+        return m.penalty_per_step * (max(0, -f.mana) // m.deficit_step)
+
+    def shown(self, f, p):
+        return max(0, f.params[p] - self.penalty(f))
+
+    def doomed(self, f):
+        return f.mana < self.cfg.mana.vanish_below
+
+    def grade(self, loc):
+        return self.data.loc[loc].grade if loc else "none"
+
+    def grade_rank(self, loc):
+        return self.data.grades[self.grade(loc)].rank
+
+    # --- the log ----------------------------------------------------------------------
+    def vis(self, *fids):
+        if self.view_all:
+            return ALL
+        return tuple(sorted(set(x for x in fids if x)))
+
+    def actor_name(self, fid):
+        if fid in self.fac:
+            return self.fac[fid].label()
+        return fid or "GM"
+
+    def write(self, actor, kind, label, vis=ALL, expr="", target=None, value=None, outcome="", outcome_ja="",
+              text_en="", text_ja=""):
+        e = {"turn": self.turn, "phase": self.phase, "actor": actor, "kind": kind, "label": label,
+             "expr": expr, "target": target, "value": value, "outcome": outcome, "outcome_ja": outcome_ja,
+             "visible_to": list(vis), "en": text_en, "ja": text_ja}
+        self.log.append(e)
+        self.events.append(Logged(len(self.log) - 1, tuple(vis)))
+        return e
+
+    def note(self, actor, en, ja="", vis=ALL):
+        return self.write(actor, "note", "", vis, text_en=en, text_ja=ja or en)
+
+    def roll_d(self, actor, label, n, vis=ALL, expr=None, shown=None, outcome="", outcome_ja=""):
+        """A logged ``d(n)``; ``shown`` maps the raw value to the logged one (table digits)."""
+        v = self.rng.d(n)
+        out = v if shown is None else shown(v)
+        self.write(actor, "roll", label, vis, expr=expr or f"1D{n}", value=out, outcome=outcome, outcome_ja=outcome_ja)
+        self.events.append(Rolled(actor, label, n, out, -1, None, tuple(vis)))
+        return v
+
+    def digit(self, actor, label, vis=ALL):
+        return self.roll_d(actor, label, 10, vis, expr="D10[0-9]", shown=lambda v: v - 1) - 1
+
+    def choose(self, actor, label, items, vis=ALL):
+        """A logged ``choose(L)`` (§3.2); nothing is drawn for an empty list."""
+        if not items:
+            return None
+        v = self.rng.d(len(items))
+        pick = items[v - 1]
+        self.write(actor, "choice", label, vis, expr="choice[" + ",".join(str(i) for i in items) + "]", value=pick)
+        self.events.append(Rolled(actor, label, len(items), v, -1, None, tuple(vis)))
+        return pick
+
+    def percent(self, actor, label, t, vis=ALL):
+        """One d100 against ``t`` (already clamped)."""
+        r = self.rng.d(100)
+        ok = r <= t
+        self.write(actor, "check", label, vis, expr=f"1D100<={t}", target=t, value=r,
+                   outcome="success" if ok else "failure", outcome_ja="成功" if ok else "失敗")
+        self.events.append(Rolled(actor, label, 100, r, t, ok, tuple(vis)))
+        return ok
+
+    # --- mana / spells / items ----------------------------------------------------------
+    def gain_mana(self, f, amount, reason, vis=None):
+        before = f.mana
+        if amount > 0 and self.cfg.mana.cap_at_max:
+            f.mana = min(f.max_mana, f.mana + amount) if f.mana < f.max_mana else f.mana
+        else:
+            f.mana += amount
+        if f.mana != before:
+            v = vis or self.vis(f.id, *f.allies)
+            self.events.append(ManaChanged(f.id, before, f.mana, reason, v))
+            self.note(f.label(), f"mana {amount:+d} ({reason}) → {f.mana}/{f.max_mana}",
+                      f"魔力 {amount:+d}（{reason}）→ {f.mana}/{f.max_mana}", v)
+
+    def spend_spells(self, f, n, why):
+        f.spells -= n
+        self.events.append(Changed(f.id, "spells", f"-{n} {why}", ALL))
+        self.note(f.label(), f"spends {n} command spell(s): {why} ({f.spells} left)",
+                  f"令呪{n}画を消費：{why}（残り{f.spells}画）", self.vis(f.id, *f.allies))
+
+    def add_item(self, f, code, n=1, why=""):
+        f.inv[code] = f.inv.get(code, 0) + n
+        self.events.append(Changed(f.id, "items", f"+{n} {code}", self.vis(f.id)))
+
+    def take_item(self, f, code, n=1):
+        f.inv[code] -= n
+        self.events.append(Changed(f.id, "items", f"-{n} {code}", self.vis(f.id)))
+
+    # --- knowledge (§2.9) -----------------------------------------------------------------
+    def learn_loc(self, o, t):
+        """O learns T's current location."""
+        if o.id == t.id or not t.active:
+            return
+        k = o.know[t.id]
+        if not k.loc:
+            k.loc = True
+            self.events.append(Learned(o.id, f"loc:{t.id}", self.vis(o.id)))
+        o.known_empty.discard(t.location)
+
+    def acquaint(self, o, t):
+        if o.id == t.id:
+            return
+        k = o.know[t.id]
+        if not k.acq:
+            k.acq = True
+            self.events.append(Learned(o.id, f"acq:{t.id}", self.vis(o.id)))
+        for sk in t.master.skills:
+            if sk.public:
+                k.ms.add(sk.id)
+        for sk in t.servant.skills:
+            if sk.public:
+                k.ss.add(sk.id)
+
+    def meet(self, a, b):
+        """Mutual acquaintance and locations."""
+        self.acquaint(a, b)
+        self.acquaint(b, a)
+        self.learn_loc(a, b)
+        self.learn_loc(b, a)
+
+    def learn_empty(self, o, loc):
+        o.known_empty.add(loc)
+
+    # --- locations (§2.2, §14.2) -------------------------------------------------------
+    def leave(self, f):
+        loc = f.location
+        if not loc:
+            return
+        if self.loc_owner.get(loc) == f.id:
+            guests = [g for g in self.loc_guests[loc] if g != f.id]
+            self.loc_owner[loc] = guests[0] if guests else ""
+            self.loc_guests[loc] = guests[1:]
+        else:
+            if f.id in self.loc_guests[loc]:
+                self.loc_guests[loc].remove(f.id)
+        ws = self.workshop.get(loc)
+        if ws and ws[0] == f.id:
+            del self.workshop[loc]
+        f.location = ""
+
+    def relocate(self, f, loc, why="move"):
+        """Move ``f`` to ``loc`` (ally there → guest; empty → owner). Wipes trails (§2.9 r3)."""
+        origin = f.location
+        self.leave(f)
+        f.location = loc
+        owner = self.loc_owner[loc]
+        if owner and owner != f.id:
+            self.loc_guests[loc].append(f.id)
+        else:
+            self.loc_owner[loc] = f.id
+        f.known_empty.discard(loc)
+        for o in self.fac.values():
+            if o.id == f.id:
+                continue
+            k = o.know[f.id]
+            if f.id in o.allies:
+                k.loc = True
+                o.known_empty.discard(loc)
+            else:
+                k.loc = False
+        self.events.append(Relocated(f.id, origin, loc, self.vis(f.id, *f.allies)))
+        name = self.data.loc[loc]
+        self.note(f.label(), f"moves to {loc} {name.en} ({why})", f"{loc} {name.ja} へ移動（{why}）",
+                  self.vis(f.id, *f.allies))
+
+    def owns(self, f):
+        return f.location and self.loc_owner.get(f.location) == f.id
+
+    # --- alliances -------------------------------------------------------------------------
+    def ally(self, a, b):
+        a.allies.add(b.id)
+        b.allies.add(a.id)
+        self.meet(a, b)
+        self.events.append(Changed(a.id, "alliance", f"+{b.id}", ALL))
+        self.note("GM", f"{a.id} and {b.id} form an alliance", f"{a.id} と {b.id} が同盟を結んだ")
+
+    def unally(self, a, b, why=""):
+        a.allies.discard(b.id)
+        b.allies.discard(a.id)
+        self.events.append(Changed(a.id, "alliance", f"-{b.id}", ALL))
+        self.note("GM", f"the alliance of {a.id} and {b.id} is dissolved{(' (' + why + ')') if why else ''}",
+                  f"{a.id} と {b.id} の同盟が解消された")
+
+    # --- elimination (§14.3) and victory (§5) ---------------------------------------------
+    def eliminate(self, f, cause):
+        if not f.active:
+            return
+        self.leave(f)
+        for aid in list(f.allies):
+            self.unally(f, self.fac[aid], "elimination")
+        f.status = "eliminated"
+        self.events.append(Eliminated(f.id, cause, ALL))
+        self.note(f.label(), f"{f.servant.cls} is {'destroyed' if cause == 'destroyed' else 'vanishes'}; "
+                  f"{f.id} is out of the war", f"{f.servant.class_ja}は{'撃破' if cause == 'destroyed' else '消滅'}"
+                  f"し、{f.id}は脱落した")
+
+    def victory_check(self):
+        act = self.active_ids()
+        if len(act) == 1:
+            self.end_war(act[0], "last_standing")
+        elif not act:
+            self.end_war("none", "no_one_left")
+
+    def end_war(self, winner, reason):
+        from .events import GameOver
+        self.winner = winner
+        self.over_reason = reason
+        self.phase = "END"
+        self.view_all = True
+        self.events.append(GameOver(winner, reason, ALL))
+        self.note("GM", f"the war is over: {winner} ({reason})", f"聖杯戦争終結：{winner}（{reason}）")
+        raise WarOver()

@@ -1,0 +1,367 @@
+"""NPC decision rules (§15, HR-49). ``npc_action(state, faction)`` answers whatever the
+engine is asking that faction. The policy never draws random numbers: where §15 names a
+``choose``, the engine draws it before asking and passes the result in the prompt's context."""
+from __future__ import annotations
+
+from .actions import Answer, Commit, Declare, Talk, Use
+from .combat import base_params, base_rate, clamp, side_value, when_ok
+from .schema import PARAMS
+
+
+# --- estimates (§15.1) ------------------------------------------------------------------------
+def est_params(g, x, y, side, own_base):
+    """Y's parameters as X believes them (Y as ``side`` main)."""
+    k = x.know.get(y.id)
+    if x.id == y.id:
+        return base_params(g, y, side, True, own_base), y.level
+    if k is None or not k.acq:
+        n = g.cfg.npc
+        return {p: n.unknown_param_guess for p in PARAMS}, n.unknown_level_guess
+    pen = g.penalty(y)
+    out = {p: max(0, y.params[p] - pen) for p in PARAMS}
+    for who, sk, e in y.effects:
+        if e.type == "param" and sk.activation == "passive" and (sk.id in k.ss or sk.id in k.ms) \
+                and when_ok(e.when, side, True, own_base, ()):
+            for p in (PARAMS if e.params == "ALL" else e.params):
+                out[p] += e.value
+    return out, y.level
+
+
+def known_winrate(g, x, y, side, own_base, slots):
+    k = x.know.get(y.id)
+    tot = 0
+    for who, sk, e in y.effects:
+        if e.type == "winrate" and sk.activation == "passive" and when_ok(e.when, side, True, own_base, slots):
+            if x.id == y.id or (k is not None and (sk.id in k.ss or sk.id in k.ms)):
+                tot += e.value
+    return tot
+
+
+def ewr(g, x, y, loc):
+    """EWR(X → Y, loc): X's estimate as side A main against Y alone."""
+    cfg = g.cfg
+    xo = bool(loc) and x.location == loc
+    yo = bool(loc) and y.location == loc
+    vx = base_params(g, x, "A", True, xo)
+    vy, ly = est_params(g, x, y, "B", yo)
+    p1 = max(PARAMS, key=lambda p: (vx[p] - vy[p], -PARAMS.index(p)))
+    rest = [p for p in PARAMS if p != p1]
+    p2 = max(rest, key=lambda p: (vy[p] - vx[p], -PARAMS.index(p)))
+    k = x.know[y.id]
+    kb = (cfg.combat.true_name_bonus if k.name else 0) + (cfg.combat.np_known_bonus if k.np else 0)
+    total = 0
+    rs = [p for p in PARAMS if p not in (p1, p2)]
+    for r in rs:
+        slots = (p1, p2, r)
+        base, _, _ = base_rate(cfg, vx, vy, slots)
+        power = cfg.combat.power_diff_pct_per_point * (sum(vx[p] for p in slots) - sum(vy[p] for p in slots))
+        lvl = cfg.combat.level_diff_pct_per_level * (x.level - ly)
+        mod = known_winrate(g, x, x, "A", xo, slots) + kb - known_winrate(g, x, y, "B", yo, slots)
+        total += clamp(base + power + lvl + mod, cfg.combat.winrate_min, cfg.combat.winrate_max)
+    return total // len(rs)
+
+
+def strength(g, x, y):
+    v, lv = est_params(g, x, y, "B", False)
+    return lv + sum(v.values())
+
+
+def thr(g, f, t):
+    return f.ai.raid_threshold + (g.cfg.npc.grudge_threshold_delta if t in f.grudges else 0)
+
+
+# --- declarations (§15.2) -------------------------------------------------------------------
+def non_allies(g, f):
+    return [t for t in g.active_ids() if t != f.id and t not in f.allies]
+
+
+def can_craft(g, f, code):
+    c = g.data.code[code]
+    return (not c.special) or f.has_effect("unlock_special_codes")
+
+
+def info_decl(g, f, target):
+    from .flow import info_target
+    fam = crow = 0
+    a = Declare(f.id, "info", target)
+    while fam < f.inv.get("familiar", 0) and info_target(g, f, a) < g.cfg.npc.familiar_until_chance:
+        fam += 1
+        a = Declare(f.id, "info", target, "", fam, crow)
+    while crow < f.inv.get("black_crow", 0) and info_target(g, f, a) < g.cfg.npc.crow_until_chance:
+        crow += 1
+        a = Declare(f.id, "info", target, "", fam, crow)
+    return a
+
+
+def facts_known(f, g, t):
+    k = f.know[t]
+    return int(k.loc) + len(k.ms) + len(k.ss) + int(k.name) + int(k.np)
+
+
+def projected_mana(g, f):
+    m = f.mana
+    if m < 0:
+        for c in ("magic_jewel", "elixir"):
+            n = f.inv.get(c, 0)
+            while n > 0 and m < 0:
+                m += g.data.code[c].effect.value or 0
+                n -= 1
+        m = min(m, f.max_mana) if m > f.mana else m
+    return m
+
+
+def plan_declare(g, f, pick):
+    """The §15.2 declaration. ``pick(label, list)`` is the engine's logged ``choose``."""
+    n = g.cfg.npc
+    mana = projected_mana(g, f)
+    if mana < n.emergency_mana or mana < f.level:
+        return Declare(f.id, "soul_eat" if f.ai.soul_eater else "rest")
+    # N3
+    best = None
+    for t in non_allies(g, f):
+        if not f.know[t].loc:
+            continue
+        tf = g.fac[t]
+        if tf.location == f.location:
+            continue
+        e = ewr(g, f, tf, tf.location)
+        if e >= thr(g, f, t) and (best is None or e > best[0]):
+            best = (e, t)
+    if best is not None:
+        ally = ""
+        for aid in sorted(f.allies):
+            af = g.fac[aid]
+            if af.active and af.mana >= af.level and best[0] < n.accompany_below_ewr and af.declared is None:
+                ally = aid
+        return Declare(f.id, "approach", best[1], "raid", 0, 0, ally)
+    # N4
+    medium = g.data.grades["medium"].rank if "medium" in g.data.grades else 2
+    if g.turn <= n.upgrade_until_turn and g.grade_rank(f.location) < medium:
+        occupied = {g.fac[t].location for t in g.active_ids() if t != f.id and f.know[t].loc}
+        cands = [l for l in g.data.loc_ids if g.grade_rank(l) >= medium and l not in occupied and l != f.location]
+        if cands:
+            dest = sorted(cands, key=lambda l: (-g.grade_rank(l), l))[0]
+            return Declare(f.id, "move", dest, "seize" if f.ai.raid_threshold <= n.seize_max_raid_threshold else "peaceful")
+    # N5
+    na = non_allies(g, f)
+    unknown = [t for t in na if not f.know[t].loc]
+    if len(na) - len(unknown) < n.info_target_known_locations and unknown:
+        return info_decl(g, f, pick("information target", unknown))
+    # N6
+    if f.master.magic >= n.craft_min_magic and f.n_items() < n.craft_max_inventory:
+        for code in f.ai.craft_preference:
+            if can_craft(g, f, code):
+                return Declare(f.id, "craft", code)
+    # N7
+    if f.mana < f.max_mana:
+        return Declare(f.id, "rest")
+    # N8
+    if na:
+        low = min(facts_known(f, g, t) for t in na)
+        tied = [t for t in na if facts_known(f, g, t) == low]
+        return info_decl(g, f, tied[0] if len(tied) == 1 else pick("information target", tied))
+    return Declare(f.id, "other", "", "stand_by")
+
+
+def declare(g, f):
+    return plan_declare(g, f, lambda label, items: g.choose(f.label(), label, items, g.vis(f.id)))
+
+
+def rescue_plan(g, f, pick):
+    n = g.cfg.npc
+    na = non_allies(g, f)
+    unknown = [t for t in na if not f.know[t].loc]
+    if len(na) - len(unknown) < n.info_target_known_locations and unknown:
+        return info_decl(g, f, pick("information target", unknown))
+    for code in f.ai.craft_preference:
+        if can_craft(g, f, code):
+            return Declare(f.id, "craft", code)
+    return Declare(f.id, "craft", "magic_jewel")
+
+
+def comm_context(g, x):
+    """Initiatives of §15.6 (the initiative roll itself is drawn by the engine)."""
+    n = g.cfg.npc
+    if x.ai.treacherous and x.allies and len(g.active_ids()) <= n.treacherous_dissolve_at_factions:
+        return {"dissolve": sorted(x.allies)[0]}
+    if not x.allies and g.turn >= n.propose_min_turn and x.ai.alliance_inclination >= n.propose_min_inclination:
+        best = None
+        for t in g.active_ids():
+            if t == x.id or not x.know[t].acq or t in x.grudges:
+                continue
+            tf = g.fac[t]
+            if len(tf.allies) >= g.cfg.alliance.max_allies:
+                continue
+            s = strength(g, x, tf)
+            if best is None or s > best[0]:
+                best = (s, t)
+        if best:
+            return {"roll": True, "candidate": best[1]}
+    return {}
+
+
+# --- battle (§15.5) ---------------------------------------------------------------------------
+def est_side(g, me, parts):
+    """Estimated V of a side as seen by ``me``."""
+    vals = []
+    for pt in parts:
+        if pt.f.id == me.id or pt.f.id in me.allies and False:
+            vals.append({p: pt.param(p, False) for p in PARAMS})
+        else:
+            v, _ = est_params(g, me, pt.f, pt.side, pt.own_base)
+            vals.append(v)
+    return {p: side_value(g.cfg, vals[0][p], [v[p] for v in vals[1:]]) for p in PARAMS}
+
+
+def own_side(g, parts):
+    return {p: side_value(g.cfg, parts[0].param(p, False), [s.param(p, False) for s in parts[1:]]) for p in PARAMS}
+
+
+def my_part(b, fid):
+    for pt in b.A + b.B:
+        if pt.f.id == fid:
+            return pt
+    return None
+
+
+def npc_commit(g, f, ctx):
+    b = g.cur_battle
+    pt = my_part(b, f.id)
+    n = g.cfg.npc
+    rate = ctx.get("rate", 50)
+    doomed = ctx.get("doomed", False)
+    declared = {sk.id for sk in pt.active}
+    for sk in f.master.skills + f.servant.skills:
+        if sk.activation == "active" and sk.id not in declared and pt.f.id not in ctx.get("skip", ()):
+            if doomed or f.mana - sk.cost - f.level >= 0:
+                return Commit(f.id, "skill:" + sk.id)
+    if not pt.np and ctx.get("np_ok", True):
+        np_ = f.servant.np
+        if f.mana - np_.cost - f.level >= 0 or rate < n.np_desperate_below_rate or doomed:
+            return Commit(f.id, "np")
+    if rate <= n.code_use_max_rate:
+        lim = g.data.code["curse_charm"].max_per_battle
+        if f.inv.get("curse_charm", 0) > 0 and (lim is None or pt.ccharm < lim):
+            return Commit(f.id, "code:curse_charm")
+        rl = g.data.code["reinforcement_charm"].max_per_battle
+        if f.inv.get("reinforcement_charm", 0) > 0 and (rl is None or pt.rcharm < rl):
+            return Commit(f.id, "code:reinforcement_charm")
+    if f.spells > 0:
+        if doomed or (pt.spells_wr == 0 and f.spells >= n.spell_boost_min_spells and rate < n.spell_boost_below_rate):
+            return Commit(f.id, "spell_winrate")
+    return Commit(f.id, "done")
+
+
+# --- the entry point ------------------------------------------------------------------------
+def npc_action(state, faction):
+    g = state
+    p = g.pending
+    f = g.fac[faction]
+    k = p.kind
+    ctx = p.ctx
+    n = g.cfg.npc
+
+    def ans(c):
+        return Answer(faction, k, c)
+
+    if k == "declare":
+        if f.mana < 0:
+            for c in ("magic_jewel", "elixir"):
+                if f.inv.get(c, 0) > 0:
+                    return Use(faction, c)
+        return ctx["plan"]
+    if k == "rescue":
+        return ctx["plan"]
+    if k in ("encounter_attack",):
+        o = g.fac[ctx["other"]]
+        ok = f.mana >= f.level and ewr(g, f, o, "") >= thr(g, f, o.id) + n.hostile_encounter_threshold_delta
+        return ans("attack" if ok else "decline")
+    if k == "ambush":
+        return ans("attack" if f.mana >= f.level else "decline")
+    if k in ("contact_reply", "talk_reply"):
+        o = g.fac[ctx["other"]]
+        loc = f.location if k == "contact_reply" else ""
+        ok = o.id not in f.allies and f.mana >= f.level and (
+            o.id in f.grudges or ewr(g, f, o, loc) >= thr(g, f, o.id) + n.contact_attack_threshold_delta)
+        return ans("attack" if ok else "listen")
+    if k == "intervene":
+        o = g.fac[ctx["other"]]
+        ok = o.id not in f.allies and f.mana >= f.level and \
+            ewr(g, f, o, o.location) >= thr(g, f, o.id) + n.intervene_threshold_delta
+        return ans("intervene" if ok else "pass")
+    if k == "help_ally":
+        return ans("decline" if f.ai.treacherous else "help")
+    if k == "accompany":
+        return ans("consent" if f.mana >= f.level else "refuse")
+    if k == "slot":
+        b = g.cur_battle
+        pt = my_part(b, faction)
+        mine = b.A if pt.side == "A" else b.B
+        theirs = b.B if pt.side == "A" else b.A
+        ov = own_side(g, mine)
+        ev = est_side(g, f, theirs)
+        choices = ctx["choices"]
+        best = max(choices, key=lambda q: (ov[q] - ev[q], -PARAMS.index(q)))
+        return ans(best)
+    if k == "reroll":
+        b = g.cur_battle
+        pt = my_part(b, faction)
+        mine = b.A if pt.side == "A" else b.B
+        theirs = b.B if pt.side == "A" else b.A
+        s3 = b.slots[2]
+        lose = own_side(g, mine)[s3] < est_side(g, f, theirs)[s3]
+        return ans("spell" if lose and f.spells >= n.spell_boost_min_spells else "pass")
+    if k == "commit":
+        return npc_commit(g, f, ctx)
+    if k == "mirror":
+        return ans("use")
+    if k == "reroll_check":
+        wrong = ctx["success"] != (ctx.get("want", "success") == "success")
+        ch = ctx["choices"]
+        if wrong and "talisman" in ch:
+            return ans("talisman")
+        if wrong and "mirror" in ch and ctx.get("label", "").startswith("Escape"):
+            return ans("mirror")
+        return ans("keep")
+    if k == "retreat_pay":
+        return ans("pay")
+    if k == "retreat_group":
+        return ans("abandon" if f.ai.treacherous else "cooperate")
+    if k == "retreat_dest":
+        return ans(ctx["choices"][0])
+    if k == "emergency":
+        for c in ("magic_jewel", "elixir"):
+            if f.inv.get(c, 0) > 0:
+                return Use(faction, c)
+        if f.spells > 0:
+            return Use(faction, "spell_mana")
+        return ans("done")
+    if k == "comm":
+        if ctx.get("opened", 0) == 0:
+            if ctx.get("dissolve"):
+                return Talk(faction, "open", ctx["dissolve"])
+            if ctx.get("propose"):
+                return Talk(faction, "open", ctx["candidate"])
+        return Talk(faction, "done")
+    if k == "talk":
+        used = ctx.get("used", [])
+        o = g.fac[ctx["other"]]
+        if o.id in f.allies and f.ai.treacherous and "dissolve" not in used and \
+                len(g.active_ids()) <= n.treacherous_dissolve_at_factions:
+            return Talk(faction, "dissolve", o.id)
+        if not f.allies and "propose" not in used and not o.allies:
+            move = "nobody_moves"
+            if f.know[o.id].loc and o.location and g.grade_rank(o.location) > g.grade_rank(f.location):
+                move = "i_move"
+            return Talk(faction, "propose", o.id, move)
+        return Talk(faction, "end", o.id)
+    if k == "comm_transfer":
+        return Talk(faction, "done")
+    if k in ("proposal_reply", "exchange_reply", "gift_reply"):
+        return ans("accept")
+    if k == "threat_reply":
+        return ans("refuse")
+    choices = ctx.get("choices")
+    if choices:
+        return ans(choices[0])
+    raise ValueError(f"npc: no rule for prompt {k}")

@@ -1,0 +1,28 @@
+"""Pending decisions. The flow is a generator that yields a :class:`Pending` whenever a
+faction must decide; ``GrailState.apply`` sends the chosen action back in."""
+from __future__ import annotations
+
+
+class Pending:
+    __slots__ = ("kind", "faction", "ctx", "_opts")
+
+    def __init__(self, kind, faction, ctx):
+        self.kind = kind
+        self.faction = faction
+        self.ctx = ctx
+        self._opts = None
+
+    def to_dict(self):
+        out = {"kind": self.kind, "faction": self.faction}
+        for k, v in self.ctx.items():
+            if isinstance(v, (str, int, bool)) or v is None:
+                out[k] = v
+            elif isinstance(v, (list, tuple)) and all(isinstance(x, (str, int)) for x in v):
+                out[k] = list(v)
+        return out
+
+
+def ask(kind, faction, **ctx):
+    """``answer = yield from ask("slot", "F1", choices=[...])``."""
+    ans = yield Pending(kind, faction, ctx)
+    return ans

@@ -1,0 +1,115 @@
+"""``view_for(faction)``: what one faction may see (§2.9, §16, HR-53)."""
+from __future__ import annotations
+
+from .model import ALL
+from .schema import PARAMS
+
+
+def _visible(entry, viewer, all_open):
+    if all_open:
+        return True
+    v = entry["visible_to"]
+    return "all" in v or (viewer is not None and viewer in v)
+
+
+def render(entry, lang="en", ascii_only=False):
+    """The log line: ``lang="ja"`` gives the dice-bot form, ``"en"`` the English rendering."""
+    gt = ">" if ascii_only else "＞"
+    head = f"T{entry['turn']}.{entry['phase']} {entry['actor']}: "
+    if entry["kind"] == "note":
+        return head + (entry["ja"] if lang == "ja" and not ascii_only else entry["en"])
+    label, expr, value = entry["label"], entry["expr"], entry["value"]
+    if lang == "ja":
+        line = f"{head}{label} ({expr}) {gt} {value}"
+        if entry["outcome"]:
+            oc = entry["outcome"] if ascii_only else f"{entry['outcome_ja']} {entry['outcome']}"
+            line += f" {gt} {oc}"
+        return line
+    if entry["kind"] == "check":
+        return f"{head}{label}: rolled {value} on 1D100, needed {entry['target']} or less — {entry['outcome']}"
+    if entry["kind"] == "choice":
+        return f"{head}{label}: picked {value} at random from [{expr[7:-1]}]"
+    return f"{head}{label}: rolled {value} on {expr}"
+
+
+def faction_view(g, viewer, f):
+    """A faction sheet as ``viewer`` knows it (everything for itself / at game end)."""
+    full = g.view_all or viewer == f.id
+    k = None if full or viewer not in g.fac else g.fac[viewer].know.get(f.id)
+    base = {"id": f.id, "control": f.control, "seat": f.seat, "status": f.status, "color": f.fdef.color,
+            "allies": sorted(f.allies), "kills": f.kills, "spells": f.spells}
+    acq = full or (k is not None and k.acq)
+    locknown = full or (k is not None and k.loc) or (viewer in f.allies)
+    base["location"] = f.location if locknown else None
+    if not acq:
+        base.update({"known": False, "class": None, "master": None, "level": None})
+        return base
+    pen = g.penalty(f)
+    base.update({
+        "known": True, "class": f.servant.cls, "class_ja": f.servant.class_ja,
+        "master": {"id": f.master.id, "en": f.master.en, "ja": f.master.ja,
+                   "magic": f.master.magic if full else None},
+        "level": f.level,
+        "params": {p: max(0, f.params[p] - pen) for p in PARAMS},
+        "penalty": pen,
+        "buff": f.buff if full else None,
+    })
+    ms = f.master.skills
+    ss = f.servant.skills
+    kms = None if full else k.ms
+    kss = None if full else k.ss
+    base["master_skills"] = [_skill(s) for s in ms if full or s.id in kms]
+    base["servant_skills"] = [_skill(s) for s in ss if full or s.id in kss]
+    base["true_name"] = {"en": f.servant.true_name.en, "ja": f.servant.true_name.ja} if full or k.name else None
+    np_ = f.servant.np
+    base["np"] = {"id": np_.id, "en": np_.en, "ja": np_.ja, "rank": np_.rank, "cost": np_.cost} if full or k.np else None
+    if full:
+        base.update({"mana": f.mana, "max_mana": f.max_mana, "base_params": dict(f.params),
+                     "inventory": {c: n for c, n in f.inv.items() if n}, "doomed": g.doomed(f),
+                     "known_empty": sorted(f.known_empty), "grudges": sorted(f.grudges),
+                     "declared": f.declared.to_dict() if f.declared else None,
+                     "knowledge": {t: kk.to_dict() for t, kk in f.know.items()}})
+    return base
+
+
+def _skill(s):
+    return {"id": s.id, "en": s.en, "ja": s.ja, "rank": s.rank, "activation": s.activation, "cost": s.cost,
+            "public": s.public}
+
+
+def view_for(g, viewer=None):
+    if viewer is not None and viewer not in g.fac:
+        raise KeyError(f"unknown faction {viewer!r}")
+    me = g.fac.get(viewer)
+    all_open = g.view_all
+    known_locs = {}
+    for f in g.fac.values():
+        if not f.active:
+            continue
+        if all_open or (me is not None and (f.id == viewer or me.know[f.id].loc or f.id in me.allies)):
+            known_locs.setdefault(f.location, []).append(f.id)
+    locs = []
+    for l in g.data.locations:
+        ws = g.workshop.get(l.id)
+        locs.append({"id": l.id, "en": l.en, "ja": l.ja, "grade": l.grade, "map": {"x": l.map.x, "y": l.map.y},
+                     "factions": known_locs.get(l.id, []),
+                     "owner": g.loc_owner[l.id] if g.loc_owner[l.id] in known_locs.get(l.id, []) else None,
+                     "known_empty": bool(me and l.id in me.known_empty),
+                     "workshop": ws if ws and (all_open or (me and ws[0] == viewer)) else None})
+    p = g.pending
+    pending = None
+    if p is not None:
+        pending = p.to_dict() if (viewer == p.faction or all_open) else {"kind": "waiting", "faction": p.faction}
+    return {
+        "viewer": viewer, "turn": g.turn, "phase": g.phase, "max_turns": g.cfg.game.max_turns,
+        "winner": g.winner, "reason": g.over_reason, "scores": dict(g.scores) if g.winner else {},
+        "order": g.order(), "pending": pending,
+        "factions": {fid: faction_view(g, viewer, f) for fid, f in g.fac.items()},
+        "locations": locs,
+        "alliances": sorted({tuple(sorted((a, b))) for a, f in g.fac.items() for b in f.allies}),
+        "log": [dict(e, index=i) for i, e in enumerate(g.log) if _visible(e, viewer, all_open)],
+    }
+
+
+def events_for(events, viewer):
+    return [e for e in events if "all" in e.visible_to or viewer in e.visible_to]
