@@ -42,6 +42,25 @@ class StandardBot:
         self.rng = random.Random((seed * 6007 + seat * 15485863) ^ 0x57D)
 
     # ---------------------------------------------------------------- values
+    def _plan(self, st, p):
+        """Targets for this moment: cube holdings and votes wanted (achievement, action costs, f5)."""
+        key = (st.action_count, st.phase)
+        if getattr(self, "_plan_key", None) == key:
+            return self._plan_cache
+        want = [0, 0, 2]
+        votes = 0
+        total = 0
+        ach = st.achievement
+        if ach and p.claims == 0:
+            req = st.rules.achievements[ach]["requires"]
+            want = [max(want[0], req["military"]), max(want[1], req["culture"]), max(want[2], req["gold"])]
+            votes = req["votes"]
+            total = req["any_resource_total"]
+        if not p.legendary and st.round >= st.rules.rounds:
+            total = max(total, 10)                      # f5 at the last council: 10 wild -> legendary
+        self._plan_key, self._plan_cache = key, (want, votes, total)
+        return want, votes, total
+
     def _track_value(self, st, p, t, n=1):
         P = st.rules.parchment
         v = 0.0
@@ -59,22 +78,29 @@ class StandardBot:
         v = 0.0
         cap = st.rules.cap
         late = st.round >= st.rules.rounds
-        weights = (0.7, 0.75, 0.8) if not late else (0.35, 0.35, 0.4)
+        want, vwant, total = self._plan(st, p)
+        base = (0.6, 0.6, 0.7) if not late else (0.3, 0.3, 0.3)
+        have = sum(p.res)
         for i, k in enumerate(RES_KEYS):
             n = eff.get(k, 0)
             if n:
-                v += weights[i] * min(n, cap - p.res[i])
+                n = min(n, cap - p.res[i])
+                short = max(0, want[i] - p.res[i])
+                tshort = max(0, total - have)
+                v += base[i] * n + 3.0 * min(n, short) + (4.0 if late else 1.5) * min(max(0, n - short), tshort)
         if eff.get("votes"):
-            need = max(0, 3 - p.votes)
+            need = max(0, vwant - p.votes)
             n = eff["votes"]
-            v += 1.3 * min(n, need) + 0.45 * max(0, n - need)
+            v += 2.2 * min(n, need) + 0.35 * max(0, n - need)
         for i, k in enumerate(VP_KEYS):
             if eff.get(k):
                 v += self._track_value(st, p, i, eff[k])
         if eff.get("legendary_vp") and not p.legendary:
-            v += 40
+            v += 60
         if eff.get("any_resource"):
-            v += 0.75 * eff["any_resource"]
+            n = eff["any_resource"]
+            short = max(0, sum(max(0, want[i] - p.res[i]) for i in range(3)), total - have)
+            v += 0.65 * n + (4.0 if late else 2.5) * min(n, short)
         if eff.get("any_vp"):
             v += max(self._track_value(st, p, i, 1) for i in range(3)) * eff["any_vp"]
         col = eff.get("production")
@@ -83,9 +109,11 @@ class StandardBot:
             for c in p.slots[col]:
                 v += self.value(st, p, st.rules.provinces[c][col], depth + 1)
         if eff.get("conquer_province"):
-            v += 4.5 if st.round < st.rules.rounds else 2.0
+            v += 5.0 if st.round < st.rules.rounds else 2.0
         if eff.get("recruit_common_worker"):
-            v += 6.0 if st.round <= 2 else (2.0 if st.round == 3 else 0.0)
+            v += 7.0 if st.round <= 2 else (2.5 if st.round == 3 else 0.0)
+        if eff.get("retrieve_worker"):
+            v += 0.3
         sp = eff.get("special")
         if sp == "vp_of_choice":
             v += max(self._track_value(st, p, i, eff.get("amount", 2)) for i in range(3))
@@ -93,13 +121,26 @@ class StandardBot:
             v += 0.5
         return v
 
-    def cost_value(self, st, p, cost):
+    def cost_value(self, st, p, cost, pay=None):
+        want, vwant, total = self._plan(st, p)
         v = 0.0
+        have = sum(p.res)
+        spent = 0
         for i, k in enumerate(RES_KEYS):
-            v += 0.55 * cost.get(k, 0)
-        v += 0.55 * cost.get("any_resource", 0)
+            n = cost.get(k, 0) + (pay[i] if pay else 0)
+            if n:
+                spent += n
+                keep = max(0, p.res[i] - want[i])
+                v += 0.55 * n + 2.0 * max(0, n - keep)
+        n = cost.get("any_resource", 0) if not pay else 0
+        if n:
+            spent += n
+            v += 0.6 * n
+        if total and have - spent < total:
+            v += (6.0 if st.round >= st.rules.rounds else 1.2) * min(spent, total - (have - spent))
         if cost.get("votes"):
-            v += 1.2 * cost["votes"]
+            keep = max(0, p.votes - vwant)
+            v += 0.6 * cost["votes"] + 2.2 * max(0, cost["votes"] - keep)
         for i, k in enumerate(VP_KEYS):
             if cost.get(k):
                 v += 4.5 * cost[k]
@@ -313,8 +354,13 @@ class StandardBot:
             return A.Pickup(p.seat)
         return best
 
+    RATE = {"black": 1.0, "green": 0.6, "purple": 0.5}
+
     def _soon(self, st, area):
-        """0..1: how soon the timer of ``area`` arrives on its other row."""
+        """0..1: how soon the timer of ``area`` arrives on its other row (times how fast the area cycles)."""
+        return self.RATE[area] * self._arrive(st, area)
+
+    def _arrive(self, st, area):
         if st.rules.timed:
             rem = st.remaining[area]
             return 1.0 / (1.0 + rem / 60.0)
@@ -325,18 +371,20 @@ class StandardBot:
         return 0.2
 
     def _place_value(self, st, p, w, f):
-        best = -1.0
+        best = -5.0
         for sid in f.spaces:
             sp = st.rules.spaces[sid]
-            v = self.value(st, p, sp.effect) - self.cost_value(st, p, sp.cost) * 0.6
-            if not st.can_pay(p, sp.cost) and sp.cost:
-                v -= 2.0
+            if sp.cost and not st.can_pay(p, sp.cost):
+                v = -3.0
+            else:
+                v = self.value(st, p, sp.effect) - self.cost_value(st, p, sp.cost) * 0.6
             best = max(best, v)
-        return best * (0.6 + 0.4 * self._soon(st, f.area))
+        return best * (0.3 + 0.7 * self._soon(st, f.area)) if best > 0 else best
 
     def _move(self, st, p):
         tr = st.timer_row
         free = []
+        current = {}
         for w, loc in p.workers.items():
             if loc in ("reserve", "council", "gone"):
                 continue
@@ -348,6 +396,11 @@ class StandardBot:
                 continue
             if loc[:2] == "B:":
                 free.append(w)
+            else:
+                here = self._place_value(st, p, w, st.rules.frames[loc[2:]])
+                if here < 0.5:
+                    free.append(w)
+                    current[w] = here
         if not free:
             return None
         best, bv = None, -1e9
@@ -361,6 +414,8 @@ class StandardBot:
                     v = self._place_value(st, p, w, f)
                     if any(x[:-2] == str(p.seat) for x in occ):
                         v -= 1.0
+                    if w in current and v < current[w] + 1.5:
+                        continue
                     if v > bv:
                         best, bv = A.Move(p.seat, w, f.id), v
         return best
