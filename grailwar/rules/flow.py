@@ -18,7 +18,7 @@ def check(g, f, label, t, vis, want="success"):
     t = clamp(t, c.min_chance, c.max_chance)
     ok = g.percent(f.label(), label, t, vis)
     mirror = False
-    while f.active or f.spells >= 0:
+    while True:
         ch = []
         if f.inv.get("talisman", 0) > 0:
             ch.append("talisman")
@@ -206,14 +206,14 @@ def encounter(g, x, y, mood):
             yield from combat.fight(g, "hostile encounter", x, y, "")
 
 
-def pair_event(g, y, z, mood, witness=None):
+def pair_event(g, y, z, mood, witness=None, npc_roll_only=True):
     if mood == "hostile" and z.id in y.allies:
         mood = "neutral"
     g.meet(y, z)
     if mood == "friendly":
         y.met_friendly.add(z.id)
         z.met_friendly.add(y.id)
-        if not y.human and not z.human and not y.allies and not z.allies:
+        if (not npc_roll_only or (not y.human and not z.human)) and not y.allies and not z.allies:
             t = (y.ai.alliance_inclination + z.ai.alliance_inclination) // 2
             if g.percent("GM", f"alliance {y.id}-{z.id}", clamp(t, 0, 100), ALL):
                 g.ally(y, z)
@@ -340,7 +340,7 @@ def npc_table(g):
             mood = entry.mood
             if mood == "random_friendly_hostile":
                 mood = g.data.table_map["random_friendly_hostile"][g.roll_d("GM", "mood", 2)].mood
-            yield from pair_event(g, g.fac[y], g.fac[z], mood)
+            yield from pair_event(g, g.fac[y], g.fac[z], mood, npc_roll_only=False)
 
 
 # --- phase D (§7.1) --------------------------------------------------------------------------
@@ -350,7 +350,8 @@ def phase_declare(g):
         if not f.active or not f.human or f.declared is not None:
             continue
         if f.spells == 0 and g.cfg.command_spells.disobey_chance > 0:
-            dis = yield from check(g, f, "Disobedience", g.cfg.command_spells.disobey_chance, g.vis(f.id))
+            dis = yield from check(g, f, "Disobedience", g.cfg.command_spells.disobey_chance, g.vis(f.id),
+                                   want="failure")
             if dis:
                 a = npc.declare(g, f)
                 g.note(f.label(), "the servant acts on its own", "サーヴァントが独断で行動する", g.vis(f.id))

@@ -131,7 +131,7 @@ def plan_declare(g, f, pick):
         ally = ""
         for aid in sorted(f.allies):
             af = g.fac[aid]
-            if af.active and af.mana >= af.level and best[0] < n.accompany_below_ewr and af.declared is None:
+            if af.active and af.mana >= af.level and best[0] < n.accompany_below_ewr and not af.accompany:
                 ally = aid
         return Declare(f.id, "approach", best[1], "raid", 0, 0, ally)
     # N4

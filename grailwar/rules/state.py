@@ -164,13 +164,13 @@ class GrailState(Game, State):
         if action.kind == "use":
             if p.kind not in FREE_USE_KINDS or action.item not in flow.use_options(self, self.fac[p.faction], p.kind):
                 raise IllegalActionError(_rule_for("use"), f"cannot use {action.item} now")
-            self.actions.append(action.to_dict())
+            self.actions.append(action)
             flow.apply_use(self, action)
             p._opts = None
             return self.events
         if not self._accepts(p, action):
             raise IllegalActionError(_rule_for(p.kind), f"{action.to_text()} is not a legal answer to {p.kind}")
-        self.actions.append(action.to_dict())
+        self.actions.append(action)
         self._step(action)
         return self.events
 
@@ -194,7 +194,7 @@ class GrailState(Game, State):
             "locations": {l: {"owner": self.loc_owner[l], "guests": list(self.loc_guests[l]),
                               "workshop": self.workshop.get(l)} for l in self.data.loc_ids},
             "log": self.log, "pending": self.pending.to_dict() if self.pending else None,
-            "actions": list(self.actions),
+            "actions": [a.to_dict() for a in self.actions],
         }
 
     @classmethod
@@ -207,8 +207,17 @@ class GrailState(Game, State):
     def clone(self):
         twin = self.rules.new_state(self.seed)
         for a in self.actions:
-            twin.apply(Action.from_dict("grailwar", a))
+            twin.apply(a)
         return twin
+
+    def log_line(self, entry, lang="en"):
+        """One log entry rendered for display (dice-bot ``ja`` form or English)."""
+        from .view import render
+        return render(entry, lang, self.cfg.log.ascii_only)
+
+    def events_for(self, events, faction):
+        from .view import events_for
+        return events_for(events, faction)
 
     # --- views -----------------------------------------------------------------------------
     def view_for(self, faction=None):

@@ -46,24 +46,32 @@ def mana_bar(app, w, h, mana, max_mana, cfg=None, compact=False, labels=None, re
     elif mana < 0:
         pygame.draw.rect(surf, T.DEFICIT, (X(mana), top, zero - X(mana), bh))
     # penalty steps: every full step below zero costs per_step on each parameter
+    xv = X(vanish)
+    taken = []
+    if not compact:
+        s = app.text(labels.get("vanish", "vanish"), 12, (255, 255, 255), True)
+        taken.append(pygame.Rect(max(0, xv - s.get_width() // 2), top + bh + 1, s.get_width(), s.get_height()))
     v = -step
     while v > lo:
         x = X(v)
         pygame.draw.line(surf, (250, 200, 200), (x, top), (x, top + bh - 1), 1)
         if not compact and v > vanish:
-            s = app.text(f"−{cfg['per_step'] * (-v // step)}", 12, (240, 170, 170))
-            texts.append(f"−{cfg['per_step'] * (-v // step)}")
-            surf.blit(s, (x - s.get_width() // 2, top + bh + 1))
+            t = f"−{-v}"
+            s = app.text(t, 12, (240, 170, 170))
+            r = pygame.Rect(x - s.get_width() // 2, top + bh + 1, s.get_width(), s.get_height())
+            if not any(r.inflate(6, 0).colliderect(o) for o in taken):
+                texts.append(t)
+                surf.blit(s, r)
+                taken.append(r)
         v -= step
     # the vanishing line
-    xv = X(vanish)
     pygame.draw.line(surf, (255, 255, 255), (xv, top - (0 if compact else 4)), (xv, top + bh), 3)
     pygame.draw.line(surf, (240, 240, 240), (zero, top), (zero, top + bh), 2)
     pygame.draw.rect(surf, (90, 96, 120), bar, 1, border_radius=4)
     if not compact:
         s = app.text(labels.get("vanish", "vanish"), 12, (255, 255, 255), True)
         texts.append(labels.get("vanish", "vanish"))
-        surf.blit(s, (max(0, xv - s.get_width() // 2), top + bh + 1))
+        surf.blit(s, taken[0])
         head = labels.get("mana", "Mana {mana} / {max}").format(mana=mana, max=max_mana)
         texts.append(head)
         surf.blit(app.text(head, 18, T.TEXT, True), (2, 0))

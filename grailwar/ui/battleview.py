@@ -56,7 +56,7 @@ class BattleView:
             s.blit(t, r)
             return r
 
-        put(tr("battle.title", no=b.get("no", "?"), cause=tr("cause." + str(b.get("cause", "")), default=str(b.get("cause", "")))),
+        put(tr("battle.title", no=b.get("no", "?"), cause=tr("cause." + str(b.get("cause", "")).replace(" ", "_"), default=str(b.get("cause", "")))),
             (24, 14), 26, T.ACCENT, True)
         put(b.get("loc_name", ""), (w - 24, 20), 18, T.TEXT_DIM, anchor="topright")
         # sides

@@ -46,6 +46,7 @@ class StaticData:
     codes: dict = field(default_factory=dict)      # id -> {en, ja}
     params: list = field(default_factory=list)      # [{id, en, ja}]
     factions: dict = field(default_factory=dict)    # id -> {color}
+    names: dict = field(default_factory=dict)       # skill / NP / code id -> {en, ja}
     config: dict = field(default_factory=dict)
 
     def location(self, lid):
@@ -57,6 +58,10 @@ class StaticData:
     def code_name(self, cid, lang):
         c = self.codes.get(cid)
         return (c.get(lang) or c.get("en")) if c else str(cid)
+
+    def name_of(self, any_id, lang):
+        n = self.names.get(any_id)
+        return (n.get(lang) or n.get("en")) if n else None
 
     def param_name(self, pid, lang):
         for p in self.params:
@@ -91,6 +96,13 @@ def _merge_raw(raw: dict) -> StaticData:
     for f in raw.get("factions") or []:
         sd.factions[f["id"]] = {"color": f.get("color", "#888888")}
     sd.config = raw.get("config") or {}
+    for who in (raw.get("servants") or []) + (raw.get("masters") or []):
+        for sk in who.get("skills") or []:
+            sd.names[sk["id"]] = _name(sk)
+        if isinstance(who.get("np"), dict):
+            sd.names[who["np"]["id"]] = _name(who["np"])
+    for cid, n in sd.codes.items():
+        sd.names[cid] = n
     return sd
 
 

@@ -119,9 +119,9 @@ class MapView:
                           bonus=gd.get("end_of_turn_bonus", 0))
             txt = f"{word}  {extra}"
             texts.append(txt)
-            s = app.text(txt, 14, T.TEXT_DIM)
+            s = app.text(txt, 13, T.TEXT_DIM)
             surf.blit(s, (lx + 28, ly + 12 - s.get_height() // 2))
-            lx += 28 + s.get_width() + 22
+            lx += 28 + s.get_width() + 14
         self._static_layer = surf
         self._static_texts = texts
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 import dataclasses
 
 SKIP_FIELDS = ("faction",)
+# when several kinds of action are open at once (a declaration or a free use), the first
+# question merges the kind with its main field: "Rest", "Move", ..., "Use: Magic Jewel"
+PRIMARY = {"declare": "act", "use": "item", "commit": "item", "talk": "option", "answer": "choice"}
 
 
 def _fields(action):
@@ -34,7 +37,15 @@ class ActionTree:
             if a.kind not in kinds:
                 kinds.append(a.kind)
         if len(kinds) > 1:
-            return "kind", kinds
+            vals = []
+            for a in rem:
+                v = _value(a, "primary")
+                if v not in vals:
+                    vals.append(v)
+            return "primary", vals
+        used = {f for f, _ in self.path}
+        if "primary" in used:
+            used.add(PRIMARY.get(rem[0].kind, ""))
         for name in _fields(rem[0]):
             vals = []
             for a in rem:
@@ -59,4 +70,8 @@ class ActionTree:
 
 
 def _value(action, field):
-    return action.kind if field == "kind" else getattr(action, field, None)
+    if field == "kind":
+        return action.kind
+    if field == "primary":
+        return (action.kind, getattr(action, PRIMARY.get(action.kind, "kind"), None))
+    return getattr(action, field, None)

@@ -37,6 +37,15 @@ PROMPT = pygame.Rect(1152, 780, 752, 284)
 PHASES = ["E", "A", "C", "M"]
 NPC_DELAY = 0.35
 MAX_LOG_LINES = 120
+_FONT = {"name": "tabletop", "size": "17"}
+THEME = {
+    "#grailwar_choice": {"font": _FONT, "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "10",
+                                                  "shape_corner_radius": "6"}},
+    "#grailwar_back": {"font": _FONT, "misc": {"shape_corner_radius": "6"}},
+    "#grailwar_end": {"font": {"name": "tabletop", "size": "22"}},
+    "#grailwar_log": {"font": {"name": "tabletop", "size": "15"}},
+    "#grailwar_dialog": {"font": {"name": "tabletop", "size": "18"}},
+}
 
 
 class GrailWarScene(Scene):
@@ -59,7 +68,7 @@ class GrailWarScene(Scene):
             seats = ["npc"] * len(seats)
         self.seats = seats
         self.seed = seed if seed is not None else VM.default_seed(G)
-        self.options = VM.options_for(seats)
+        self.options = dict(record.options) if record is not None and record.options else VM.options_for(seats)
         self.rules = G.make_rules(self.options, mods=getattr(app, "mods", None) or None)
         if record is not None:
             from tabletop.engine import replay
@@ -100,6 +109,12 @@ class GrailWarScene(Scene):
         self.error = ""
         self._refresh_view()
         self._record_history()
+        if record is None:
+            # the opening draws (starting locations, the first event rolls) play on the tray
+            for entry in self.vm["log"]:
+                self._queue_entry(entry, self.app.lang)
+        else:
+            self._rebuild_log()
 
     # --- setup / teardown ---------------------------------------------------------------------
     def _speed_factor(self):
@@ -110,6 +125,10 @@ class GrailWarScene(Scene):
 
     def on_enter(self):
         m = self.app.ui_manager
+        try:
+            m.get_theme().load_theme(THEME)
+        except Exception:   # noqa: BLE001 - default looks are still usable
+            pass
         self.ui["log"] = pygame_gui.elements.UITextBox("", LOG, m, object_id="#grailwar_log")
         self.ui["prompt_title"] = None
         self._log_dirty = True
@@ -259,39 +278,46 @@ class GrailWarScene(Scene):
     def _present(self, events):
         """Queue the viewer's rolls on the tray; log lines follow the dice."""
         log = VM.log_entries(self.state)
+        lang = self.app.lang
         for ev in events:
             kind = getattr(ev, "kind", "")
             vis = tuple(getattr(ev, "visible_to", ("all",)))
-            if "all" not in vis and self.viewer not in vis and self.viewer is not None:
+            if self.viewer is not None and "all" not in vis and self.viewer not in vis and not self.state.view_all:
+                continue
+            if self.viewer is None and "all" not in vis and not self.state.view_all:
                 continue
             if kind == "logged":
                 entry = log[ev.index] if 0 <= ev.index < len(log) else None
                 if entry is None:
                     continue
-                line = VM.log_line(entry, self.app.lang)
-                if entry.get("kind") in ("roll", "check", "choice"):
-                    roll = Roll(entry.get("expr", ""), entry.get("value"), line, VM.roll_label(entry, self.app.lang),
-                                success=(entry.get("outcome") == "success") if entry.get("kind") == "check" else None)
-                    marker = {"line": line, "landed": False}
-                    roll.on_land = lambda r, m=marker: m.__setitem__("landed", True)
-                    self._pending_lines.append(marker)
-                    self.tray.add(roll)
-                else:
-                    self._pending_lines.append({"line": line, "landed": True})
+                self._queue_entry(entry, lang)
             elif kind == "battle_started":
-                self.battle = VM.battle_from_view(self.vm, self.static, self.app.lang, ev)
-                self.battle_hold = 2.0
-            elif kind == "battle_ended":
-                if self.battle is not None:
-                    self.battle["roll"] = ev.roll
-                    self.battle["winner"] = ev.winner
-                    self.battle["final_a"] = ev.rate_a
-                    self.battle["stage"] = "done"
+                self.battle = VM.battle_start(self.vm, self.static, lang, ev)
+                self.battle_hold = 1.5
+            elif kind == "battle_ended" and self.battle is not None and self.battle.get("no") == ev.number:
+                self.battle["roll"] = ev.roll
+                self.battle["winner"] = ev.winner
+                self.battle["final_a"] = ev.rate_a
+                self.battle["stage"] = "done"
                 self.battle_hold = 2.5
-            elif kind == "game_over":
-                pass
         if self.battle is not None:
-            VM.update_battle(self.battle, self.vm, self.static, self.app.lang)
+            VM.update_battle(self, self.battle)
+
+    def _queue_entry(self, entry, lang):
+        line = VM.log_line(entry, lang)
+        if self.battle is not None and self.battle.get("stage") == "done" and \
+                not str(entry.get("actor", "")).startswith("Battle#" + str(self.battle["no"]) + "x"):
+            self.battle.setdefault("aftermath", []).append(entry.get(lang) or entry.get("en") or "")
+        if entry.get("kind") in ("roll", "check", "choice"):
+            roll = Roll(str(entry.get("expr", "")), entry.get("value"), VM.dicebot_line(entry, lang),
+                        VM.roll_label(entry, lang),
+                        success=(entry.get("outcome") == "success") if entry.get("kind") == "check" else None)
+            marker = {"line": line, "landed": False}
+            roll.on_land = lambda r, m=marker: m.__setitem__("landed", True)
+            self._pending_lines.append(marker)
+            self.tray.add(roll)
+        else:
+            self._pending_lines.append({"line": line, "landed": True})
 
     def _release_lines(self):
         changed = False
@@ -600,6 +626,7 @@ class GrailWarScene(Scene):
         if self._log_dirty:
             self._log_dirty = False
             html = "<br>".join(_html(l) for l in self.log_lines[-60:])
+            html = f'<font pixel_size=15>{html}</font>' 
             box.set_text(html)
             if hasattr(box, "scroll_bar") and box.scroll_bar is not None:
                 try:
@@ -689,15 +716,43 @@ class GrailWarScene(Scene):
 
     def _draw_rivals(self, surface, vm):
         T.panel(surface, RIVALS)
-        x, y = RIVALS.x + 16, RIVALS.y + 10
-        self._blit_text(surface, self.tr("rivals.title"), (x, y), 18, T.TEXT_DIM, True)
-        y += 30
-        for r in vm.get("rivals", [])[:7]:
-            pygame.draw.circle(surface, r["color"], (x + 9, y + 11), 8)
+        x, y = RIVALS.x + 16, RIVALS.y + 8
+        self._blit_text(surface, self.tr("rivals.title"), (x, y), 17, T.TEXT_DIM, True)
+        y += 28
+        allied = {}
+        for a, b in vm.get("alliances", []):
+            allied.setdefault(a, []).append(b)
+            allied.setdefault(b, []).append(a)
+        rivals = vm.get("rivals", [])
+        row_h = max(30, min(36, (RIVALS.bottom - y - 4) // max(1, len(rivals))))
+        for r in rivals[:8]:
             col = T.TEXT if r["active"] else T.TEXT_FAINT
-            self._blit_text(surface, r["label"], (x + 24, y), 16, col, True, maxw=300)
-            self._blit_text(surface, r["detail"], (x + 330, y + 1), 15, T.TEXT_DIM, maxw=RIVALS.w - 360)
-            y += 28
+            pygame.draw.circle(surface, r["color"], (x + 9, y + 10), 8)
+            if not r["active"]:
+                pygame.draw.line(surface, T.BAD, (x + 2, y + 3), (x + 16, y + 17), 3)
+            self._blit_text(surface, r["label"], (x + 24, y), 16, col, True, maxw=330)
+            tags = []
+            if r["ally"]:
+                tags.append(self.tr("rivals.ally"))
+            elif r["id"] in allied:
+                tags.append(self.tr("rivals.allied_with", who=", ".join(allied[r["id"]])))
+            if tags:
+                self._blit_text(surface, " · ".join(tags), (x + 360, y + 1), 14, T.GOOD, maxw=200)
+            if r["active"]:
+                sm = spell_marks(self.app, r["spells"], size=12)
+                surface.blit(sm, (RIVALS.right - 16 - sm.get_width(), y + 3))
+            # second line: what the viewer knows
+            if r["known"]:
+                bits = [f"Lv {r['detail'].split()[1] if r['detail'].startswith('Lv') else '?'}"]
+                bits.append("  ".join(f"{p} {VM.rank(v)}" for p, v in r["params"].items()))
+                if r["penalty"]:
+                    bits.append(f"(−{r['penalty']})")
+            else:
+                bits = [self.tr("rivals.unknown")]
+            loc = self.static.location(r["location"]) if r["location"] else None
+            bits.append(f"@ {loc.id} {short(loc.label(self.app.lang), 16)}" if loc else self.tr("rivals.where_unknown"))
+            self._blit_text(surface, "   ".join(bits), (x + 24, y + 17), 13, T.TEXT_DIM, maxw=RIVALS.w - 48)
+            y += row_h
 
     def _draw_prompt(self, surface, vm):
         T.panel(surface, PROMPT, color=(36, 34, 52))

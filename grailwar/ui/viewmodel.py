@@ -7,6 +7,8 @@ The few helpers that touch the state directly (``own_manas``, ``public_name``,
 """
 from __future__ import annotations
 
+import re
+
 from . import theme as T
 
 
@@ -88,59 +90,46 @@ def faction_color(static, fid):
 
 def build(view, static, viewer, lang):
     """Normalise the view: {turn, max_turns, phase, me, rivals, known_ids, positions,
-    owners, empty, log, battle, factions}."""
+    owners, empty, log, pending, labels, factions, winner, scores}."""
     view = view or {}
-    vm = {"turn": _get(view, "turn", default=1), "max_turns": _get(view, "max_turns", default=20),
-          "phase": _get(view, "phase", default=""), "viewer": viewer, "log": list(_get(view, "log", default=[])),
-          "raw": view}
-    facs = _get(view, "factions", default={})
-    if isinstance(facs, list):
-        facs = {f.get("id"): f for f in facs}
+    vm = {"turn": view.get("turn", 1), "max_turns": view.get("max_turns", 20), "phase": view.get("phase", ""),
+          "viewer": viewer, "log": list(view.get("log") or []), "raw": view}
+    facs = view.get("factions") or {}
     vm["factions"] = facs
-    # positions the viewer knows
-    positions = {}
-    for fid, f in facs.items():
-        loc = _get(f, "location")
-        if loc and (fid == viewer or _get(f, "location_known", default=True) or viewer is None):
-            positions[fid] = loc
-    vm["positions"] = positions
-    owners = {}
-    locs = _get(view, "locations", default={})
-    if isinstance(locs, list):
-        locs = {l.get("id"): l for l in locs}
-    for lid, l in (locs or {}).items():
-        o = _get(l, "owner")
-        if o:
-            owners[str(lid)] = o
-    vm["owners"] = owners
-    vm["empty"] = set(str(x) for x in (_get(view, "known_empty", default=None) or
-                                       _get(facs.get(viewer, {}), "known_empty", default=[]) or []))
-    vm["known_ids"] = [fid for fid, f in facs.items() if fid == viewer or _get(f, "acquainted") or fid in positions]
+    positions, owners, empty = {}, {}, set()
+    for l in view.get("locations") or []:
+        lid = str(l.get("id"))
+        for fid in l.get("factions") or []:
+            positions[fid] = lid
+        if l.get("owner"):
+            owners[lid] = l["owner"]
+        if l.get("known_empty"):
+            empty.add(lid)
+    vm["positions"], vm["owners"], vm["empty"] = positions, owners, empty
+    vm["known_ids"] = [fid for fid, f in facs.items() if fid == viewer or f.get("known") or fid in positions]
     vm["me"] = _me(facs.get(viewer), static, lang) if viewer else None
     vm["rivals"] = [_rival(fid, f, viewer, static, lang) for fid, f in facs.items() if fid != viewer]
-    vm["battle"] = _get(view, "battle")
-    vm["pending"] = _get(view, "pending", "prompt")
+    vm["pending"] = view.get("pending")
     vm["labels"] = {fid: _label(fid, f, lang) for fid, f in facs.items()}
-    vm["winner"] = _get(view, "winner")
-    vm["scores"] = _get(view, "scores", default={})
+    vm["winner"] = view.get("winner")
+    vm["reason"] = view.get("reason")
+    vm["scores"] = view.get("scores") or {}
+    vm["alliances"] = view.get("alliances") or []
     return vm
 
 
+def _name(d, lang):
+    if isinstance(d, dict):
+        return d.get(lang) or d.get("en") or d.get("id") or ""
+    return str(d or "")
+
+
 def _label(fid, f, lang):
-    if not f:
+    if not f or not f.get("known") or not f.get("class"):
         return f"{fid} ???"
-    cls = _get(f, "class", "servant_class")
-    if isinstance(_get(f, "servant"), dict):
-        cls = cls or _get(f["servant"], "class")
-    if lang == "ja":
-        cls = _get(f, "class_ja", default=None) or (_get(f["servant"], "class_ja") if isinstance(_get(f, "servant"), dict) else None) or cls
-    master = _get(f, "master")
-    mname = _loc_name(_get(master, "name", default=master), lang) if isinstance(master, dict) else (master or "")
-    if isinstance(master, dict) and not mname:
-        mname = master.get(lang) or master.get("en") or ""
-    if not cls:
-        return f"{fid} ???"
-    return f"{fid} {cls}" + (f" — {mname}" if mname else "")
+    cls = (f.get("class_ja") if lang == "ja" else None) or f.get("class")
+    m = _name(f.get("master"), lang)
+    return f"{fid} {cls}" + (f" ({m})" if m else "")
 
 
 def faction_label(vm, fid, lang):
@@ -150,75 +139,53 @@ def faction_label(vm, fid, lang):
 
 
 def _me(f, static, lang):
-    if not f:
+    if not f or not f.get("known"):
         return None
-    serv = _get(f, "servant", default={}) or {}
-    master = _get(f, "master", default={}) or {}
-    level = _get(f, "level", default=_get(serv, "level", default=0))
-    mana = _get(f, "mana", default=_get(serv, "mana", default=0))
-    max_mana = _get(f, "max_mana", default=_get(serv, "max_mana", default=level * 3))
-    params = _get(f, "params", default=_get(serv, "params", default={})) or {}
-    shown = _get(f, "shown", "shown_params", default=_get(serv, "shown", default=None))
-    cfg = static.mana_cfg()
-    pen = cfg["per_step"] * (max(0, -mana) // cfg["step"])
-    prm = []
-    for p in static.params:
-        pid = p["id"]
-        base = int(params.get(pid, 0))
-        sh = int(shown.get(pid)) if isinstance(shown, dict) and pid in shown else max(0, base - pen)
-        prm.append((pid, base, sh))
+    mana = int(f.get("mana") or 0)
+    max_mana = int(f.get("max_mana") or (f.get("level") or 0) * 3)
+    base = f.get("base_params") or f.get("params") or {}
+    shown = f.get("params") or {}
+    prm = [(p["id"], int(base.get(p["id"], 0)), int(shown.get(p["id"], base.get(p["id"], 0)))) for p in static.params]
     skills = []
-    for sk in (_get(master, "skills", default=[]) or []) + (_get(serv, "skills", default=[]) or []):
-        if isinstance(sk, dict):
-            name = sk.get(lang) or sk.get("en") or sk.get("id")
-            if sk.get("rank"):
-                name += f" {sk['rank']}"
-            skills.append((name, not sk.get("public", False)))
-        else:
-            skills.append((str(sk), True))
-    np = _get(serv, "np")
-    np_text = ""
-    if isinstance(np, dict):
-        np_text = (np.get(lang) or np.get("en") or "") + (f" ({np.get('rank')})" if np.get("rank") else "")
-    tn = _get(serv, "true_name")
-    tn = (tn.get(lang) or tn.get("en")) if isinstance(tn, dict) else (tn or "")
-    cls = _get(serv, "class", default=_get(f, "class", default="?"))
-    mname = master.get(lang) or master.get("en") or master.get("id", "") if isinstance(master, dict) else str(master)
-    items = _get(f, "inventory", "items", default={}) or {}
-    if isinstance(items, list):
-        d = {}
-        for c in items:
-            d[c] = d.get(c, 0) + 1
-        items = d
-    fid = _get(f, "id", default="?")
+    for sk in (f.get("master_skills") or []) + (f.get("servant_skills") or []):
+        name = _name(sk, lang) + (f" {sk['rank']}" if sk.get("rank") else "")
+        if sk.get("activation") == "active":
+            name += f" ({sk.get('cost', 0)})"
+        skills.append((name, not sk.get("public", False)))
+    np = f.get("np")
+    np_text = (_name(np, lang) + (f" {np.get('rank')}" if np.get("rank") else "") +
+               (f" ({np.get('cost')})" if np.get("cost") else "")) if np else ""
+    tn = _name(f.get("true_name"), lang)
+    cls = (f.get("class_ja") if lang == "ja" else None) or f.get("class") or "?"
+    m = f.get("master") or {}
+    fid = f.get("id", "?")
     return {"id": fid, "color": faction_color(static, fid),
             "title": f"{fid} {cls}" + (f" — {tn}" if tn else ""),
-            "sub": f"{mname}  【魔】{_get(master, 'magic', default='?')}   Lv {level}",
-            "mana": int(mana), "max_mana": int(max_mana), "penalty": pen, "params": prm, "skills": skills,
-            "np": np_text, "spells": int(_get(f, "spells", default=0)), "items": items,
-            "allies": list(_get(f, "allies", default=[]) or []), "location": _get(f, "location")}
+            "sub": f"{_name(m, lang)}  【魔】{m.get('magic', '?')}   Lv {f.get('level', '?')}",
+            "mana": mana, "max_mana": max_mana, "penalty": int(f.get("penalty") or 0), "params": prm,
+            "skills": skills, "np": np_text, "spells": int(f.get("spells") or 0),
+            "items": dict(f.get("inventory") or {}), "allies": list(f.get("allies") or []),
+            "location": f.get("location"), "doomed": bool(f.get("doomed")), "buff": bool(f.get("buff"))}
 
 
 def _rival(fid, f, viewer, static, lang):
-    label = _label(fid, f, lang)
+    active = f.get("status", "active") == "active"
+    known = bool(f.get("known"))
     bits = []
-    active = _get(f, "status", default="active") == "active"
-    if not active:
-        bits.append("✕")
-    lvl = _get(f, "level", default=_get(_get(f, "servant", default={}) or {}, "level"))
-    if lvl:
-        bits.append(f"Lv {lvl}")
-    sh = _get(f, "shown", "params", default=None)
-    if isinstance(sh, dict) and sh:
-        bits.append(" ".join(f"{p}{sh.get(p)}" for p in ("STR", "END", "AGI", "MAG", "LUK", "NP") if p in sh))
-    loc = _get(f, "location")
+    if known:
+        bits.append(f"Lv {f.get('level')}")
+    loc = f.get("location")
     if loc:
         l = static.location(loc)
-        bits.append(f"@{loc}" + (f" {short(l.label(lang), 10)}" if l else ""))
-    if _get(f, "spells") is not None and fid != viewer:
-        pass
-    return {"id": fid, "label": label, "color": faction_color(static, fid), "active": active,
-            "detail": "  ".join(bits) if bits else "???"}
+        bits.append(f"@{loc} {short(l.label(lang), 12) if l else ''}".strip())
+    skills = [(_name(sk, lang), sk.get("public", False)) for sk in
+              (f.get("master_skills") or []) + (f.get("servant_skills") or [])]
+    return {"id": fid, "label": _label(fid, f, lang), "color": faction_color(static, fid), "active": active,
+            "known": known, "params": dict(f.get("params") or {}) if known else {},
+            "penalty": int(f.get("penalty") or 0), "spells": int(f.get("spells") or 0),
+            "location": loc, "ally": viewer in (f.get("allies") or []), "skills": skills,
+            "true_name": _name(f.get("true_name"), lang) if f.get("true_name") else "",
+            "detail": "  ".join(bits)}
 
 
 def short(text, n):
@@ -231,10 +198,9 @@ def map_info(scene, vm):
     tokens = {}
     for fid, loc in vm.get("positions", {}).items():
         f = vm["factions"].get(fid, {})
-        if _get(f, "status", default="active") != "active":
+        if f.get("status", "active") != "active":
             continue
-        cls = _get(f, "class") or (_get(f.get("servant"), "class") if isinstance(f.get("servant"), dict) else None)
-        label = _abbr(cls) if cls else fid
+        label = _abbr(f.get("class")) if f.get("known") and f.get("class") else fid
         ring = T.ACCENT if fid == vm.get("viewer") else None
         tokens.setdefault(str(loc), []).append((label, faction_color(static, fid), ring))
     owners = {lid: (o, faction_color(static, o)) for lid, o in vm.get("owners", {}).items()}
@@ -274,23 +240,20 @@ def _esc(s):
 
 # --- log -----------------------------------------------------------------------------------------
 def log_line(e, lang):
-    """One log entry as a dice-bot line in the chosen language."""
-    if not isinstance(e, dict):
+    """One log entry in the chosen language (the engine's renderer: dice-bot form in ja)."""
+    from grailwar.rules.view import render
+    try:
+        return render(e, lang)
+    except Exception:   # noqa: BLE001 - a malformed entry still shows something
         return str(e)
-    head = f"T{e.get('turn', '?')}.{e.get('phase', '')} {e.get('actor', '')}"
-    kind = e.get("kind")
-    if kind in ("roll", "check", "choice"):
-        out = f"{head}: {e.get('label', '')} ({e.get('expr', '')}) ＞ {e.get('value')}"
-        if kind == "check":
-            oc = e.get("outcome_ja") if lang == "ja" else e.get("outcome")
-            if oc:
-                out += f" ＞ {oc}"
-        elif e.get("outcome") or e.get("outcome_ja"):
-            oc = (e.get("outcome_ja") or e.get("outcome")) if lang == "ja" else (e.get("outcome") or e.get("outcome_ja"))
-            out += f" ＞ {oc}"
-        return out
-    text = e.get(lang) or e.get("en") or e.get("label") or ""
-    return f"{head}: {text}"
+
+
+def dicebot_line(e, lang):
+    """The dice-bot line shown beside the tray: ``F1 Saber: label (1D100<=43) ＞ 42 ＞ success``."""
+    out = f"{e.get('actor', '')}: {e.get('label', '')} ({e.get('expr', '')}) ＞ {e.get('value')}"
+    if e.get("outcome"):
+        out += " ＞ " + (e.get("outcome_ja") or e["outcome"] if lang == "ja" else e["outcome"])
+    return out
 
 
 def roll_label(e, lang):
@@ -332,6 +295,12 @@ def value_label(scene, field, v):
     tr = scene.tr
     if field == "kind":
         return tr("kind." + str(v), default=str(v))
+    if field == "primary":
+        kind, val = v
+        inner = {"declare": "act", "use": "use", "commit": "item", "talk": "option", "answer": "choice"}.get(kind, kind)
+        if kind == "use":
+            return tr("use." + str(val), default="") or tr("use.item", name=value_label(scene, "item", val))
+        return value_label(scene, inner, val)
     if isinstance(v, bool):
         return tr("menu.yes") if v else tr("menu.no")
     if isinstance(v, int):
@@ -341,6 +310,8 @@ def value_label(scene, field, v):
         return tr("menu.none_" + field, default=tr("menu.none"))
     if field == "act":
         return tr("act." + v, default=v)
+    if field == "use":
+        return tr("use." + v, default="") or tr("use.item", name=value_label(scene, "item", v))
     if v in static.codes:
         return static.code_name(v, lang)
     loc = static.location(v) if len(v) == 2 and v.isdigit() else None
@@ -352,6 +323,11 @@ def value_label(scene, field, v):
         return static.code_name(v[5:], lang)
     if v.startswith("skill:"):
         return tr("commit.skill", name=_skill_name(scene, v[6:]))
+    if field == "arg" and ":" in v:
+        return fact_label(scene, v)
+    if v == "np" and field == "item":
+        me = (scene.vm or {}).get("factions", {}).get(scene.viewer, {}) or {}
+        return tr("commit.np_named", name=_name(me.get("np"), lang)) if me.get("np") else tr("commit.np")
     if v in ("STR", "END", "AGI", "MAG", "LUK", "NP") and field in ("choice", "slot"):
         return f"{v} {static.param_name(v, lang)}"
     for prefix in ("choice.", "mode.", "option.", "arg.", "commit.", "use."):
@@ -362,49 +338,99 @@ def value_label(scene, field, v):
 
 
 def _skill_name(scene, sid):
-    me = (scene.vm or {}).get("factions", {}).get(scene.viewer, {}) or {}
-    for part in ("master", "servant"):
-        for sk in (_get(me.get(part) or {}, "skills", default=[]) or []):
-            if isinstance(sk, dict) and sk.get("id") == sid:
-                return sk.get(scene.app.lang) or sk.get("en") or sid
-    return sid
+    return scene.static.name_of(sid, scene.app.lang) or sid
+
+
+def fact_label(scene, fact):
+    """``loc:F3``, ``mskill:F3:id``, ``sskill:F3:id``, ``name:F3``, ``np:F3``, ``empty:07``."""
+    parts = str(fact).split(":")
+    kind = parts[0]
+    lang = scene.app.lang
+    if kind == "empty" and len(parts) > 1:
+        l = scene.static.location(parts[1])
+        return scene.tr("fact.empty", where=f"{parts[1]} {l.label(lang) if l else ''}")
+    who = faction_label(scene.vm, parts[1], lang) if len(parts) > 1 else "?"
+    if kind in ("mskill", "sskill") and len(parts) > 2:
+        return scene.tr("fact.skill", who=who, name=_skill_name(scene, parts[2]))
+    return scene.tr("fact." + kind, default=fact, who=who)
 
 
 # --- battle ---------------------------------------------------------------------------------------
-def battle_from_view(vm, static, lang, ev=None):
-    b = {"no": getattr(ev, "number", "?"), "cause": getattr(ev, "cause", ""), "A": [], "B": [], "stage": "start"}
-    loc = getattr(ev, "location", "")
-    l = static.location(loc) if loc else None
+_BD = re.compile(r"→ (\d+-\d+-\d+) base (-?\d+); power ([+-]?\d+); level ([+-]?\d+); mods A ([+-]?\d+) B ([+-]?\d+); "
+                 r"raw (-?\d+) → (\d+)%")
+_SLOT = re.compile(r"(STR|END|AGI|MAG|LUK|NP) (\d+)v(\d+) ([WTL])")
+
+
+def parse_breakdown(text):
+    """The engine's one-line breakdown (``fmt_breakdown``) back into fields."""
+    out = {"slots": [[p, int(a), int(b), r] for p, a, b, r in _SLOT.findall(text)]}
+    m = _BD.search(text)
+    if m:
+        out.update({"wtl": m.group(1), "base": int(m.group(2)), "power": int(m.group(3)),
+                    "level": int(m.group(4)), "mods_a": int(m.group(5)), "mods_b": int(m.group(6)),
+                    "raw": int(m.group(7)), "rate": int(m.group(8))})
+    return out
+
+
+def battle_start(vm, static, lang, ev):
+    b = {"no": ev.number, "cause": ev.cause, "A": [], "B": [], "stage": "start"}
+    l = static.location(ev.location) if ev.location else None
     b["loc_name"] = f"{l.id} {l.label(lang)}" if l else ""
-    for side, ids in (("A", getattr(ev, "side_a", ())), ("B", getattr(ev, "side_b", ()))):
+    for side, ids in (("A", ev.side_a), ("B", ev.side_b)):
         for i, fid in enumerate(ids):
             f = vm.get("factions", {}).get(fid, {})
             b[side].append({"id": fid, "label": faction_label(vm, fid, lang), "color": faction_color(static, fid),
-                            "level": _get(f, "level", default="?"), "main": i == 0})
-    update_battle(b, vm, static, lang)
+                            "level": f.get("level") or "?", "main": i == 0})
     return b
 
 
-def update_battle(b, vm, static, lang):
-    vb = vm.get("battle")
-    if not isinstance(vb, dict):
-        return
-    if vb.get("no") not in (None, b.get("no")):
-        return
-    bd = vb.get("breakdown") or {}
-    for k in ("slots", "wtl", "base", "power", "level", "mod_a", "mod_b", "raw"):
-        if k in bd:
-            b[k] = bd[k]
-    if vb.get("slots") and not bd.get("slots"):
-        b["slots"] = [[p] for p in vb["slots"]]
-    if "final_a" in bd and vb.get("stage") in ("final", "done", "rolled"):
-        b["final_a"] = bd["final_a"]
-    if vb.get("prelim") is not None:
-        b["prelim"] = vb["prelim"]
-    b["names"] = dict(vm.get("labels", {}))
-    b["sources"] = {}
-    if vb.get("stage"):
-        b["stage"] = vb["stage"]
+def update_battle(scene, b):
+    """Fill the battle from what the viewer's log shows (the preliminary and final
+    breakdown notes are visible to participants and witnesses only)."""
+    vm, static, lang, tr = scene.vm, scene.static, scene.app.lang, scene.tr
+    tag = f"Battle#{b['no']}"
+    final_seen = False
+    for e in vm.get("log", []):
+        if e.get("actor") != tag:
+            continue
+        if e.get("kind") == "choice" and e.get("label", "").startswith("random parameter"):
+            b["slot3"] = e.get("value")
+        if e.get("kind") != "note":
+            continue
+        en = e.get("en", "")
+        if en.startswith("preliminary: "):
+            d = parse_breakdown(en)
+            b["slots"] = d["slots"]
+            b["prelim"] = d.get("rate")
+            if not final_seen:
+                b.update({k: d[k] for k in ("wtl", "base", "power", "level", "raw") if k in d})
+                b["mod_a"] = [["A", "mods", d.get("mods_a", 0)]]
+                b["mod_b"] = [["B", "mods", -d.get("mods_b", 0)]] if d.get("mods_b") else []
+                b["stage"] = "commit"
+        elif en.startswith("final: "):
+            d = parse_breakdown(en)
+            final_seen = True
+            b["slots"] = d["slots"]
+            b.update({k: d[k] for k in ("wtl", "base", "power", "level", "raw") if k in d})
+            b["final_a"] = d.get("rate")
+            b["mod_a"] = [["A", "mods", d.get("mods_a", 0)]]
+            b["mod_b"] = [["B", "mods", -d.get("mods_b", 0)]] if d.get("mods_b") else []
+            b["stage"] = "final"
+            cb = getattr(scene.state, "cur_battle", None)
+            # the same breakdown, term by term (shown only because its note is visible)
+            if cb is not None and getattr(cb, "no", None) == b["no"] and cb.breakdown:
+                b["mod_a"] = [list(t) for t in cb.breakdown.get("mod_a", [])]
+                b["mod_b"] = [list(t) for t in cb.breakdown.get("mod_b", [])]
+    if "slots" not in b and b.get("slot3"):
+        b["slots"] = [["?"], ["?"], [b["slot3"]]]
+    b["names"] = {fid: faction_label(vm, fid, lang) for fid in vm.get("factions", {})}
+    b["names"].update({"A": tr("battle.side_a_short"), "B": tr("battle.side_b_short")})
+    src = {"mods": tr("battle.mods_sum"), "command_spell": tr("battle.src_spell"),
+           "true_name": tr("battle.src_true_name"), "np_known": tr("battle.src_np_known")}
+    for t in b.get("mod_a", []) + b.get("mod_b", []):
+        if t[1] not in src:
+            src[t[1]] = static.name_of(t[1], lang) or t[1]
+    b["sources"] = src
 
 
 # --- end screen -------------------------------------------------------------------------------------
