@@ -36,8 +36,23 @@ class ScriptRng:
 class Kit:
     ScriptRng = ScriptRng
 
-    def war(self, seats=("human", "human", "human", "npc", "npc", "npc", "npc"), seed=7, **opts):
-        return make_rules({"seats": list(seats), **opts}).new_state(seed)
+    def war(self, seats=("human", "human", "human", "npc", "npc", "npc", "npc"), seed=7, fresh=True, **opts):
+        """A war at its first decision; ``fresh`` forgets what turn 1's events taught and
+        restores full mana, 3 spells and empty turn flags, so a test starts from §4 setup."""
+        g = make_rules({"seats": list(seats), **opts}).new_state(seed)
+        if fresh:
+            from grailwar.rules.model import Know
+            for f in g.fac.values():
+                f.know = {t: Know() for t in f.know}
+                f.known_empty = set()
+                f.met_friendly = set()
+                f.mana = f.max_mana
+                f.spells = 3
+                f.omen = f.fought = f.rested = False
+                f.declared = None
+                f.allies = set()
+                f.grudges = set()
+        return g
 
     def place(self, g, fid, loc):
         """Put a faction at ``loc`` (as owner if empty) without any rule side effects."""
@@ -95,7 +110,7 @@ def default_answer(g, p):
     safe = {"reroll": "pass", "reroll_check": "keep", "mirror": "pass", "retreat_pay": "pay",
             "retreat_group": "cooperate", "help_ally": "help", "accompany": "consent",
             "contact_reply": "listen", "talk_reply": "listen", "intervene": "pass",
-            "encounter_attack": "decline", "ambush": "decline"}
+            "encounter_attack": "decline", "ambush": "decline", "emergency": "done"}
     if k == "commit":
         return Commit(p.faction, "done")
     if k in safe:
