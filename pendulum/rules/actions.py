@@ -11,8 +11,10 @@ Actions (``seat`` is always the acting seat, 0..P-1):
 * ``Claim(seat, take)``           claim the achievement; ``take`` is ``"legendary"`` or ``"reward"``
 * ``Refill(seat)``                fill the empty province display spots from the deck
 * ``Choose(seat, option)``        resolve the seat's pending decision (options listed by legal_actions)
-* ``Done(seat)``                  declare done (time-track step, called-council window, worker adjustment;
-                                  in real-time play: "waiting" until the next timer runs out)
+* ``Done(seat, last=False)``      declare done (time-track step, called-council window, worker adjustment;
+                                  in real-time play: "waiting" until the next timer runs out or is flipped);
+                                  ``last=True`` in the called-council window: done, but act last (4.6)
+* ``Resume(seat)``                withdraw done while the window is open (4.6 step 1)
 """
 from __future__ import annotations
 
@@ -91,9 +93,16 @@ class Choose(PAction):
 class Done(PAction):
     kind: ClassVar[str] = "done"
     seat: int
+    last: bool = False        # "done, but I act last" (4.6 step 3; called-council window only)
 
 
-ACTION_KINDS = ("move", "act", "flip", "play", "pickup", "claim", "refill", "choose", "done")
+@dataclass(frozen=True)
+class Resume(PAction):
+    kind: ClassVar[str] = "resume"
+    seat: int                 # withdraw "done" while the window is open (4.6 step 1)
+
+
+ACTION_KINDS = ("move", "act", "flip", "play", "pickup", "claim", "refill", "choose", "done", "resume")
 
 
 # --- events -------------------------------------------------------------------------------
@@ -233,6 +242,12 @@ class Chosen(PEvent):
 @dataclass(frozen=True)
 class DeclaredDone(PEvent):
     kind: ClassVar[str] = "declared_done"
+    seat: int
+
+
+@dataclass(frozen=True)
+class ResumedPlay(PEvent):
+    kind: ClassVar[str] = "resumed_play"
     seat: int
 
 

@@ -82,6 +82,8 @@ class PendulumRules(Rules):
             if d.type == "number" and (isinstance(v, bool) or not isinstance(v, (int, float))):
                 errors.append(f"options: {k}: {v!r} is not a number")
         chars = o["characters"]
+        if isinstance(chars, tuple):
+            chars = list(chars)
         if chars is None or chars == "random":
             chars = ["random"] * n
         if not isinstance(chars, list) or len(chars) != n:
@@ -96,6 +98,8 @@ class PendulumRules(Rules):
         o["characters"] = list(chars)
         for key in ("advanced", "advanced_variant"):
             v = o[key]
+            if isinstance(v, tuple):
+                v = list(v)
             if v is None or isinstance(v, bool):
                 v = [bool(v)] * n
             if not isinstance(v, list) or len(v) != n:

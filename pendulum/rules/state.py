@@ -182,6 +182,8 @@ class PendulumState(State):
         s.opening = [[x, "g"] for x in real] + [[x, "c"] for x in real]
         s.requests = []
         s.request_seq = 0
+        s.wait_last = []          # seats that declared "done, but I act last" (4.6)
+        s.closing = []            # closing turns in progress (reverse privilege order)
         s.winner = None
         s.outcome_data = None
         s.action_count = 0
@@ -212,6 +214,7 @@ class PendulumState(State):
         s.council_offer, s.council_deck = self.council_offer[:], self.council_deck[:]
         s.opening = [x[:] for x in self.opening]
         s.requests = [dict(r) for r in self.requests]
+        s.wait_last, s.closing = self.wait_last[:], self.closing[:]
         s.outcome_data = json.loads(json.dumps(self.outcome_data)) if self.outcome_data else None
         return s
 
@@ -219,7 +222,7 @@ class PendulumState(State):
                 "achievement", "grande_up", "council_turn", "request_seq", "winner", "action_count")
     _COPIES = ("timer_row", "remaining", "since_finish", "frame_occ", "neutral_workers", "privilege",
                "province_deck", "display", "achievement_deck", "achievement_markers", "council_offer",
-               "council_deck", "opening", "requests", "outcome_data")
+               "council_deck", "opening", "requests", "outcome_data", "wait_last", "closing")
 
     def to_dict(self) -> dict:
         d = {k: getattr(self, k) for k in self._SCALARS}
@@ -705,8 +708,12 @@ class PendulumState(State):
             w = next(w for w, loc in p.workers.items() if loc == "mat" and w[-2] == kind)
             return [A.Move(seat, w, f.id) for a in AREAS for f in self.rules.frames_by_row[(a, 1)]
                     if self._move_error(p, w, f.id) is None]
-        if ph not in ("action", "council_called", "council_adjust") or p.done:
+        if ph not in ("action", "council_called", "council_adjust"):
             return []
+        if self.closing and self.closing[0] != seat:
+            return []
+        if p.done:
+            return [] if self.closing else [A.Resume(seat)]
         out = self._moves(p)
         if ph != "council_adjust":
             out.extend(self._acts(p))
@@ -727,6 +734,8 @@ class PendulumState(State):
         if self.province_deck and not all(self.display):
             out.append(A.Refill(seat))
         out.append(A.Done(seat))
+        if ph == "council_called" and not self.closing:
+            out.append(A.Done(seat, True))
         return out
 
     def _moves(self, p):
@@ -780,6 +789,8 @@ class PendulumState(State):
             return [self.opening[0][0]] if self.opening else []
         if ph in ("council_rewards", "council_trim"):
             return [p.seat for p in self.players if p.decisions]
+        if self.closing:
+            return [self.closing[0]]
         return [p.seat for p in self.players if p.decisions or not p.done]
 
     def find_action(self, source: str, target: str):
@@ -817,6 +828,8 @@ class PendulumState(State):
             raise IllegalActionError("5.10 game end", "the game is over")
         p = self.players[seat]
         kind = action.kind
+        if self.closing and self.closing[0] != seat and kind != "refill":
+            raise IllegalActionError("4.6 acting last", "another player has the closing turn")
         handler = getattr(self, "_do_" + kind, None)
         if handler is None:
             raise IllegalActionError("api", f"unknown action {kind!r}")
@@ -961,8 +974,26 @@ class PendulumState(State):
             self._refuse(("4.5 one action at a time", "finish your pending choice first"))
         if p.done:
             self._refuse(("4.6 done", "already done"))
+        if a.last:
+            if self.phase != "council_called" or self.closing:
+                self._refuse(("4.6 acting last", "only in the called-council window, before the closing turns"))
+            self.wait_last.append(p.seat)
         p.done = True
         ev.append(A.DeclaredDone(p.seat))
+        if self.closing and self.closing[0] == p.seat:
+            self.closing.pop(0)
+            if self.closing:
+                self.players[self.closing[0]].done = False
+
+    def _do_resume(self, p, a, ev):
+        if self.phase not in ("action", "council_called", "council_adjust") or not p.done:
+            self._refuse(("4.6 done", "nothing to withdraw"))
+        if self.closing:
+            self._refuse(("4.6 acting last", "the closing turns have started"))
+        p.done = False
+        if p.seat in self.wait_last:
+            self.wait_last.remove(p.seat)
+        ev.append(A.ResumedPlay(p.seat))
 
     def _do_choose(self, p, a, ev):
         if not p.decisions:
@@ -1084,6 +1115,7 @@ class PendulumState(State):
     # ------------------------------------------------------------------ flow
     def _set_phase(self, phase, ev):
         self.phase = phase
+        self.wait_last, self.closing = [], []
         for p in self.players:
             p.done = False
         ev.append(A.PhaseChanged(-1, phase, self.round))
@@ -1125,6 +1157,14 @@ class PendulumState(State):
                 continue
             if ph == "council_called":
                 if not all(p.done and not p.decisions for p in self.players):
+                    return
+                if self.wait_last and not self.closing:
+                    rank = {x: i for i, x in enumerate(self.privilege)}
+                    self.closing = sorted(self.wait_last, key=lambda x: -rank[x])   # lowest first
+                    self.wait_last = []
+                    self.players[self.closing[0]].done = False
+                    return
+                if self.closing:
                     return
                 self._council_start(ev)
                 continue
