@@ -574,8 +574,9 @@ class PendulumState(State):
             if not self._direct_options(p, info["cost"]):
                 return "5.5 stratagems", "no worker or action available"
         elif sp == "claim_current_achievement":
-            if self._claim_block(p, False):
-                return self._claim_block(p, False)
+            why = self._claim_block(p, bool(self.rules.options["pacifist_claim_waives_requirements"]))
+            if why:
+                return why
         elif sp == "claim_achievement_second_time":
             if p.claims != 1:
                 return "5.6 achievement", "claim the achievement once first"
@@ -1004,7 +1005,9 @@ class PendulumState(State):
             self._refuse(("4.5 choices", f"{a.option!r} is not a choice for {dec['t']}"))
         p.decisions.pop(0)
         ev.append(A.Chosen(p.seat, dec["t"], a.option))
+        rest, p.decisions = p.decisions, []
         getattr(self, "_choose_" + dec["t"])(p, dec, a.option, ev)
+        p.decisions.extend(rest)            # choices opened by this one come first
 
     def _choose_res(self, p, dec, opt, ev):
         m, c, g = _parse3(opt)
@@ -1204,8 +1207,9 @@ class PendulumState(State):
         rank = self.privilege.index(seat)
         b = bonus[rank] if rank < len(bonus) else 0
         if (self.rules.options["neutral_council_bonus"] == "best_real_player" and self.privilege
-                and self.privilege[0] == -1 and seat == self.real_order()[0]):
-            b = bonus[0]
+                and self.privilege[0] == -1):
+            real = self.real_order().index(seat)          # the neutral's 1st place passes down (G3 alt.)
+            b = bonus[real] if real < len(bonus) else 0
         return b
 
     def _council_start(self, ev):
