@@ -24,6 +24,7 @@ import random
 
 import pygame
 import pymunk
+import pymunk.batch as _batch
 
 PHYSICS_DT = 1.0 / 60.0
 FLIP_TIME = 0.6
@@ -80,6 +81,9 @@ class Hourglass:
             self.released.append(y > 0)
         self._glass_cache: dict = {}
         self._dot = None
+        self._index = {b.id: i for i, b in enumerate(self.bodies)}
+        self._pos = None
+        self._buf = _batch.Buffer()
 
     # ------------------------------------------------------------------ geometry
     def _make_outline(self):
@@ -147,6 +151,29 @@ class Hourglass:
             spots.append((rng.uniform(-self.w / 4, self.w / 4), self.r * 3))
         return spots
 
+    # ------------------------------------------------------------------ positions
+    def positions(self):
+        """(x, y) of every grain in ``self.bodies`` order, read in one batch call (pymunk.batch;
+        reading ``body.position`` one by one costs ~70x more). Cached until the next step."""
+        if self._pos is None:
+            buf = self._buf
+            buf.clear()
+            _batch.get_space_bodies(self.space, _batch.BodyFields.BODY_ID | _batch.BodyFields.POSITION, buf)
+            ids = memoryview(buf.int_buf()).cast("Q")
+            fl = memoryview(buf.float_buf()).cast("d")
+            out = [(0.0, 0.0)] * self.n
+            idx = self._index
+            xs, ys = fl[0::2], fl[1::2]
+            for k, bid in enumerate(ids):
+                i = idx.get(bid)
+                if i is not None:
+                    out[i] = (xs[k], ys[k])
+            self._pos = out
+        return self._pos
+
+    def _moved(self):
+        self._pos = None
+
     # ------------------------------------------------------------------ metering
     @property
     def passed(self) -> int:
@@ -154,7 +181,7 @@ class Hourglass:
 
     def grains_above(self) -> int:
         """Grains physically above the neck (what the player sees as sand still to run)."""
-        return sum(1 for b in self.bodies if b.position.y < 0)
+        return sum(1 for x, y in self.positions() if y < 0)
 
     def target_for(self, remaining: float, duration: float, lead: float = 0.0) -> int:
         """How many grains have passed the neck when ``remaining`` of ``duration`` is left.
@@ -175,8 +202,9 @@ class Hourglass:
         need = target - self.passed
         done = 0
         if need > 0:
+            pos = self.positions()
             held = [i for i, r in enumerate(self.released) if not r]
-            held.sort(key=lambda i: (-self.bodies[i].position.y + abs(self.bodies[i].position.x) * 0.6))
+            held.sort(key=lambda i: (-pos[i][1] + abs(pos[i][0]) * 0.6))
             for i in held[:need]:
                 self._release(i)
                 done += 1
@@ -188,9 +216,10 @@ class Hourglass:
     def _contain(self):
         """A grain squeezed out of the glass (rare overlap push) goes back to the pile."""
         lim_x, lim_y = self.w / 2 + 1, self.h / 2 + 1
-        for i, b in enumerate(self.bodies):
-            x, y = b.position
+        for i, (x, y) in enumerate(self.positions()):
             if abs(x) > lim_x or abs(y) > lim_y:
+                b = self.bodies[i]
+                self._moved()
                 b.position = (0, self.h / 2 - self.r * 6)
                 b.velocity = (0, 0)
                 if not self.released[i]:
@@ -205,8 +234,10 @@ class Hourglass:
     def _force_empty(self):
         """Anything still above the neck when the engine says 'finished' drops below it."""
         spot = 0
+        pos = self.positions()
         for i, b in enumerate(self.bodies):
-            if b.position.y < 0:
+            if pos[i][1] < 0:
+                self._moved()
                 if not self.released[i]:
                     self._release(i)
                 b.position = ((spot % 3 - 1) * self.r * 2.1, self.r * 2 + (spot // 3) * self.r * 2.1)
@@ -221,6 +252,7 @@ class Hourglass:
         rng = random.Random(7)
         spots = self._lattice(rng)
         below = self.n - above
+        self._moved()
         for i, b in enumerate(self.bodies):
             x, y = spots[i] if i < below else spots[i - below]
             if i >= below:
@@ -245,8 +277,10 @@ class Hourglass:
         self._flip_t = None
         self.angle = 0.0
         self.flips += 1
+        pos = self.positions()
+        self._moved()
         for i, b in enumerate(self.bodies):
-            x, y = b.position
+            x, y = pos[i]
             b.position = (-x, -y)
             vx, vy = b.velocity
             b.velocity = (-vx * 0.2, -vy * 0.2)
@@ -268,10 +302,12 @@ class Hourglass:
             return
         if physics:
             self.space.step(PHYSICS_DT)
+            self._pos = None
 
     def settle(self, steps: int = 60):
         for _ in range(steps):
             self.space.step(PHYSICS_DT)
+        self._pos = None
 
     # ------------------------------------------------------------------ drawing
     def _glass(self, scale: float):
@@ -333,12 +369,12 @@ class Hourglass:
             ca, sa = math.cos(rad), math.sin(rad)
             rot = pygame.transform.rotate(glass, -self.angle)
             surface.blit(rot, rot.get_rect(center=(cx, cy)))
-            seq = [(dot, (cx + (p.x * ca - p.y * sa) * scale - half, cy + (p.x * sa + p.y * ca) * scale - half))
-                   for p in (b.position for b in self.bodies)]
+            seq = [(dot, (cx + (x * ca - y * sa) * scale - half, cy + (x * sa + y * ca) * scale - half))
+                   for x, y in self.positions()]
         else:
             surface.blit(glass, glass.get_rect(center=(cx, cy)))
-            seq = [(dot, (cx + b.position.x * scale - half, cy + b.position.y * scale - half))
-                   for b in self.bodies]
+            ox, oy = cx - half, cy - half
+            seq = [(dot, (ox + x * scale, oy + y * scale)) for x, y in self.positions()]
         surface.fblits(seq)
 
     def rect(self, center, scale: float = 1.0) -> pygame.Rect:

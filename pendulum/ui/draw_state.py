@@ -1,0 +1,338 @@
+"""Drawing what changes only when the engine state changes (redrawn into the table's
+cached layer after events, never per frame): top bar, purple markers, provinces,
+achievement, privilege track, council cards, the seat boards."""
+from __future__ import annotations
+
+import pygame
+
+from . import render as R
+from . import view as V
+from .layout import SLOTS, TRACKS
+
+INK = R.INK
+
+
+def draw_state(table, s):
+    app, rules, st = table.app, table.rules, table.state
+    r = table.layout.rects
+    # top bar: round, phase, who acts
+    phase = app.t(f"pendulum.phase.{st.phase}")
+    head = app.t("pendulum.round", round=min(st.round, rules.rounds), rounds=rules.rounds) + "  ·  " + phase
+    s.blit(app.text(head, 24, INK, True), (16, 10))
+    mode = app.t(f"pendulum.mode.{rules.mode}")
+    s.blit(app.text(mode, 18, R.DIM_INK), (470, 16))
+    if not rules.timed:
+        _time_track(table, s)
+    # purple time markers
+    for row, k in V.purple_markers(st):
+        pr = r.get(f"timer_place.purple.{row}.{k}")
+        if pr:
+            pygame.draw.circle(s, (170, 120, 220), pr.center, 20)
+            pygame.draw.circle(s, (30, 16, 40), pr.center, 20, 2)
+            t = app.text("⌛" if False else "M", 18, (30, 16, 40), True)
+            s.blit(t, t.get_rect(center=pr.center))
+    _provinces(table, s)
+    _achievement(table, s)
+    _privilege(table, s)
+    _council(table, s)
+    _seat_full(table, s, table.focus_seat)
+    for seat in range(table.n):
+        if seat != table.focus_seat:
+            _seat_compact(table, s, seat)
+    _prompt(table, s)
+
+
+def _prompt(table, s):
+    """One line telling the people at the table what the game waits for."""
+    app, st = table.app, table.state
+    to_act = st.seats_to_act()
+    ph = st.phase
+    if ph == "game_over":
+        text = app.t("pendulum.prompt.game_over")
+    elif ph == "opening" and to_act:
+        kind = st.opening[0][1] if st.opening else "g"
+        text = app.t("pendulum.prompt.opening", seat=V.seat_name(app, table.rules, to_act[0]),
+                     kind=app.t("pendulum.grande" if kind == "g" else "pendulum.common"))
+    elif ph.startswith("council_rewards") and to_act:
+        text = app.t("pendulum.prompt.council", seat=V.seat_name(app, table.rules, to_act[0]))
+    elif ph == "council_trim":
+        text = app.t("pendulum.prompt.trim")
+    elif ph in ("council_called", "council_adjust") or not table.timed:
+        names = ", ".join(V.seat_name(app, table.rules, x) for x in to_act)
+        text = app.t("pendulum.prompt.done", seats=names)
+    else:
+        text = app.t("pendulum.prompt.realtime")
+    t = R.text_fit(app, text, 20, (255, 230, 160), 1200)
+    s.blit(t, t.get_rect(center=table.layout.rects["prompt"].center))
+
+
+def _time_track(table, s):
+    app, st = table.app, table.state
+    r = table.layout.rects
+    tt = r["time_track"]
+    pygame.draw.rect(s, (30, 46, 52), tt.inflate(8, 4), border_radius=8)
+    steps = table.rules.timer_track
+    for n, flips, call in steps:
+        rect = r.get(f"time_space.{n}")
+        if rect is None:
+            continue
+        on = st.track_space == n
+        pygame.draw.rect(s, (230, 200, 120) if on else (60, 72, 78), rect, border_radius=6)
+        pygame.draw.rect(s, R.GOLD, rect, 1, border_radius=6)
+        t = app.text(str(n), 16, (20, 16, 12) if on else INK, True)
+        s.blit(t, t.get_rect(midtop=(rect.centerx, rect.top + 1)))
+        for i, f in enumerate(flips):
+            pygame.draw.circle(s, R.AREA_LIGHT[f], (rect.left + 9 + i * 11, rect.bottom - 8), 4)
+
+
+def _card(s, rect, colour, edge=(20, 16, 12)):
+    pygame.draw.rect(s, colour, rect, border_radius=7)
+    pygame.draw.rect(s, edge, rect, 2, border_radius=7)
+
+
+def _provinces(table, s):
+    app, rules, st = table.app, table.rules, table.state
+    r = table.layout.rects
+    for i, card in enumerate(st.display[:4]):
+        rect = r[f"province.{i}"]
+        if not card:
+            continue
+        _province_card(app, rules, s, rect, card)
+    d = r["province_deck"]
+    if st.province_deck:
+        _card(s, d, (70, 90, 70))
+        for k in range(3):
+            pygame.draw.rect(s, (40, 52, 40), d.move(-k * 2, -k * 2), 1, border_radius=7)
+    t = app.text(str(len(st.province_deck)), 22, INK, True)
+    s.blit(t, t.get_rect(center=d.center))
+
+
+def _province_card(app, rules, s, rect, card, compact=False):
+    _card(s, rect, (226, 214, 178))
+    prov = rules.provinces[card]
+    h = (rect.height - 20) // 4
+    nm = R.text_fit(app, V.name(app, rules, card), 12, (40, 30, 20), rect.width - 4)
+    s.blit(nm, nm.get_rect(midtop=(rect.centerx, rect.top + 2)))
+    for j, slot in enumerate(SLOTS):
+        y = rect.top + 18 + j * h
+        pygame.draw.circle(s, R.SLOT_COL[slot], (rect.left + 11, y + h // 2), 7)
+        txt = _short(app, rules, prov[slot])
+        t = R.text_fit(app, txt, 14, (30, 24, 16), rect.width - 24)
+        s.blit(t, (rect.left + 21, y + h // 2 - t.get_height() // 2))
+
+
+def _short(app, rules, d):
+    """Very short reward text: '+1 Pow', '3 Cul'."""
+    out = []
+    for k, v in d.items():
+        out.append(app.t(f"pendulum.short.{k}", n=v) if isinstance(v, int) else V.name(app, rules, v))
+    return " ".join(out)
+
+
+def _achievement(table, s):
+    app, rules, st = table.app, table.rules, table.state
+    a = table.layout.rects["achievement"]
+    if not st.achievement:
+        t = app.text(app.t("pendulum.no_achievement"), 16, R.DIM_INK)
+        s.blit(t, t.get_rect(center=a.center))
+        return
+    info = rules.achievements[st.achievement]
+    s.blit(R.text_fit(app, V.name(app, rules, st.achievement), 16, INK, a.width - 60, True), (a.left + 8, a.top + 6))
+    req = {k: v for k, v in info["requires"].items() if v}
+    s.blit(R.text_fit(app, app.t("pendulum.needs", what=_short(app, rules, req)), 14, (255, 220, 160), a.width - 14),
+           (a.left + 8, a.top + 30))
+    s.blit(R.text_fit(app, app.t("pendulum.or_reward", what=_short(app, rules, info["reward"])), 14, INK, a.width - 14),
+           (a.left + 8, a.top + 50))
+    for k in range(rules.marker_spots):
+        c = (a.left + 20 + k * 36, a.bottom - 22)
+        pygame.draw.circle(s, (40, 32, 24), c, 15)
+        if k < len(st.achievement_markers):
+            tok = table.sprites.token(st.achievement_markers[k], 28)
+            s.blit(tok, tok.get_rect(center=c))
+    if st.legendary == "card":
+        lt = table.layout.rects["legendary_token"]
+        pygame.draw.circle(s, (200, 200, 215), lt.center, 18)
+        pygame.draw.circle(s, (60, 60, 70), lt.center, 18, 2)
+        t = app.text("★", 24, (80, 70, 30), True)
+        s.blit(t, t.get_rect(center=lt.center))
+
+
+def _privilege(table, s):
+    app, st = table.app, table.state
+    r = table.layout.rects
+    anim = getattr(table, "privilege_anim", None)
+    for k, seat in enumerate(st.privilege):
+        rect = r.get(f"privilege.{k}")
+        if rect is None:
+            continue
+        tok = table.sprites.token(seat, 34)
+        s.blit(tok, tok.get_rect(center=rect.center))
+
+
+def _council(table, s):
+    app, rules, st = table.app, table.rules, table.state
+    r = table.layout.rects
+    cb = r["council_board"]
+    turn = st.real_order()[st.council_turn - 1] if st.phase == "council_rewards" and st.council_turn else None
+    cards = [("default", rules.council_default, True), ("grande", rules.council_grande, st.grande_up)]
+    cards += [(f"offer.{i}", c, True) for i, c in enumerate(st.council_offer)]
+    for key, card, up in cards:
+        rect = r.get(f"council.{key}")
+        if rect is None or not card:
+            continue
+        info = rules.cards[card]
+        kind = info["kind"]
+        col = {"always_available": (200, 200, 190), "flip_card": (236, 206, 90), "stratagem": (140, 180, 236),
+               "final": (226, 120, 110)}.get(kind, (220, 200, 170))
+        if not up:
+            _card(s, rect, (90, 80, 60))
+            continue
+        _card(s, rect, col)
+        lines = R.text_lines(app, V.name(app, rules, card), 14, (20, 16, 12), rect.width - 8, max_lines=5)
+        y = rect.top + 6
+        for line in lines:
+            s.blit(line, line.get_rect(midtop=(rect.centerx, y)))
+            y += line.get_height() - 2
+        tag = app.t(f"pendulum.cardkind.{kind}")
+        t = R.text_fit(app, tag, 12, (60, 40, 30), rect.width - 6)
+        s.blit(t, t.get_rect(midbottom=(rect.centerx, rect.bottom - 4)))
+    d = r["council.deck"]
+    _card(s, d, (60, 70, 110))
+    t = app.text(str(len(st.council_deck)), 22, INK, True)
+    s.blit(t, t.get_rect(center=d.center))
+    if turn is not None:
+        t = app.text(app.t("pendulum.council_turn", seat=V.seat_name(app, rules, turn)), 18, (255, 230, 160), True)
+        s.blit(t, (cb.left + 12, cb.bottom - 36))
+
+
+def _res_line(app, s, x, y, p, size=22):
+    items = [("military", p.res[0]), ("culture", p.res[1]), ("gold", p.res[2]), ("votes", p.votes)]
+    for k, v in items:
+        col = R.RES_COL[k]
+        rect = pygame.Rect(x, y, size, size)
+        if k == "votes":
+            R.draw_shape(s, "hexagon", rect.center, size, col, (16, 12, 8), 1)
+        else:
+            pygame.draw.rect(s, col, rect, border_radius=4)
+            pygame.draw.rect(s, (16, 12, 8), rect, 1, border_radius=4)
+        letter = app.text(app.t(f"pendulum.res_letter.{k}"), int(size * 0.6), R.contrast(col), True)
+        s.blit(letter, letter.get_rect(center=rect.center))
+        t = app.text(str(v), int(size * 1.0), INK, True)
+        s.blit(t, (x + size + 4, y + size // 2 - t.get_height() // 2))
+        x += size + 4 + max(30, t.get_width() + 12)
+    return x
+
+
+def _seat_header(table, s, seat, rect, big):
+    app, rules, st = table.app, table.rules, table.state
+    sd = table.sprites.seats[seat]
+    p = st.players[seat]
+    R.draw_shape(s, sd["shape"], (rect.left + 22, rect.top + 20), 30, sd["colour"])
+    t = app.text(sd["letter"], 16, R.contrast(sd["colour"]), True)
+    s.blit(t, t.get_rect(center=(rect.left + 22, rect.top + 21)))
+    who = app.t("pendulum.human") if table.human[seat] else app.t("pendulum.bot")
+    name = f"{V.seat_name(app, rules, seat)} · {V.name(app, rules, p.character)} · {who}"
+    s.blit(R.text_fit(app, name, 20 if big else 17, INK, rect.width - 60 if not big else 720, True),
+           (rect.left + 44, rect.top + 8))
+    badges = []
+    if p.done:
+        badges.append(app.t("pendulum.badge.done"))
+    if p.decisions:
+        badges.append(app.t("pendulum.badge.choosing"))
+    if badges and big:
+        t = app.text(" · ".join(badges), 16, (255, 220, 150), True)
+        s.blit(t, (rect.left + 790, rect.top + 14))
+
+
+def _seat_full(table, s, seat):
+    app, rules, st = table.app, table.rules, table.state
+    r = table.layout.rects
+    rect = r[f"seat.{seat}"]
+    sd = table.sprites.seats[seat]
+    pygame.draw.rect(s, sd["colour"], rect, 3, border_radius=12)
+    _seat_header(table, s, seat, rect, True)
+    p = st.players[seat]
+    for i, t in enumerate(TRACKS):
+        tr = r[f"seat.{seat}.track.{t}"]
+        if t == "legendary":
+            _legendary(app, s, tr, p.legendary)
+            continue
+        tok = app.text(sd["letter"], 13, R.contrast(R.TRACK_COL[t]), True)
+        R.draw_track(app, s, tr, t, p.start[i], p.tracks[i], rules.track_max, rules.parchment, token=tok)
+    res = r[f"seat.{seat}.resources"]
+    _res_line(app, s, res.left, res.top + 6, p, 26)
+    mat = r[f"seat.{seat}.mat"]
+    pygame.draw.rect(s, (30, 34, 30), mat, border_radius=8)
+    s.blit(app.text(app.t("pendulum.on_mat"), 14, R.DIM_INK), (mat.left + 6, mat.top + 2))
+    reserve = sum(1 for loc in p.workers.values() if loc == "reserve")
+    t = app.text(app.t("pendulum.reserve", n=reserve), 14, R.DIM_INK)
+    s.blit(t, (mat.right - t.get_width() - 6, mat.top + 2))
+    prod = rules.production[p.character]
+    for slot in SLOTS:
+        sr = r[f"seat.{seat}.slot.{slot}"]
+        pygame.draw.rect(s, (50, 44, 36), sr, border_radius=8)
+        pygame.draw.rect(s, R.SLOT_COL[slot], sr, 3, border_radius=8)
+        head = app.t("pendulum.slot", slot=V.name(app, rules, slot))
+        s.blit(R.text_fit(app, head, 15, R.SLOT_COL[slot], sr.width - 10, True), (sr.left + 8, sr.top + 4))
+        printed = V.amounts_text(app, rules, prod[slot])
+        s.blit(R.text_fit(app, printed, 15, INK, sr.width - 10), (sr.left + 8, sr.top + 24))
+        for k, card in enumerate(p.slots[slot][:5]):
+            y = sr.top + 48 + k * 23
+            cr = pygame.Rect(sr.left + 6, y, sr.width - 12, 21)
+            pygame.draw.rect(s, (226, 214, 178), cr, border_radius=4)
+            txt = _short(app, rules, rules.provinces[card][slot])
+            s.blit(R.text_fit(app, "+ " + txt, 14, (30, 24, 16), cr.width - 8), (cr.left + 4, cr.top + 1))
+    hand = r[f"seat.{seat}.hand"]
+    pygame.draw.rect(s, (34, 40, 52), hand, border_radius=8)
+    s.blit(app.text(app.t("pendulum.hand_title", n=len(p.hand), d=len(p.discard)), 15, R.DIM_INK, True),
+           (hand.left + 8, hand.top + 4))
+    y = hand.top + 26
+    for card in p.hand[:6]:
+        t = R.text_fit(app, "▶ " + V.name(app, rules, card), 15, INK, hand.width - 16)
+        s.blit(t, (hand.left + 8, y))
+        y += 20
+    for card in p.discard[:6 - min(6, len(p.hand))]:
+        t = R.text_fit(app, "✕ " + V.name(app, rules, card), 14, R.DIM_INK, hand.width - 16)
+        s.blit(t, (hand.left + 8, y))
+        y += 19
+
+
+def _legendary(app, s, rect, has):
+    label = app.text(app.t("pendulum.track.legendary"), 16, R.TRACK_COL["legendary"], True)
+    s.blit(label, label.get_rect(midleft=(rect.left, rect.centery)))
+    c = (rect.left + 124, rect.centery)
+    pygame.draw.circle(s, (70, 66, 58), (rect.left + 120, rect.centery), 12)
+    pygame.draw.circle(s, R.PARCHMENT, (rect.left + 152, rect.centery), 12)
+    pygame.draw.circle(s, R.TRACK_COL["legendary"], (rect.left + (152 if has else 120), rect.centery), 14)
+    t = app.text(app.t("pendulum.legendary_yes" if has else "pendulum.legendary_no"), 15, INK)
+    s.blit(t, (rect.left + 176, rect.centery - t.get_height() // 2))
+
+
+def _seat_compact(table, s, seat):
+    app, rules, st = table.app, table.rules, table.state
+    r = table.layout.rects
+    rect = r.get(f"seat.{seat}")
+    if rect is None:
+        return
+    sd = table.sprites.seats[seat]
+    pygame.draw.rect(s, (40, 46, 44), rect, border_radius=10)
+    pygame.draw.rect(s, sd["colour"], rect, 2, border_radius=10)
+    _seat_header(table, s, seat, rect, False)
+    p = st.players[seat]
+    # four mini tracks: value and a bar to the parchment
+    x = rect.left + 10
+    y = rect.top + 38
+    for i, t in enumerate(TRACKS):
+        col = R.TRACK_COL[t]
+        if t == "legendary":
+            val, lo, hi = (1 if p.legendary else 0), 0, 1
+        else:
+            val, lo, hi = p.tracks[i], p.start[i], rules.track_max
+        bar = pygame.Rect(x, y + i * 11, 300, 8)
+        pygame.draw.rect(s, (70, 66, 58), bar)
+        if t != "legendary":
+            par = (rules.parchment - lo) / max(1, hi - lo)
+            pygame.draw.rect(s, R.PARCHMENT, (bar.left + int(bar.width * par), bar.top, bar.width - int(bar.width * par), 8))
+        fill = (val - lo) / max(1, hi - lo)
+        pygame.draw.rect(s, col, (bar.left, bar.top, max(3, int(bar.width * fill)), 8))
+    _res_line(app, s, rect.left + 330, rect.top + 44, p, 18)

@@ -1,0 +1,166 @@
+"""End screen: the winner and the victory rule that decided it, every seat's four tracks,
+a chart of the tracks round by round; rematch, save the record, back to the launcher."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from tabletop.engine import saves
+from tabletop.ui.scene import Scene
+
+from . import render as R
+from . import view as V
+from .layout import TRACKS
+
+
+class EndScreen(Scene):
+    opaque = True
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.buttons = {}
+        self._surf = None
+
+    def on_enter(self):
+        m = self.app.ui_manager
+        for i, key in enumerate(("rematch", "save", "launcher")):
+            self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(560 + i * 280, 980, 260, 64),
+                                                             self.app.t(f"pendulum.end.{key}"), m)
+        self.focus = 0
+        self.buttons["rematch"].select()
+
+    def on_exit(self):
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons = {}
+
+    def on_pause(self):
+        for b in self.buttons.values():
+            b.hide()
+
+    def on_resume(self):
+        for b in self.buttons.values():
+            b.show()
+
+    def on_language_changed(self):
+        self._surf = None
+        for k, b in self.buttons.items():
+            b.set_text(self.app.t(f"pendulum.end.{k}"))
+
+    def has_game_in_progress(self):
+        return False
+
+    def activate(self, key):
+        t = self.table
+        if key == "rematch":
+            from .table import PendulumTable
+            scene = PendulumTable(self.app, seats=t.seats_spec, mode=t.mode, seed=t.seed + 1,
+                                  autosave=t.autosave)
+            self.app.scenes.clear()
+            self.app.scenes.push(scene)
+        elif key == "save":
+            path = saves.data_dir() / f"pendulum-record-{t.seed}-{len(t.record.actions)}.json"
+            saves.write_record(t.record, path)
+            self.app.notify(self.app.t("pendulum.end.saved", path=str(path)))
+        elif key == "launcher":
+            self.app.to_launcher()
+
+    def handle_event(self, event):
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for k, b in self.buttons.items():
+                if b is event.ui_element:
+                    self.activate(k)
+                    return True
+        if event.type == pygame.KEYDOWN:
+            intents = self.app.intents(event)
+            keys = list(self.buttons)
+            if any(i in intents for i in ("right", "next", "left", "prev")):
+                self.buttons[keys[self.focus]].unselect()
+                d = 1 if any(i in intents for i in ("right", "next")) else -1
+                self.focus = (self.focus + d) % len(keys)
+                self.buttons[keys[self.focus]].select()
+                return True
+            if "confirm" in intents:
+                self.activate(keys[self.focus])
+                return True
+            if "cancel" in intents:
+                self.activate("launcher")
+                return True
+        return False
+
+    def draw(self, surface):
+        if self._surf is None:
+            self._surf = self._render()
+        surface.blit(self._surf, (0, 0))
+
+    def _render(self):
+        app, t = self.app, self.table
+        rules, st = t.rules, t.state
+        s = pygame.Surface((1920, 1080)).convert()
+        s.fill(R.BG)
+        out = st.outcome() or {}
+        win = out.get("winner")
+        if win is None:
+            head = app.t("pendulum.end.no_winner")
+        else:
+            head = app.t("pendulum.end.winner", seat=V.seat_name(app, rules, win),
+                         character=V.name(app, rules, st.players[win].character))
+        title = app.text(head, 54, (255, 226, 150), True)
+        s.blit(title, title.get_rect(midtop=(960, 30)))
+        reason = app.t(f"pendulum.reason.{out.get('reason', 'none')}")
+        r = R.text_fit(app, reason, 26, R.INK, 1700)
+        s.blit(r, r.get_rect(midtop=(960, 104)))
+        # tracks per seat
+        y = 160
+        for seat in range(t.n):
+            p = st.players[seat]
+            sd = t.sprites.seats[seat]
+            row = pygame.Rect(60, y, 880, 150)
+            pygame.draw.rect(s, (34, 42, 44), row, border_radius=10)
+            pygame.draw.rect(s, sd["colour"], row, 3 if seat == win else 1, border_radius=10)
+            R.draw_shape(s, sd["shape"], (row.left + 24, row.top + 22), 28, sd["colour"])
+            s.blit(app.text(f"{V.seat_name(app, rules, seat)} · {V.name(app, rules, p.character)}", 20, R.INK, True),
+                   (row.left + 46, row.top + 8))
+            for i, tr in enumerate(TRACKS[:3]):
+                R.draw_track(app, s, pygame.Rect(row.left + 10, row.top + 40 + i * 28, 860, 26), tr, p.start[i],
+                             p.tracks[i], rules.track_max, rules.parchment)
+            leg = app.t("pendulum.legendary_yes" if p.legendary else "pendulum.legendary_no")
+            s.blit(app.text(f"{app.t('pendulum.track.legendary')}: {leg}", 16, R.TRACK_COL["legendary"], True),
+                   (row.left + 500, row.top + 10))
+            y += 160
+        # chart: each seat's tracks round by round (sum above start, and each track as a thin line)
+        chart = pygame.Rect(1000, 170, 860, 560)
+        pygame.draw.rect(s, (28, 34, 38), chart, border_radius=10)
+        s.blit(app.text(app.t("pendulum.end.chart"), 22, R.INK, True), (chart.left + 14, chart.top + 8))
+        hist = t.history
+        if len(hist) >= 1:
+            inner = chart.inflate(-80, -90)
+            inner.top = chart.top + 60
+            n = max(2, len(hist))
+            top_v = rules.track_max
+            pygame.draw.line(s, R.PARCHMENT, (inner.left, inner.bottom - inner.height * rules.parchment / top_v),
+                             (inner.right, inner.bottom - inner.height * rules.parchment / top_v), 1)
+            for k in range(n):
+                x = inner.left + inner.width * k / (n - 1)
+                lab = app.text(app.t("pendulum.end.after_round", n=k) if k else app.t("pendulum.end.start"), 14, R.DIM_INK)
+                s.blit(lab, lab.get_rect(midtop=(x, inner.bottom + 6)))
+            for seat in range(t.n):
+                col = t.sprites.seats[seat]["colour"]
+                for j, tr in enumerate(TRACKS[:3]):
+                    pts = []
+                    for k, snap in enumerate(hist):
+                        v = snap[seat][tr]
+                        pts.append((inner.left + inner.width * k / (n - 1) + seat * 3,
+                                    inner.bottom - inner.height * v / top_v))
+                    if len(pts) >= 2:
+                        pygame.draw.lines(s, col, False, pts, 3 if j == 0 else 2)
+                    for pnt in pts:
+                        R.draw_shape(s, t.sprites.seats[seat]["shape"], pnt, 10, R.TRACK_COL[tr], col, 2)
+            legend_y = chart.bottom - 28
+            x = chart.left + 14
+            for tr in TRACKS[:3]:
+                lab = app.text(app.t(f"pendulum.track.{tr}"), 15, R.TRACK_COL[tr], True)
+                s.blit(lab, (x, legend_y))
+                x += lab.get_width() + 24
+        return s

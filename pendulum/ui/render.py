@@ -1,0 +1,261 @@
+"""Procedural drawing of the Pendulum table: the static board layer (drawn once per
+layout and language) and cached sprites for pieces. Every drawable first asks
+``app.assets.image(id, size)``; a mod's image replaces our drawing (ids in docs/MODDING.md:
+``pendulum.board``, ``pendulum.worker.<seat colour>.<common|grande>``, ``pendulum.card.back``).
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .layout import AREA_RECTS, ROWS, SLOTS, TRACKS
+
+BG = (16, 28, 33)
+BOARD = (58, 48, 38)
+BOARD_EDGE = (120, 96, 62)
+GOLD = (217, 164, 65)
+INK = (240, 232, 214)
+DIM_INK = (170, 160, 140)
+AREA_COL = {"purple": (92, 60, 128), "green": (44, 108, 68), "black": (44, 44, 52)}
+AREA_LIGHT = {"purple": (150, 116, 196), "green": (104, 178, 122), "black": (132, 132, 146)}
+SAND = {"purple": (200, 160, 235), "green": (150, 225, 150), "black": (235, 226, 200)}
+RES_COL = {"military": (200, 60, 60), "culture": (60, 110, 210), "gold": (230, 190, 50),
+           "votes": (150, 90, 190)}
+TRACK_COL = {"power": (200, 60, 60), "prestige": (60, 110, 210), "popularity": (230, 190, 50),
+             "legendary": (160, 160, 170)}
+SLOT_COL = {"brown": (140, 94, 52), "red": (190, 60, 60), "blue": (60, 110, 210), "yellow": (220, 180, 50)}
+PARCHMENT = (226, 208, 160)
+
+
+def hex_colour(text: str):
+    text = text.lstrip("#")
+    return tuple(int(text[i:i + 2], 16) for i in (0, 2, 4))
+
+
+def shape_points(shape: str, center, size: float):
+    cx, cy = center
+    r = size / 2
+    if shape == "square":
+        return [(cx - r * .85, cy - r * .85), (cx + r * .85, cy - r * .85), (cx + r * .85, cy + r * .85),
+                (cx - r * .85, cy + r * .85)]
+    if shape == "triangle":
+        return [(cx, cy - r), (cx + r * .95, cy + r * .75), (cx - r * .95, cy + r * .75)]
+    if shape == "diamond":
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    if shape == "hexagon":
+        return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(30, 390, 60)]
+    return None   # circle
+
+
+def draw_shape(surface, shape, center, size, fill, outline=(20, 16, 12), width=2):
+    pts = shape_points(shape, center, size)
+    if pts is None:
+        pygame.draw.circle(surface, fill, center, size / 2)
+        pygame.draw.circle(surface, outline, center, size / 2, width)
+    else:
+        pygame.draw.polygon(surface, fill, pts)
+        pygame.draw.polygon(surface, outline, pts, width)
+
+
+def contrast(col):
+    return (20, 16, 12) if sum(col) > 380 else (250, 246, 236)
+
+
+class Sprites:
+    """Cached piece images (workers per seat and kind, privilege hexes, cubes)."""
+
+    def __init__(self, app, seats):
+        self.app = app
+        self.seats = seats          # list of dicts: colour, letter, shape, id
+        self.cache = {}
+
+    def worker(self, seat: int, grande: bool, size: int = 34):
+        key = ("w", seat, grande, size)
+        s = self.cache.get(key)
+        if s is None:
+            sd = self.seats[seat] if 0 <= seat < len(self.seats) else {"colour": (120, 120, 120), "letter": "N",
+                                                                         "shape": "circle", "id": "neutral"}
+            img = self.app.assets.image(f"pendulum.worker.{sd['id']}.{'grande' if grande else 'common'}",
+                                        (size, size)) if self.app.assets else None
+            if img is None:
+                sz = size if grande else int(size * 0.78)
+                img = pygame.Surface((size, size), pygame.SRCALPHA)
+                c = (size / 2, size / 2)
+                draw_shape(img, sd["shape"], c, sz - 2, sd["colour"], (16, 12, 8), 2)
+                if grande:
+                    pygame.draw.circle(img, GOLD, (size / 2, size / 2), sz / 2 - 1, 2) if sd["shape"] == "circle" \
+                        else pygame.draw.polygon(img, GOLD, shape_points(sd["shape"], c, sz - 6), 2)
+                t = self.app.text(sd["letter"], int(sz * (0.5 if grande else 0.55)), contrast(sd["colour"]), bold=True)
+                img.blit(t, t.get_rect(center=(size / 2, size / 2 + 1)))
+            s = img
+            self.cache[key] = s
+        return s
+
+    def token(self, seat: int, size: int = 30):
+        """Privilege hexagon / achievement marker with the seat letter."""
+        key = ("t", seat, size)
+        s = self.cache.get(key)
+        if s is None:
+            sd = self.seats[seat] if 0 <= seat < len(self.seats) else {"colour": (120, 120, 120), "letter": "N",
+                                                                         "shape": "circle"}
+            s = pygame.Surface((size, size), pygame.SRCALPHA)
+            draw_shape(s, "hexagon", (size / 2, size / 2), size - 2, sd["colour"], (16, 12, 8), 2)
+            t = self.app.text(sd["letter"], int(size * 0.5), contrast(sd["colour"]), bold=True)
+            s.blit(t, t.get_rect(center=(size / 2, size / 2 + 1)))
+            self.cache[key] = s
+        return s
+
+
+def text_fit(app, text, size, colour, width, bold=False):
+    """Rendered text shrunk until it fits ``width`` (cached by the App)."""
+    while size > 12:
+        s = app.text(text, size, colour, bold)
+        if s.get_width() <= width:
+            return s
+        size -= 2
+    return app.text(text, size, colour, bold)
+
+
+def text_lines(app, text, size, colour, width, max_lines=3, bold=False):
+    """Greedy word wrap (characters for Japanese) into at most ``max_lines`` surfaces."""
+    font = app.font(size, bold)
+    words = text.split(" ") if " " in text else list(text)
+    joiner = " " if " " in text else ""
+    lines, cur = [], ""
+    for w in words:
+        trial = (cur + joiner + w) if cur else w
+        if font.size(trial)[0] <= width or not cur:
+            cur = trial
+        else:
+            lines.append(cur)
+            cur = w
+    if cur:
+        lines.append(cur)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = lines[-1][:-1] + "…"
+    return [app.text(line, size, colour, bold) for line in lines]
+
+
+def amount_text(app, rules, amounts: dict, sign: str = "") -> str:
+    """Short text of an amounts dict: '2 gold', '+1 power, +2 votes'."""
+    if not amounts:
+        return app.t("pendulum.free")
+    parts = []
+    for k, v in amounts.items():
+        name = app.t(f"pendulum.amount.{k}", n=v)
+        if name == f"pendulum.amount.{k}":
+            name = f"{k} {v}"
+        parts.append(sign + name if isinstance(v, (int, float)) else name)
+    return ", ".join(parts)
+
+
+def build_static(app, layout, rules, table_info) -> pygame.Surface:
+    """The layer that never changes during a game: boards, areas, frames, boxes, labels."""
+    surf = pygame.Surface((1920, 1080)).convert()
+    surf.fill(BG)
+    r = layout.rects
+    img = app.assets.image("pendulum.board", r["main_board"].size) if app.assets else None
+    if img is not None:
+        surf.blit(img, r["main_board"])
+    else:
+        pygame.draw.rect(surf, BOARD, r["main_board"], border_radius=14)
+        pygame.draw.rect(surf, BOARD_EDGE, r["main_board"], 3, border_radius=14)
+    pygame.draw.rect(surf, (24, 38, 44), r["top_bar"])
+    pygame.draw.line(surf, GOLD, (0, r["top_bar"].bottom), (1920, r["top_bar"].bottom), 2)
+    # areas
+    for area in AREA_RECTS:
+        ar = r[f"area.{area}"]
+        pygame.draw.rect(surf, AREA_COL[area], ar, border_radius=10)
+        pygame.draw.rect(surf, AREA_LIGHT[area], ar, 2, border_radius=10)
+        label = app.t(f"pendulum.area.{area}", seconds=int(rules.timer_seconds[area]))
+        surf.blit(app.text(label, 20, INK, True), (ar.left + 12, ar.top + 4))
+        for row in ROWS:
+            rr = r[f"row.{area}.{row}"]
+            pygame.draw.rect(surf, tuple(max(0, c - 14) for c in AREA_COL[area]), rr, border_radius=8)
+            k = 0
+            while f"timer_place.{area}.{row}.{k}" in r:
+                pr = r[f"timer_place.{area}.{row}.{k}"].inflate(-8, -10)
+                pygame.draw.ellipse(surf, (70, 56, 30), pr)
+                pygame.draw.ellipse(surf, GOLD, pr, 2)
+                k += 1
+    # spaces: frames, cost bands, reward boxes
+    for sid, sp in rules.spaces.items():
+        box = r.get(f"space.{sid}")
+        if box is None:
+            continue
+        area = sp.area
+        pygame.draw.rect(surf, AREA_LIGHT[area], box, border_radius=6)
+        pygame.draw.rect(surf, (20, 16, 12), box, 1, border_radius=6)
+        name = getattr(sp.name, app.lang, None) or sid
+        lines = text_lines(app, name, 17, (20, 16, 12), box.width - 8, max_lines=2, bold=True)
+        y = box.centery - sum(l.get_height() for l in lines) // 2
+        for line in lines:
+            surf.blit(line, line.get_rect(midtop=(box.centerx, y)))
+            y += line.get_height() - 2
+        cr = r[f"cost.{sid}"]
+        cost = amount_text(app, rules, sp.cost)
+        pygame.draw.polygon(surf, (30, 24, 18), [(cr.centerx - 8, cr.top + 2), (cr.centerx + 8, cr.top + 2),
+                                                 (cr.centerx, cr.bottom - 1)])
+        t = text_fit(app, "▼ " + cost, 15, GOLD, cr.width - 4)
+        surf.blit(t, t.get_rect(center=cr.center))
+    for fid, sids in layout.spaces_of_frame.items():
+        fr = r[f"frame.{fid}"]
+        pygame.draw.rect(surf, (50, 40, 22), fr, border_radius=6)
+        pygame.draw.rect(surf, GOLD, fr, 3, border_radius=6)
+    # province display + deck
+    pd = r["province_display"]
+    pygame.draw.rect(surf, (72, 60, 44), pd, border_radius=8)
+    surf.blit(app.text(app.t("pendulum.provinces"), 18, INK, True), (pd.left + 10, pd.top + 6))
+    for i in range(4):
+        pygame.draw.rect(surf, (40, 32, 24), r[f"province.{i}"], 1, border_radius=6)
+    # achievement + privilege
+    a = r["achievement"]
+    pygame.draw.rect(surf, (72, 60, 44), a, border_radius=8)
+    pt = r["privilege_track"]
+    pygame.draw.rect(surf, (72, 60, 44), pt, border_radius=8)
+    surf.blit(app.text(app.t("pendulum.privilege"), 18, INK, True), (pt.left + 10, pt.top + 6))
+    for k in range(table_info["ranks"]):
+        pr = r[f"privilege.{k}"]
+        pygame.draw.rect(surf, (40, 32, 24), pr, border_radius=6)
+        bonus = table_info["bonus"][k] if k < len(table_info["bonus"]) else 0
+        t = app.text(f"{k + 1}", 15, DIM_INK, True)
+        surf.blit(t, t.get_rect(midbottom=(pr.centerx, pr.top - 1)))
+        if bonus:
+            t = app.text(f"+{bonus}", 14, GOLD)
+            surf.blit(t, t.get_rect(midtop=(pr.centerx, pr.bottom + 2)))
+    # council board
+    cb = r["council_board"]
+    pygame.draw.rect(surf, (46, 52, 74), cb, border_radius=12)
+    pygame.draw.rect(surf, (130, 140, 190), cb, 2, border_radius=12)
+    surf.blit(app.text(app.t("pendulum.council_board"), 20, INK, True), (cb.left + 12, cb.top + 8))
+    # seat boards (frames only; contents are dynamic)
+    sb = r["seat_board"]
+    pygame.draw.rect(surf, (40, 46, 40), sb, border_radius=12)
+    from .layout import SEAT_COMPACT
+    pygame.draw.rect(surf, (30, 36, 34), SEAT_COMPACT, border_radius=12)
+    return surf
+
+
+def draw_track(app, surface, rect, track, start, value, maximum=21, parchment=14, token=None, cache=None):
+    """One VP track as ``maximum - start + 1`` circles, the parchment shaded, the marker on ``value``."""
+    n = maximum - start + 1
+    step = min(32, (rect.width - 110) / max(1, n))
+    x0 = rect.left + 104
+    col = TRACK_COL[track]
+    label = app.text(app.t(f"pendulum.track.{track}"), 16, col, True)
+    surface.blit(label, label.get_rect(midleft=(rect.left, rect.centery)))
+    rad = max(5, int(step * 0.42))
+    for i in range(n):
+        pos = start + i
+        cx = int(x0 + i * step + step / 2)
+        fill = PARCHMENT if pos >= parchment else (70, 66, 58)
+        pygame.draw.circle(surface, fill, (cx, rect.centery), rad)
+    # marker
+    i = max(0, min(n - 1, value - start))
+    cx = int(x0 + i * step + step / 2)
+    pygame.draw.circle(surface, col, (cx, rect.centery), rad + 2)
+    pygame.draw.circle(surface, (16, 12, 8), (cx, rect.centery), rad + 2, 2)
+    if token is not None:
+        surface.blit(token, token.get_rect(center=(cx, rect.centery)))

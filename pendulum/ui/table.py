@@ -1,0 +1,990 @@
+"""The Pendulum play screen: :class:`PendulumTable` (see ``pendulum/ui/scene.py`` for the hooks
+the teaching mode uses). Every rule is asked of the engine: drop targets come from
+``legal_actions``, refusals from ``IllegalActionError.rule/message``.
+"""
+from __future__ import annotations
+
+import math
+import sys
+import time as _time
+import traceback
+
+import pygame
+import pygame_gui
+
+from tabletop.engine import IllegalActionError, Record, UndoStack, saves
+from tabletop.ui.scene import Scene
+
+from . import render as R
+from . import view as V
+from .hourglass import Hourglass
+from .layout import Layout, SLOTS, TRACKS
+
+TIMERS = ("black", "green", "purple")
+ANIM_TIME = 0.35
+LOG_LINES = 14            # lines shown (no scroll bar: rebuilding a long UITextBox costs ~0.2 s)
+LOG_REFRESH = 0.5         # real seconds between log rebuilds
+BOT_PACE = 0.45           # real seconds between bot moves in untimed play (divided by --speed)
+AUTOSAVE_EVERY = 1.0       # engine seconds between autosaves in real-time play
+
+
+class _Writer:
+    """Autosave on a background thread: the newest record wins, the fsync never stalls a frame."""
+
+    def __init__(self):
+        import threading
+        self._cv = threading.Condition()
+        self._lock = threading.Lock()     # one write at a time, in order
+        self._job = None
+        self._thread = None
+
+    def put(self, record, path=None):
+        import threading
+        with self._cv:
+            self._job = (record, path)
+            self._cv.notify()
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="pendulum-autosave", daemon=True)
+                self._thread.start()
+
+    def _run(self):
+        while True:
+            with self._cv:
+                if self._job is None:
+                    self._cv.wait(timeout=2.0)
+                    if self._job is None:
+                        self._thread = None
+                        return
+                self._lock.acquire()
+                record, path = self._job
+                self._job = None
+            try:
+                saves.write_record(record, path)
+            except OSError:
+                traceback.print_exc(file=sys.stderr)
+            finally:
+                self._lock.release()
+
+    def flush(self):
+        """Write any pending record now (game end, quit, tests)."""
+        with self._cv:
+            job, self._job = self._job, None
+        with self._lock:
+            if job is not None:
+                saves.write_record(*job)
+
+
+_WRITER = _Writer()
+
+
+class Anim:
+    __slots__ = ("sprite", "a", "b", "t", "dur", "key")
+
+    def __init__(self, sprite, a, b, dur=ANIM_TIME, key=None):
+        self.sprite, self.a, self.b, self.t, self.dur, self.key = sprite, a, b, 0.0, dur, key
+
+    def pos(self):
+        u = min(1.0, self.t / self.dur)
+        u = u * u * (3 - 2 * u)
+        return (self.a[0] + (self.b[0] - self.a[0]) * u, self.a[1] + (self.b[1] - self.a[1]) * u)
+
+
+class PendulumTable(Scene):
+    """The table. ``seats``: list of "human" / "bot[:kind]"; ``mode``: realtime | timetrack | beginner."""
+
+    def __init__(self, app, seats=None, mode=None, seed=None, record: Record | None = None,
+                 human_seats=None, autosave: bool = True, options: dict | None = None):
+        super().__init__(app)
+        from pendulum.game import make_rules
+        if record is not None:
+            seats = list(record.seats) or seats
+            opts = dict(record.options)
+            seed = record.seed
+        else:
+            seats = list(seats or ["human", "bot", "bot"])
+            opts = dict(options or {})
+            opts.setdefault("mode", mode or "realtime")
+            opts["players"] = len(seats)
+        if not 2 <= len(seats) <= 5:
+            raise ValueError(app.t("pendulum.error.seats", n=len(seats)))
+        self.seats_spec = seats
+        self.seed = int(seed if seed is not None else (int(_time.time() * 1000) % 1_000_000))
+        self.rules = make_rules(opts, mods=getattr(app, "mods", None))
+        self.mode = self.rules.mode
+        self.timed = self.rules.timed
+        if record is not None:
+            from tabletop.engine import replay
+            self.state = replay(record, self.rules)
+            self.record = record
+        else:
+            self.state = self.rules.new_state(self.seed)
+            self.record = Record(game="pendulum", seed=self.seed, options=self.rules.options_dict(),
+                                 seats=list(seats), mods=list(getattr(app, "mods", []) or []))
+        self.n = len(seats)
+        self.human = [not s.startswith("bot") for s in seats]
+        if human_seats is not None:
+            self.human = [i in set(human_seats) for i in range(self.n)]
+        self.bots = V.make_bots(self.rules, self.state, seats, self.human, self.seed)
+        self.autosave = autosave
+        self.undo = UndoStack()
+        self.paused = False
+        self.finished = False
+        self._ended_scene = False
+        self.listeners = []            # on_action(action, events) callbacks (teaching mode)
+        self.highlights: set[str] = set()
+        self.focus_seat = next((i for i, h in enumerate(self.human) if h), 0)
+        self.layout = Layout(list(self.rules.spaces.values()), self.n, self.focus_seat)
+        self.sprites = R.Sprites(app, V.seat_defs(self.rules, self.n))
+        self._static = None
+        self._layer = None
+        self._dirty = True
+        self.anims: list[Anim] = []
+        self.log_lines: list[str] = []
+        self._log_dirty = True
+        self.drag = None               # dict(worker, seat, targets{rid: action}, pos, origin)
+        self.kb = None                 # keyboard cursor: dict(stage, items, index)
+        self.picker = None             # dict(seat, options[(label, action)], rect, index)
+        self.message = None            # (surface, seconds)
+        self.hover_id = None
+        self._tooltip = None
+        self._last_save_t = -1e9
+        self._real_since_save = 0.0
+        self._log_wait = 0.0
+        self.log_lines.append(app.t("pendulum.log.phase_changed", phase=app.t(f"pendulum.phase.{self.state.phase}"),
+                                    round=self.state.round))
+        self._bot_wait = 0.0
+        self.history = [V.track_snapshot(self.state, self.n)]     # per round, for the end chart
+        self._round_seen = V.round_of(self.state)
+        self.hourglasses = {}
+        self._glass_pos = {}
+        self._glass_anim = {}
+        for i, tid in enumerate(TIMERS):
+            hg = Hourglass(grains=160, sand=R.SAND[tid], frame=R.AREA_LIGHT[tid], seed=i,
+                           full=not self.timed or V.timer_running(self.state, tid))
+            self.hourglasses[tid] = hg
+            if self.timed:
+                hg.fill_to(V.timer_fraction(self.state, self.rules, tid))
+        self.ui = {}
+        self._timer_text = {}
+        if autosave:
+            saves.mark_running("pendulum")
+            self._autosave(force=True)
+
+    # ================================================================= teaching hooks
+    def region(self, rid: str):
+        if rid.startswith("timer."):
+            tid = rid.split(".", 1)[1]
+            c = self.glass_center(tid)
+            return self.hourglasses[tid].rect(c, self._glass_scale()) if c else None
+        if rid.startswith("worker."):
+            p = self.worker_positions().get(rid.split(".", 1)[1])
+            return pygame.Rect(p[0] - 18, p[1] - 18, 36, 36) if p else None
+        return self.layout.region(rid)
+
+    def highlight(self, ids):
+        self.highlights = set(ids or ())
+
+    def set_human_seats(self, seats):
+        self.human = [i in set(seats) for i in range(self.n)]
+        self.bots = V.make_bots(self.rules, self.state, self.seats_spec, self.human, self.seed)
+
+    def on_action(self, callback):
+        self.listeners.append(callback)
+
+    # ================================================================= scene life
+    def on_enter(self):
+        m = self.app.ui_manager
+        bar = self.layout.rects["top_bar"]
+        def button(key, rect, text):
+            self.ui[key] = pygame_gui.elements.UIButton(pygame.Rect(rect), text, m,
+                                                        tool_tip_text=self.app.t(f"pendulum.tip.button_{key}"))
+        button("pause", (1262, 5, 190, 42), self.app.t("pendulum.button.pause"))
+        button("done", (1460, 5, 140, 42), self.app.t("pendulum.button.done"))
+        button("undo", (1608, 5, 150, 42), self.app.t("pendulum.button.undo"))
+        button("menu", (1766, 5, 146, 42), self.app.t("pendulum.button.menu"))
+        if self.timed:
+            self.ui["undo"].hide()
+        self.ui["log"] = pygame_gui.elements.UITextBox("", self.layout.rects["log"].inflate(-8, -8), m,
+                                                       object_id="#log")
+        self._log_dirty = True
+
+    def on_exit(self):
+        if self.autosave:
+            _WRITER.flush()
+            saves.mark_clean_exit("pendulum")
+        for el in self.ui.values():
+            el.kill()
+        self.ui = {}
+        self._close_picker()
+        if self._tooltip is not None:
+            self._tooltip.kill()
+            self._tooltip = None
+
+    def on_pause(self):
+        for el in self.ui.values():
+            el.hide()
+        self._close_picker()
+
+    def on_resume(self):
+        for k, el in self.ui.items():
+            if k == "undo" and self.timed:
+                continue
+            el.show()
+
+    def on_language_changed(self):
+        self._static = None
+        self._dirty = True
+        ui = self.ui
+        if ui:
+            for k in ("pause", "done", "undo", "menu"):
+                ui[k].set_text(self.app.t(f"pendulum.button.{k}"))
+        self.log_lines = []
+        self._log_dirty = True
+
+    def has_game_in_progress(self) -> bool:
+        return not self.finished
+
+    def save_game(self, path=None):
+        self.record.end_time = V.time_of(self.state) if self.timed else None
+        if path is None:
+            path = saves.data_dir() / f"pendulum-{_time.strftime('%Y%m%d-%H%M%S')}.json"
+        return saves.write_record(self.record, path)
+
+    # ================================================================= engine access
+    def _autosave(self, force=False):
+        """Untimed: after every accepted action. Real time: at most once per second of engine
+        time (and of real time). The write (fsync) runs on a background thread."""
+        if not self.autosave:
+            return
+        t = V.time_of(self.state)
+        if force or not self.timed or (t - self._last_save_t >= AUTOSAVE_EVERY
+                                      and self._real_since_save >= AUTOSAVE_EVERY):
+            self.record.end_time = t if self.timed else None
+            _WRITER.put(Record(**{f: (list(v) if isinstance(v, list) else v)
+                                  for f, v in vars(self.record).items()}))
+            self._last_save_t = t
+            self._real_since_save = 0.0
+
+    def apply(self, action, *, animate_from=None, quiet=False):
+        """Apply through the engine; returns events or raises IllegalActionError."""
+        before = self.worker_positions() if animate_from is None else animate_from
+        undoable = not self.timed and self.human[getattr(action, "seat", 0)] if 0 <= getattr(action, "seat", -1) < self.n else False
+        snap = self.state.clone() if undoable else None
+        events = self.state.apply(action)
+        self.record.add(action, V.time_of(self.state) if self.timed else None)
+        if snap is not None:
+            if V.closes_undo(events):
+                self.undo.close()
+            else:
+                self.undo._snapshots.append((snap, len(self.record.actions) - 1))
+        elif not self.timed:
+            self.undo.close()
+        self._after_events(events, before)
+        for cb in list(self.listeners):
+            try:
+                cb(action, events)
+            except Exception:
+                traceback.print_exc(file=sys.stderr)
+        self._autosave(force=not self.timed)
+        return events
+
+    def _after_events(self, events, before=None):
+        if not events:
+            return
+        self._dirty = True
+        after = self.worker_positions()
+        for ev in events:
+            kind = getattr(ev, "kind", "")
+            line = V.event_text(self.app, self.rules, ev)
+            if line:
+                self.log_lines.append(line)
+                self._log_dirty = True
+            if kind == "worker_moved" and before is not None:
+                a, b = before.get(ev.worker), after.get(ev.worker)
+                if a and b and a != b:
+                    self.anims.append(Anim(self.sprites.worker(ev.seat, V.is_grande(self.state, ev.worker)),
+                                           a, b, key=ev.worker))
+            elif kind == "timer_flipped":
+                self._start_glass_move(ev.timer)
+        r = V.round_of(self.state)
+        if r != self._round_seen:
+            self.history.append(V.track_snapshot(self.state, self.n))
+            self._round_seen = r
+        if self.state.is_terminal() and not self.finished:
+            self.finished = True
+            if len(self.history) < 5:
+                self.history.append(V.track_snapshot(self.state, self.n))
+            if self.autosave:
+                self._autosave(force=True)
+                _WRITER.flush()
+                saves.mark_clean_exit("pendulum")
+
+    def legal(self, seat):
+        try:
+            return list(self.state.legal_actions(seat))
+        except Exception:
+            traceback.print_exc(file=sys.stderr)
+            return []
+
+    # ================================================================= geometry of pieces
+    def _glass_scale(self):
+        return 0.6
+
+    def glass_home(self, tid):
+        """Where the timer stands in the engine state (centre of its circle)."""
+        row, place = V.timer_place(self.state, tid)
+        rect = self.layout.rects.get(f"timer_place.{tid}.{row}.{place}")
+        return rect.center if rect else None
+
+    def glass_center(self, tid):
+        a = self._glass_anim.get(tid)
+        if a:
+            return a.pos()
+        return self.glass_home(tid)
+
+    def _start_glass_move(self, tid):
+        a = self._glass_pos.get(tid)
+        b = self.glass_home(tid)
+        if a and b:
+            self._glass_anim[tid] = Anim(None, a, b, dur=0.6)
+        hg = self.hourglasses[tid]
+        if self.timed:
+            hg.flip()
+        else:
+            hg.angle = 0.0
+            self._glass_anim.setdefault(tid, Anim(None, b, b, dur=0.6))
+
+    def worker_positions(self):
+        """Centre of every worker in play, from the engine state."""
+        out = {}
+        groups = {}
+        for wid, seat, grande, loc in V.workers(self.state):
+            groups.setdefault(loc, []).append((wid, seat, grande))
+        r = self.layout.rects
+        for loc, ws in groups.items():
+            if loc.startswith("F:"):
+                rect = r.get(f"frame.{loc[2:]}")
+            elif loc.startswith("B:"):
+                rect = r.get(f"space.{loc[2:]}")
+            elif loc == "mat":
+                continue
+            else:
+                rect = None
+            if rect is None:
+                continue
+            n = len(ws)
+            step = min(36, (rect.width - 10) / max(1, n))
+            x0 = rect.centerx - step * (n - 1) / 2
+            y = rect.centery if loc.startswith("F:") else rect.bottom - 18
+            for i, (wid, seat, grande) in enumerate(ws):
+                out[wid] = (int(x0 + i * step), int(y))
+        for seat in range(self.n):
+            mat = r.get(f"seat.{seat}.mat")
+            if mat is None:
+                continue
+            ws = [w for w in groups.get("mat", []) if w[1] == seat]
+            for i, (wid, _s, _g) in enumerate(ws):
+                out[wid] = (mat.left + 30 + i * 44, mat.centery + 6)
+        return out
+
+    # ================================================================= update
+    def update(self, dt):
+        app = self.app
+        running = not self.paused and self.picker is None or (self.timed and not self.paused)
+        if self.message:
+            self.message[1] -= dt
+            if self.message[1] <= 0:
+                self.message = None
+        if not self.paused and not self.finished:
+            edt = dt * float(getattr(app, "speed", 1.0) or 1.0)
+            before = self.worker_positions() if self.anims is not None else None
+            try:
+                events = self.state.advance(edt)
+            except Exception:
+                traceback.print_exc(file=sys.stderr)
+                events = []
+            if events:
+                self._after_events(events, before)
+            self._run_bots(dt)
+            self._autosave()
+        # animations
+        for a in self.anims:
+            a.t += dt
+        self.anims = [a for a in self.anims if a.t < a.dur]
+        for tid, a in list(self._glass_anim.items()):
+            a.t += dt
+            if a.t >= a.dur:
+                del self._glass_anim[tid]
+        # hourglasses
+        speed = float(getattr(app, "speed", 1.0) or 1.0)
+        for tid, hg in self.hourglasses.items():
+            home = self.glass_home(tid)
+            if home and tid not in self._glass_anim:
+                self._glass_pos[tid] = home
+            if self.timed:
+                rem, dur = V.timer_remaining(self.state, self.rules, tid)
+                if not self.paused:
+                    hg.meter(rem, dur, lead=min(0.4 * speed, dur * 0.1))
+                hg.step(dt, physics=not self.paused)
+            elif hg.flipping:
+                hg.step(dt, physics=False)
+        self._real_since_save += dt
+        self._log_wait -= dt
+        if self._log_dirty and "log" in self.ui and self._log_wait <= 0:
+            self._refresh_log()
+            self._log_wait = LOG_REFRESH
+        if self.finished and not self._ended_scene and not self.anims:
+            self._ended_scene = True
+            from .endscreen import EndScreen
+            self.app.scenes.push(EndScreen(self.app, self))
+
+    def _run_bots(self, dt):
+        """One bot action at a time so people see it. Real-time: the driver's reaction delay
+        (engine time) paces them; untimed: at most one every BOT_PACE real seconds (/ speed)."""
+        if self.bots is None:
+            return
+        speed = float(getattr(self.app, "speed", 1.0) or 1.0)
+        self._bot_wait -= dt
+        if self._bot_wait > 0:
+            return
+        for _ in range(4):
+            try:
+                action = V.next_bot_action(self.bots, self.state)
+            except Exception:
+                traceback.print_exc(file=sys.stderr)
+                return
+            if action is None:
+                return
+            try:
+                self.apply(action)
+            except IllegalActionError:
+                self.bots.queue = []
+                continue
+            if not self.timed:
+                self._bot_wait = BOT_PACE / speed
+            return
+
+    def _refresh_log(self):
+        self._log_dirty = False
+        box = self.ui.get("log")
+        if box is None:
+            return
+        del self.log_lines[:-200]
+        lines = self.log_lines[-LOG_LINES:]
+        html = "<font pixel_size=18>" + "<br>".join(_esc(l) for l in reversed(lines)) + "</font>"
+        box.set_text(html)
+
+    # ================================================================= input
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._on_button(event.ui_element)
+        if self.picker is not None and self._picker_event(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._on_key(event)
+        if event.type == pygame.MOUSEMOTION:
+            if self.drag:
+                self.drag["pos"] = event.pos
+            self._hover(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._mouse_down(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._mouse_up(event.pos)
+        return False
+
+    def _on_button(self, el) -> bool:
+        for k, v in self.ui.items():
+            if v is el:
+                if k == "pause":
+                    self.toggle_pause()
+                elif k == "done":
+                    self.declare_done(self.focus_seat)
+                elif k == "undo":
+                    self.do_undo()
+                elif k == "menu":
+                    self.app.open_pause_menu()
+                return True
+        return False
+
+    def toggle_pause(self):
+        self.paused = not self.paused
+        self.flash(self.app.t("pendulum.msg.paused" if self.paused else "pendulum.msg.resumed"))
+        if self.ui:
+            self.ui["pause"].set_text(self.app.t("pendulum.button.resume" if self.paused else "pendulum.button.pause"))
+
+    def flash(self, text, seconds=3.0):
+        self.message = [text, seconds]
+
+    def declare_done(self, seat):
+        acts = [a for a in self.legal(seat) if a.kind == "done"]
+        if acts:
+            self._try(acts[0])
+        else:
+            self.flash(self.app.t("pendulum.msg.nothing_to_end"))
+
+    def do_undo(self):
+        if self.timed or not self.undo.can_undo():
+            self.flash(self.app.t("pendulum.msg.no_undo"))
+            return
+        state, n = self.undo.pop()
+        self.state = state
+        self.record.truncate(n)
+        self._dirty = True
+        self.bots = V.make_bots(self.rules, self.state, self.seats_spec, self.human, self.seed)
+        self.log_lines.append(self.app.t("pendulum.log.undo"))
+        self._log_dirty = True
+        self._autosave(force=True)
+
+    def _try(self, action):
+        try:
+            return self.apply(action)
+        except IllegalActionError as exc:
+            self.refuse(exc)
+            return None
+
+    def refuse(self, exc):
+        text = self.app.t("pendulum.msg.refused", rule=getattr(exc, "rule", ""), message=getattr(exc, "message", str(exc)))
+        self.flash(text, 5.0)
+        self.log_lines.append(text)
+        self._log_dirty = True
+
+    def focus(self, seat):
+        if 0 <= seat < self.n and seat != self.focus_seat:
+            self.focus_seat = seat
+            self.layout.set_focus(seat)
+            self._dirty = True
+
+    def flip_timer(self, tid, seat=None):
+        seat = self.focus_seat if seat is None else seat
+        acts = [a for a in self.legal(seat) if a.kind == "flip" and a.timer == tid]
+        if not self.human[seat]:
+            seat = next((i for i, h in enumerate(self.human) if h), seat)
+            acts = [a for a in self.legal(seat) if a.kind == "flip" and a.timer == tid]
+        if acts:
+            return self._try(acts[0])
+        try:
+            V.try_flip(self.state, seat, tid)
+        except IllegalActionError as exc:
+            self.refuse(exc)
+        return None
+
+    # ----------------------------------------------------------------- keyboard
+    def _on_key(self, event) -> bool:
+        intents = self.app.intents(event) if hasattr(self.app, "intents") else [self.app.intent(event)]
+        if event.key == pygame.K_p and not (event.mod & pygame.KMOD_CTRL):
+            self.toggle_pause()
+            return True
+        for i in range(1, 6):
+            if f"seat_{i}" in intents:
+                self.focus(i - 1)
+                return True
+        for tid in TIMERS:
+            if f"flip_{tid}" in intents:
+                self.flip_timer(tid)
+                return True
+        if "undo" in intents:
+            self.do_undo()
+            return True
+        if self.kb is not None:
+            if "cancel" in intents:
+                self.kb = None
+                self.drag = None
+                return True
+            if any(i in intents for i in ("next", "right", "down")):
+                self.kb["index"] = (self.kb["index"] + 1) % max(1, len(self.kb["items"]))
+                return True
+            if any(i in intents for i in ("prev", "left", "up")):
+                self.kb["index"] = (self.kb["index"] - 1) % max(1, len(self.kb["items"]))
+                return True
+            if "confirm" in intents:
+                self._kb_confirm()
+                return True
+            return False
+        if any(i in intents for i in ("next", "prev", "confirm")):
+            self._kb_start()
+            return True
+        return False
+
+    def _kb_start(self):
+        """Keyboard path: Tab/arrows choose one of your workers, Enter picks it up, then
+        Tab/arrows choose one of its legal targets and Enter drops it there."""
+        seat = self.focus_seat
+        if not self.human[seat]:
+            self.flash(self.app.t("pendulum.msg.bot_seat"))
+            return
+        pos = self.worker_positions()
+        items = [w for w, s, g, loc in V.workers(self.state) if s == seat and w in pos
+                 and any(getattr(a, "worker", None) == w for a in self.legal(seat))]
+        if not items:
+            self.flash(self.app.t("pendulum.msg.no_worker_moves"))
+            return
+        self.kb = {"stage": "worker", "items": items, "index": 0}
+
+    def _kb_confirm(self):
+        kb = self.kb
+        if not kb["items"]:
+            self.kb = None
+            return
+        item = kb["items"][kb["index"]]
+        if kb["stage"] == "worker":
+            self._pick_up(item, self.worker_positions().get(item, (0, 0)))
+            if self.drag and self.drag["targets"]:
+                self.kb = {"stage": "target", "items": list(self.drag["targets"]), "index": 0}
+            else:
+                self.kb = None
+                self.drag = None
+        else:
+            rect = self.region(item)
+            self.kb = None
+            if rect is not None:
+                self._drop(rect.center, rid=item)
+
+    # ----------------------------------------------------------------- mouse
+    def _hit_worker(self, pos):
+        best = None
+        for wid, p in self.worker_positions().items():
+            d = (p[0] - pos[0]) ** 2 + (p[1] - pos[1]) ** 2
+            if d <= 20 * 20 and (best is None or d < best[0]):
+                best = (d, wid)
+        return best[1] if best else None
+
+    def _mouse_down(self, pos) -> bool:
+        wid = self._hit_worker(pos)
+        if wid is not None:
+            self._pick_up(wid, pos)
+            return True
+        for tid in TIMERS:
+            r = self.region(f"timer.{tid}")
+            if r and r.collidepoint(pos):
+                self.flip_timer(tid)
+                return True
+        for rid in self.layout.hit(pos, ("seat.", "achievement", "province", "council.", "legendary")):
+            if self._click_region(rid, pos):
+                return True
+        return False
+
+    def _pick_up(self, wid, pos):
+        seat = V.worker_seat(self.state, wid)
+        if seat is None or not (0 <= seat < self.n):
+            return
+        if not self.human[seat]:
+            self.flash(self.app.t("pendulum.msg.bot_seat"))
+            return
+        targets = {}
+        for a in self.legal(seat):
+            if getattr(a, "worker", None) != wid:
+                continue
+            rid = V.target_region(a, seat)
+            if rid:
+                targets.setdefault(rid, []).append(a)
+        self.focus(seat)
+        self.drag = {"worker": wid, "seat": seat, "targets": targets, "pos": pos,
+                     "origin": self.worker_positions().get(wid, pos), "moved": False, "start": pos}
+
+    def _mouse_up(self, pos) -> bool:
+        if not self.drag:
+            return False
+        d = self.drag
+        if abs(pos[0] - d["start"][0]) + abs(pos[1] - d["start"][1]) < 6:
+            # a click on a worker: act if it can act (the click path of activation)
+            acts = [a for rid, acts in d["targets"].items() for a in acts if a.kind == "act"]
+            self.drag = None
+            if acts:
+                self._choose_or_apply(acts, d["seat"], pos)
+            return True
+        self._drop(pos)
+        return True
+
+    def _drop(self, pos, rid=None):
+        d = self.drag
+        self.drag = None
+        if d is None:
+            return
+        if rid is None:
+            hits = [h for h in self.layout.hit(pos) if h in d["targets"]]
+            rid = hits[0] if hits else None
+        if rid is not None:
+            self._choose_or_apply(d["targets"][rid], d["seat"], pos, origin=d["origin"], wid=d["worker"])
+            return
+        # spring back, naming the rule
+        action = None
+        for h in self.layout.hit(pos):
+            action = V.action_for_drop(self.state, d["seat"], d["worker"], h)
+            if action is not None:
+                break
+        if action is not None:
+            try:
+                self.apply(action)      # the engine is the judge; legal after all → accepted
+                return
+            except IllegalActionError as exc:
+                self.refuse(exc)
+        else:
+            self.flash(self.app.t("pendulum.msg.not_a_target"))
+        end = self.worker_positions().get(d["worker"], d["origin"])
+        self.anims.append(Anim(self.sprites.worker(d["seat"], V.is_grande(self.state, d["worker"])),
+                               pos, end, key=d["worker"]))
+
+    def _choose_or_apply(self, actions, seat, pos, origin=None, wid=None):
+        if len(actions) == 1:
+            before = None
+            if origin is not None and wid is not None:
+                before = self.worker_positions()
+                before[wid] = pos
+            try:
+                self.apply(actions[0], animate_from=before)
+            except IllegalActionError as exc:
+                self.refuse(exc)
+            self._open_decision(seat, pos)
+            return
+        opts = [(V.action_label(self.app, self.rules, a, self.state), a) for a in actions]
+        self._open_picker(seat, opts, pos)
+
+    def _open_decision(self, seat, pos=None):
+        """If the engine waits for a choice of this seat (which province, slot, resource...), show a picker."""
+        choices = [a for a in self.legal(seat) if a.kind == "choose"]
+        if choices and self.human[seat]:
+            opts = [(V.action_label(self.app, self.rules, a, self.state), a) for a in choices]
+            self._open_picker(seat, opts, pos or self.layout.rects[f"seat.{seat}"].center,
+                              title=V.decision_title(self.app, self.state, seat))
+
+    def _click_region(self, rid, pos) -> bool:
+        seat = self.focus_seat
+        if rid.startswith("seat."):
+            parts = rid.split(".")
+            s = int(parts[1])
+            if s != self.focus_seat:
+                self.focus(s)
+                return True
+            if len(parts) >= 3 and parts[2] == "hand":
+                acts = [a for a in self.legal(s) if a.kind in ("play", "pickup")]
+                if acts:
+                    self._open_picker(s, [(V.action_label(self.app, self.rules, a, self.state), a) for a in acts], pos)
+                else:
+                    self.flash(self.app.t("pendulum.msg.no_stratagem"))
+                return True
+            return False
+        if not self.human[seat]:
+            return False
+        kind = {"achievement": "claim", "legendary_token": "claim"}.get(rid)
+        if rid.startswith("province") or rid.startswith("council."):
+            choices = [a for a in self.legal(seat) if a.kind == "choose"]
+            match = [a for a in choices if V.option_matches_region(self.state, a.option, rid)]
+            if match:
+                self._choose_or_apply(match, seat, pos)
+                return True
+            if rid.startswith("province"):
+                kind = "refill"
+        if kind:
+            acts = [a for a in self.legal(seat) if a.kind == kind]
+            if acts:
+                self._choose_or_apply(acts, seat, pos)
+            else:
+                acts = V.try_kind(self.state, seat, kind)
+                if acts is not None:
+                    self.refuse(acts)
+            return True
+        return False
+
+    # ----------------------------------------------------------------- picker (pygame_gui)
+    def _open_picker(self, seat, options, pos, title=None):
+        self._close_picker()
+        m = self.app.ui_manager
+        w = 420
+        bh = 44
+        h = 16 + bh * len(options) + (40 if title else 0)
+        x = max(8, min(1920 - w - 8, pos[0] + 20))
+        y = max(60, min(1080 - h - 8, pos[1] - 20))
+        panel = pygame_gui.elements.UIPanel(pygame.Rect(x, y, w, h), starting_height=5, manager=m)
+        y0 = 8
+        if title:
+            pygame_gui.elements.UILabel(pygame.Rect(8, 4, w - 16, 36), title, m, container=panel)
+            y0 = 44
+        buttons = []
+        for i, (label, a) in enumerate(options):
+            b = pygame_gui.elements.UIButton(pygame.Rect(8, y0 + i * bh, w - 22, bh - 4), label, m, container=panel)
+            buttons.append(b)
+        self.picker = {"seat": seat, "options": options, "panel": panel, "buttons": buttons, "index": 0}
+        buttons[0].select()
+
+    def _close_picker(self):
+        if self.picker is not None:
+            self.picker["panel"].kill()
+            self.picker = None
+
+    def _picker_event(self, event) -> bool:
+        p = self.picker
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in p["buttons"]:
+            self._picker_apply(p["buttons"].index(event.ui_element))
+            return True
+        if event.type == pygame.KEYDOWN:
+            intents = self.app.intents(event)
+            if "cancel" in intents:
+                self._close_picker()
+                return True
+            if any(i in intents for i in ("next", "down", "right", "prev", "up", "left")):
+                p["buttons"][p["index"]].unselect()
+                d = 1 if any(i in intents for i in ("next", "down", "right")) else -1
+                p["index"] = (p["index"] + d) % len(p["buttons"])
+                p["buttons"][p["index"]].select()
+                return True
+            if "confirm" in intents:
+                self._picker_apply(p["index"])
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and not p["panel"].get_abs_rect().collidepoint(event.pos):
+            self._close_picker()
+            return False
+        return False
+
+    def _picker_apply(self, i):
+        p = self.picker
+        seat = p["seat"]
+        action = p["options"][i][1]
+        rect = p["panel"].get_abs_rect()
+        self._close_picker()
+        try:
+            self.apply(action)
+        except IllegalActionError as exc:
+            self.refuse(exc)
+        self._open_decision(seat, rect.topleft)
+
+    # ----------------------------------------------------------------- tooltips
+    def _hover(self, pos):
+        rid = None
+        wid = self._hit_worker(pos)
+        if wid is not None:
+            rid = f"worker.{wid}"
+        else:
+            for tid in TIMERS:
+                r = self.region(f"timer.{tid}")
+                if r and r.collidepoint(pos):
+                    rid = f"timer.{tid}"
+                    break
+            if rid is None:
+                hits = self.layout.hit(pos)
+                rid = hits[0] if hits else None
+        if rid == self.hover_id:
+            return
+        self.hover_id = rid
+        if self._tooltip is not None:
+            self._tooltip.kill()
+            self._tooltip = None
+        if rid is None or self.drag:
+            return
+        text = V.tooltip(self.app, self.rules, self.state, rid)
+        if not text:
+            return
+        try:
+            tip = pygame_gui.elements.UITooltip(_esc(text).replace("\n", "<br>"), (0, 16), self.app.ui_manager)
+            tip.find_valid_position(pygame.math.Vector2(pos))
+            self._tooltip = tip
+        except Exception:
+            self._tooltip = None
+
+    # ================================================================= drawing
+    def draw(self, surface):
+        app = self.app
+        if self._static is None:
+            self._static = R.build_static(app, self.layout, self.rules, V.table_info(self.rules, self.n))
+            self._dirty = True
+        if self._dirty or self._layer is None:
+            if self._layer is None:
+                self._layer = pygame.Surface((1920, 1080)).convert()
+            self._layer.blit(self._static, (0, 0))      # (a blit is ~15x cheaper than Surface.copy)
+            self._draw_state(self._layer)
+            self._dirty = False
+        surface.blit(self._layer, (0, 0))
+        self._draw_timers(surface)
+        moving = {a.key for a in self.anims}
+        if self.drag:
+            moving.add(self.drag["worker"])
+            self._draw_targets(surface)
+        self._draw_workers(surface, only_moving=False, skip=moving, onto_layer=False)
+        for a in self.anims:
+            surface.blit(a.sprite, a.sprite.get_rect(center=a.pos()))
+        if self.drag:
+            spr = self.sprites.worker(self.drag["seat"], V.is_grande(self.state, self.drag["worker"]))
+            surface.blit(spr, spr.get_rect(center=self.drag["pos"]))
+        if self.kb:
+            item = self.kb["items"][self.kb["index"]] if self.kb["items"] else None
+            rect = self.region(f"worker.{item}") if self.kb["stage"] == "worker" else self.region(item)
+            if rect is not None:
+                pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=8)
+        for hid in self.highlights:
+            rect = self.region(hid)
+            if rect is not None:
+                pulse = 3 + int(2 * math.sin(_time.perf_counter() * 6)) if False else 4
+                pygame.draw.rect(surface, (255, 230, 120), rect.inflate(8, 8), pulse, border_radius=10)
+        if self.paused:
+            t = app.text(app.t("pendulum.paused_banner"), 40, (255, 240, 200), True)
+            box = t.get_rect(center=(616, 380)).inflate(40, 20)
+            pygame.draw.rect(surface, (20, 20, 30), box, border_radius=12)
+            pygame.draw.rect(surface, R.GOLD, box, 2, border_radius=12)
+            surface.blit(t, t.get_rect(center=box.center))
+        if self.message:
+            t = R.text_fit(app, self.message[0], 24, (255, 236, 200), 1180)
+            box = t.get_rect(midbottom=(616, 690)).inflate(30, 14)
+            pygame.draw.rect(surface, (60, 20, 20), box, border_radius=10)
+            pygame.draw.rect(surface, (230, 120, 90), box, 2, border_radius=10)
+            surface.blit(t, t.get_rect(center=box.center))
+
+    def _draw_targets(self, surface):
+        targets = self.drag["targets"]
+        shade = self._shade_surface()
+        surface.blit(shade, (0, 0))
+        for rid in targets:
+            rect = self.region(rid)
+            if rect is None:
+                continue
+            surface.blit(self._layer, rect, rect)
+            pygame.draw.rect(surface, (120, 255, 140), rect.inflate(6, 6), 3, border_radius=8)
+        self._draw_timers(surface)
+
+    def _shade_surface(self):
+        s = getattr(self, "_shade", None)
+        if s is None:
+            s = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+            s.fill((0, 0, 0, 130))
+            self._shade = s
+        return s
+
+    def _draw_timers(self, surface):
+        app = self.app
+        sc = self._glass_scale()
+        for tid, hg in self.hourglasses.items():
+            c = self.glass_center(tid)
+            if c is None:
+                continue
+            self._glass_pos[tid] = c
+            hg.draw(surface, c, sc)
+            if self.timed:
+                rem, dur = V.timer_remaining(self.state, self.rules, tid)
+                secs = int(math.ceil(rem))
+                label = app.t("pendulum.timer.seconds", s=secs) if rem > 0 else app.t("pendulum.timer.finished")
+                col = (255, 240, 200) if rem > 0 else (255, 150, 120)
+            else:
+                label, col = app.t("pendulum.timer.untimed"), (220, 220, 220)
+            if self.paused:
+                label, col = app.t("pendulum.timer.paused"), (190, 200, 255)
+            t = R.text_fit(app, label, 16, col, 120, True)
+            r = t.get_rect(midtop=(c[0], c[1] + 58))
+            bg = r.inflate(8, 2)
+            pygame.draw.rect(surface, (10, 10, 14), bg, border_radius=5)
+            surface.blit(t, r)
+
+    def _draw_workers(self, surface, only_moving=False, skip=(), onto_layer=False):
+        pos = self.worker_positions()
+        for wid, seat, grande, loc in V.workers(self.state):
+            if wid in skip or wid not in pos:
+                continue
+            spr = self.sprites.worker(seat, grande)
+            surface.blit(spr, spr.get_rect(center=pos[wid]))
+
+    def _draw_state(self, layer):
+        """Everything that changes only when the engine state changes."""
+        from .draw_state import draw_state
+        draw_state(self, layer)
+
+
+def _esc(text: str) -> str:
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
