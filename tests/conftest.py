@@ -12,3 +12,13 @@ import pytest  # noqa: E402
 def _user_data_dir(tmp_path, monkeypatch):
     """No test writes into the real user data folder."""
     monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "userdata"))
+
+
+try:   # property tests: reproducible in CI and free of timing flakiness
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile("project", derandomize=True, deadline=None, print_blob=True,
+                              suppress_health_check=[HealthCheck.too_slow])
+    settings.load_profile("project")
+except ImportError:   # pragma: no cover - hypothesis is in requirements.txt
+    pass
