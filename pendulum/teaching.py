@@ -268,7 +268,9 @@ class TeachSession:
         return list(self.state.legal_actions(self.learner))
 
     def learner_can_act(self) -> bool:
-        return bool(self.learner_actions())
+        """Has the learner something to do? (Withdrawing Done does not count: while the
+        learner is done, the bots play.)"""
+        return any(a.kind != "resume" for a in self.learner_actions())
 
     def accepts_actions(self) -> bool:
         """Does the current lesson let the learner act? (Reading lessons wait for Next.)"""
@@ -354,14 +356,14 @@ class TeachSession:
         """Bots move only while the learner has nothing to do (not their turn, or Done)."""
         if self.state.is_terminal() or self.learner_can_act():
             return False
-        return any(self.state.legal_actions(s) for s in self.bot_seats())
+        return any(_active(self.state.legal_actions(s)) for s in self.bot_seats())
 
     def bot_step(self):
         """One bot move (seat, action, events) or None. Deterministic for a given game."""
         if not self.bot_pending():
             return None
         for seat in self.bot_seats():
-            if not self.state.legal_actions(seat):
+            if not _active(self.state.legal_actions(seat)):
                 continue
             action = gentle_bot(self.state, seat, self._bot_budget_used(seat),
                                 seed=self.course.seed * 100003 + len(self.record.actions))
@@ -540,6 +542,11 @@ def _progress(state, seat: int) -> tuple[int, int]:
     return steps, sum(int(v) for v in p.res) + int(p.votes)
 
 
+def _active(actions: list) -> list:
+    """Legal actions that do something (withdrawing Done does not)."""
+    return [a for a in actions if a.kind != "resume"]
+
+
 def _moves_track(effect: dict) -> bool:
     return any(effect.get(k) for k in ("power_vp", "prestige_vp", "popularity_vp", "legendary_vp", "any_vp"))
 
@@ -584,7 +591,10 @@ def gentle_bot(state, seat: int, used: int = 0, seed: int = 0):
         return best(legal)
     if state.phase == "opening":
         return rng.choose(legal)
-    done = [a for a in legal if a.kind == "done"]
+    legal = _active(legal)
+    if not legal:
+        return None
+    done = sorted((a for a in legal if a.kind == "done"), key=lambda a: bool(getattr(a, "last", False)))
     if used >= BOT_BUDGET:
         return done[0] if done else legal[0]
     claims = [a for a in legal if a.kind == "claim"]

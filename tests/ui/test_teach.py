@@ -1,0 +1,151 @@
+"""Teaching mode screen driven by real posted clicks and keys through the App's event loop
+(dummy video driver): lessons by clicks, a lesson action by drag-and-drop and by "show me",
+a gentle refusal, leaving and resuming, Japanese, the real-time demo lesson."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+pytest.importorskip("pendulum.ui.table")
+
+from pendulum.teaching import load_curriculum, TeachSession       # noqa: E402
+from pendulum.ui.teach import TeachScene                         # noqa: E402
+
+from .conftest import click, press                              # noqa: E402
+
+
+def open_teach(make_app, **over):
+    app = make_app(**over)
+    app.start("teach")
+    app.step(2)
+    scene = app.scenes.top
+    assert isinstance(scene, TeachScene)
+    return app, scene
+
+
+def drag(app, a, b, frames=3):
+    """Press at ``a``, move, release at ``b`` (logical coordinates), as a mouse would."""
+    wa, wb = app.logical_to_window(a), app.logical_to_window(b)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=wa, rel=(0, 0), buttons=(0, 0, 0), touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=wa, button=1, touch=False))
+    mid = ((wa[0] + wb[0]) // 2, (wa[1] + wb[1]) // 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0), touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=wb, rel=(1, 1), buttons=(1, 0, 0), touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=wb, button=1, touch=False))
+    app.step(frames)
+
+
+def test_clicks_reach_lesson_three_with_its_highlights(make_app):
+    app, scene = open_teach(make_app)
+    s = scene.session
+    assert s.lesson.id == "welcome" and scene.table.highlights == {"main_board"}
+    assert scene.buttons["next"].is_enabled and not scene.buttons["back"].is_enabled
+    click(app, scene.buttons["next"])
+    assert s.lesson_index == 1 and "council_board" in scene.table.highlights
+    click(app, scene.buttons["next"])
+    assert s.lesson_index == 2 and s.lesson.id == "your_mat"
+    learner = s.learner
+    assert f"seat.{learner}.track.power" in scene.table.highlights     # "seat.me.track.*" expanded
+    click(app, scene.buttons["back"])
+    assert s.lesson_index == 1
+    press(app, pygame.K_RIGHT)                                          # keyboard path too
+    assert s.lesson_index == 2
+
+
+def _click_next_until(app, scene, lesson_id):
+    """Next, or Show me when the lesson wants an action (bots play first if it is their turn)."""
+    for _ in range(300):
+        if scene.session.lesson.id == lesson_id:
+            return
+        if scene.buttons["next"].is_enabled:
+            click(app, scene.buttons["next"])
+        elif scene.buttons["show_me"].is_enabled:
+            click(app, scene.buttons["show_me"])
+        else:
+            app.step(5)
+    raise AssertionError(scene.session.lesson.id)
+
+
+def test_a_lesson_action_by_drag_and_drop_with_a_gentle_refusal_first(make_app):
+    app, scene = open_teach(make_app, speed=50.0)
+    _click_next_until(app, scene, "workers")
+    s, table = scene.session, scene.table
+    assert not scene.buttons["next"].is_enabled                         # the lesson wants an action
+    for _ in range(200):                                                # bots before us in privilege order
+        if s.learner_can_act():
+            break
+        app.step(1)
+    grande = f"{s.learner}g1"
+    start = table.worker_positions()[grande]
+    # a drop on a top row is refused by the lesson and explained; nothing changes
+    top_frame = table.region("frame.black.top.1").center
+    n = len(s.record.actions)
+    drag(app, start, top_frame)
+    assert len(s.record.actions) == n and s.step_index == 0
+    # then a legal drop on a bottom-row gold frame completes the step
+    target = next(a for a in s.learner_actions() if a.worker == grande and a.to.startswith("black.bottom"))
+    drag(app, start, table.region(f"frame.{target.to}").center)
+    assert s.state.players[s.learner].workers[grande] == f"F:{target.to}"
+    assert s.lesson_complete and scene.buttons["next"].is_enabled and scene.feedback is None
+
+
+def test_wrong_move_feedback_and_show_me(make_app):
+    app, scene = open_teach(make_app, speed=50.0)
+    _click_next_until(app, scene, "opening_common")
+    s = scene.session
+    for _ in range(300):
+        if s.learner_can_act():
+            break
+        app.step(1)
+    done_before = s.step_index
+    scene.request(type(s.learner_actions()[0])(s.learner, f"{s.learner}g1", "black.bottom.2"))
+    assert scene.feedback is not None and s.step_index == done_before
+    click(app, scene.buttons["show_me"])
+    assert s.lesson_complete and scene.feedback is None
+
+
+def test_leave_and_resume_from_the_launcher(make_app):
+    app, scene = open_teach(make_app)
+    click(app, scene.buttons["next"])
+    click(app, scene.buttons["next"])
+    click(app, scene.buttons["leave"])
+    launcher = app.scenes.top
+    assert not isinstance(launcher, TeachScene)
+    click(app, launcher.menu.item("teach").button)
+    again = app.scenes.top
+    assert isinstance(again, TeachScene) and again.resumed
+    assert again.session.lesson.id == "your_mat"
+
+
+def test_japanese_panel_and_language_switch(make_app):
+    app, scene = open_teach(make_app, lang="ja")
+    assert scene.buttons["next"].text == "次へ"
+    app.step(2)
+    app.set_lang("en")
+    app.step(2)
+    assert scene.buttons["next"].text == "Next"
+
+
+def test_the_last_lesson_shows_running_hourglasses_then_play_on(make_app, tmp_path):
+    cur = load_curriculum()
+    s = TeachSession(cur)
+    while s.lesson.id != "realtime":
+        while s.step is not None:
+            s.run_bots()
+            if s.step is None:
+                break
+            assert s.try_action(s.example_action()).ok
+        assert s.next()
+    s.autosave()
+    app, scene = open_teach(make_app)
+    assert scene.session.lesson.id == "realtime" and scene.demo_on
+    demo = scene.demo
+    assert demo.timed and demo.state.phase == "action"
+    before = dict(demo.state.remaining)
+    app.step(30)
+    assert any(demo.state.remaining[t] < before[t] for t in before if before[t] > 0)   # the sand runs
+    click(app, scene.buttons["next"])                                  # "Play on"
+    assert scene.session.free_play and not scene.demo_on
+    assert not scene.buttons["next"].visible
+    click(app, scene.buttons["hint"])
+    assert scene.hint_lines
