@@ -5,7 +5,7 @@ tracks in the parchment). Deterministic from the game seed. ``BotDriver`` paces 
     action = bot.choose(state)          # an Action legal for ``seat`` now, or None (nothing to do)
     driver = BotDriver({1: "standard", 2: "random"}, seed, delay=rules.bot_delay)
     for action in driver.tick(state):   # bots whose reaction delay has passed (engine time)
-        state.apply(action)
+        state.submit(action)            # or: driver.act(state) chooses and applies one bot after another
 """
 from __future__ import annotations
 
@@ -448,9 +448,33 @@ class BotDriver:
         self.delay = float(delay)
         self.ready_at = {s: 0.0 for s in self.bots}
 
+    def act(self, state) -> list:
+        """Choose and apply, bot after bot, on the live state: ``[(action, events)]``. Use this when the
+        caller does not route bot actions through ``state.submit`` (hot-seat UI, simulator, tests)."""
+        from tabletop.engine import IllegalActionError
+        out = []
+        timed = state.rules.timed
+        for s, bot in self.bots.items():
+            if state.is_terminal():
+                break
+            if s not in state.seats_to_act():
+                continue
+            if timed and state.time + 1e-9 < self.ready_at[s]:
+                continue
+            a = bot.choose(state)
+            if a is None:
+                continue
+            self.ready_at[s] = state.time + (self.delay if timed else 0.0)
+            try:
+                out.append((a, state.apply(a)))
+            except IllegalActionError:
+                pass
+        return out
+
     def tick(self, state, dt: float = 0.0) -> list:
-        """Actions the bots take now. In real-time play a bot acts at most once per ``delay`` seconds of
-        engine time; in untimed play every bot that can act returns one action."""
+        """Actions the bots take now, all chosen on the same state (submit them: two bots may want the
+        same thing, the 4.8 window sorts it out). In real-time play a bot acts at most once per ``delay``
+        seconds of engine time; in untimed play every bot that can act returns one action."""
         out = []
         timed = state.rules.timed
         can = set(state.seats_to_act())

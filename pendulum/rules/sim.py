@@ -5,8 +5,6 @@ import json
 import sys
 import time
 
-from tabletop.engine import IllegalActionError
-
 from .bots import BotDriver, make_bot
 from .engine import TRACKS, PendulumRules
 
@@ -21,18 +19,11 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000):
     if rules.timed:
         driver = BotDriver(dict(enumerate(bots)), seed, rules.bot_delay)
         while not st.is_terminal() and n < max_actions:
-            acts = driver.tick(st)
-            if not acts:
+            done = driver.act(st)
+            if not done:
                 st.advance(REALTIME_DT)
                 continue
-            for a in acts:
-                try:
-                    st.apply(a)
-                    n += 1
-                except IllegalActionError:
-                    pass
-                if st.is_terminal():
-                    break
+            n += len(done)
         return st, n
     while not st.is_terminal() and n < max_actions:
         seats = st.seats_to_act()
