@@ -148,9 +148,13 @@ def side_mod(g, b, side, final):
     for pt in parts:
         f = pt.f
         for _, sk, e in f.effects:
-            if e.type == "winrate" and sk.activation == "passive" and \
-                    when_ok(e.when, side, pt.main, pt.own_base, b.slots):
+            if sk.activation != "passive" or not e.value:
+                continue
+            if e.type == "winrate" and when_ok(e.when, side, pt.main, pt.own_base, b.slots):
                 terms.append((f.id, sk.id, e.value))
+                b.contrib.add((f.id, sk.id))
+            elif e.type == "param" and when_ok(e.when, side, pt.main, pt.own_base, ()) and \
+                    (e.params == "ALL" or any(p in b.slots for p in e.params)):
                 b.contrib.add((f.id, sk.id))
         if final:
             for sk in pt.active:
@@ -210,7 +214,6 @@ def fmt_breakdown(bd):
 # ---------------------------------------------------------------------------------------
 def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), seize=False):
     """Run one battle. Returns the Battle (winner "A"/"B"), or None when it cannot happen."""
-    from . import flow
     if not (a_main.active and b_main.active) or a_main.id == b_main.id:
         return None
     cfg = g.cfg
@@ -265,9 +268,11 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     # B2-B4
     ans = yield from ask("slot", a_main.id, choices=list(PARAMS), battle=b.no, slot=1)
     b.slots.append(ans.choice)
+    g.note(f"Battle#{b.no}", f"slot 1 ({a_main.id}): {ans.choice}", f"スロット1（{a_main.id}）：{PARAM_JA[ans.choice]}", vis)
     rest = [p for p in PARAMS if p not in b.slots]
     ans = yield from ask("slot", b_main.id, choices=rest, battle=b.no, slot=2)
     b.slots.append(ans.choice)
+    g.note(f"Battle#{b.no}", f"slot 2 ({b_main.id}): {ans.choice}", f"スロット2（{b_main.id}）：{PARAM_JA[ans.choice]}", vis)
     four = [p for p in PARAMS if p not in b.slots]
     b.slots.append(g.choose(f"Battle#{b.no}", "random parameter", four, ALL))
     # B5 reroll window: side B then side A
@@ -302,7 +307,7 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
             item = ans.item
             if item == "done":
                 break
-            commit_item(g, b, pt, item)
+            commit_item(g, b, pt, item, vis)
     # B8 final rate
     b.contrib = set()
     b.rate, bd = compute(g, b, True)
@@ -330,10 +335,10 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     return b
 
 
-def commit_item(g, b, pt, item):
+def commit_item(g, b, pt, item, vis=None):
     f = pt.f
     cs = g.cfg.command_spells
-    vis = g.vis(f.id)
+    vis = vis or g.vis(f.id)
     if item.startswith("skill:"):
         sid = item[6:]
         sk = next(s for s in f.servant.skills + f.master.skills if s.id == sid)
@@ -350,9 +355,11 @@ def commit_item(g, b, pt, item):
     elif item == "code:reinforcement_charm":
         g.take_item(f, "reinforcement_charm")
         pt.rcharm += 1
+        g.note(f.label(), "commits a Reinforcement Charm", "強化符を使用", vis)
     elif item == "code:curse_charm":
         g.take_item(f, "curse_charm")
         pt.ccharm += 1
+        g.note(f.label(), "commits a Curse Charm", "呪符を使用", vis)
     elif item == "spell_winrate":
         g.spend_spells(f, 1, "win rate")
         pt.spells_wr += 1
@@ -391,7 +398,6 @@ def commit_options(g, b, pt):
 
 
 def aftermath(g, b, vis, seize):
-    from . import flow
     cfg = g.cfg
     # 1 mana
     for pt in b.parts():
@@ -425,7 +431,7 @@ def aftermath(g, b, vis, seize):
     g.note(f"Battle#{b.no}", f"side {b.winner} wins ({'+'.join(p.f.id for p in win)})",
            f"{b.winner}側の勝利", ALL)
     # 3 defeat
-    destroyed = yield from flow.defeat(g, b, lose)
+    destroyed = yield from _flow().defeat(g, b, lose)
     # 4 kills
     for pt in win:
         pt.f.kills += len(destroyed)
@@ -441,3 +447,13 @@ def aftermath(g, b, vis, seize):
                 pt.f.grudges.add(q.f.id)
     # 7 victory check
     g.victory_check()
+
+
+_FLOW = []
+
+
+def _flow():
+    if not _FLOW:
+        from . import flow
+        _FLOW.append(flow)
+    return _FLOW[0]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from . import combat, npc
 from .combat import clamp
-from .events import PhaseStarted
+from .actions import Declare
+from .events import Changed, ManaChanged, PhaseStarted
 from .model import ALL, WarOver
 from .prompt import ask
 
@@ -252,11 +253,11 @@ def fortune_effect(g, x, eff, e):
             ss = [s.id for s in t.servant.skills if s.id not in k.ss]
             ms = [s.id for s in t.master.skills if s.id not in k.ms]
             if ss:
-                k.ss.add(g.choose(x.label(), "servant skill", ss, g.vis(x.id)))
+                g.learn(x, t, "sskill", g.choose(x.label(), "servant skill", ss, g.vis(x.id)))
             elif ms:
-                k.ms.add(g.choose(x.label(), "master skill", ms, g.vis(x.id)))
+                g.learn(x, t, "mskill", g.choose(x.label(), "master skill", ms, g.vis(x.id)))
             else:
-                k.name = True
+                g.learn(x, t, "name")
         else:
             g.gain_mana(x, ev.fortune_mana, "good fortune")
     if False:
@@ -294,7 +295,7 @@ def misfortune(g, x):
             k = t.know[x.id]
             ss = [s.id for s in x.servant.skills if s.id not in k.ss]
             if ss:
-                k.ss.add(g.choose(x.label(), "leaked skill", ss, g.vis(x.id, t.id)))
+                g.learn(t, x, "sskill", g.choose(x.label(), "leaked skill", ss, g.vis(x.id, t.id)))
             else:
                 g.learn_loc(t, x)
     elif eff == "bad_omen":
@@ -368,7 +369,6 @@ def phase_declare(g):
 
 
 def register(g, f, a):
-    from .actions import Declare
     if a.act == "approach" and a.ally:
         y = g.fac[a.ally]
         ans = yield from ask("accompany", y.id, choices=["consent", "refuse"], leader=f.id)
@@ -549,16 +549,16 @@ def resolve_info(g, f, a):
     g.learn_loc(f, t)
     ms = [s.id for s in t.master.skills if s.id not in k.ms]
     if ms:
-        k.ms.add(g.choose(f.label(), "master skill", ms, g.vis(f.id)))
+        g.learn(f, t, "mskill", g.choose(f.label(), "master skill", ms, g.vis(f.id)))
     ss = [s.id for s in t.servant.skills if s.id not in k.ss]
     if ss:
-        k.ss.add(g.choose(f.label(), "servant skill", ss, g.vis(f.id)))
+        g.learn(f, t, "sskill", g.choose(f.label(), "servant skill", ss, g.vis(f.id)))
     elif not k.name:
-        k.name = True
+        g.learn(f, t, "name")
         g.note(f.label(), f"learns the true name of {t.id}: {t.servant.true_name.en}",
                f"{t.id}の真名を知った：{t.servant.true_name.ja}", g.vis(f.id))
     elif not k.np:
-        k.np = True
+        g.learn(f, t, "np")
         g.note(f.label(), f"learns the noble phantasm of {t.id}: {t.servant.np.en}",
                f"{t.id}の宝具を知った：{t.servant.np.ja}", g.vis(f.id))
 
@@ -920,7 +920,6 @@ def give_spells(g, x, t, n):
     if ok and n > 0 and x.spells >= n:
         x.spells -= n
         t.spells += n
-        from .events import Changed
         g.events.append(Changed(x.id, "spells", f"-{n} to {t.id}", ALL))
         g.events.append(Changed(t.id, "spells", f"+{n} from {x.id}", ALL))
         g.note(x.label(), f"transfers {n} command spell(s) to {t.id}", f"{t.id}に令呪{n}画を譲渡",
@@ -1062,7 +1061,6 @@ def phase_mana(g):
             f.mana = max(f.mana, min(f.max_mana, f.mana + gain))
         else:
             f.mana = f.mana + gain
-        from .events import ManaChanged
         g.events.append(ManaChanged(f.id, before, f.mana, "turn end", g.vis(f.id, *f.allies)))
         g.note(f.label(), f"mana {gain:+d} ({why}) → {f.mana}/{f.max_mana}"
                + (f"; penalty −{g.penalty(f)}" if g.penalty(f) else ""),

@@ -3,7 +3,7 @@ helpers every rule uses (derived values of §2.11, knowledge updates of §2.9, r
 §2.2/§14.2, elimination). No decisions are made here; ``flow.py`` drives the turn."""
 from __future__ import annotations
 
-from .events import Changed, Eliminated, Learned, Logged, ManaChanged, Relocated, Rolled
+from .events import Changed, Eliminated, GameOver, Learned, Logged, ManaChanged, Relocated, Rolled
 from .schema import PARAMS
 
 ALL = ("all",)
@@ -190,7 +190,9 @@ class Game:
     def vis(self, *fids):
         if self.view_all:
             return ALL
-        return tuple(sorted(set(x for x in fids if x)))
+        if len(fids) == 1:
+            return fids
+        return tuple(sorted({x for x in fids if x}))
 
     def actor_name(self, fid):
         if fid in self.fac:
@@ -298,6 +300,27 @@ class Game:
         self.learn_loc(a, b)
         self.learn_loc(b, a)
 
+    def learn(self, o, t, what, sid=""):
+        """O learns a secret of T: what = mskill | sskill | name | np."""
+        k = o.know[t.id]
+        if what == "mskill":
+            if sid in k.ms:
+                return
+            k.ms.add(sid)
+        elif what == "sskill":
+            if sid in k.ss:
+                return
+            k.ss.add(sid)
+        elif what == "name":
+            if k.name:
+                return
+            k.name = True
+        elif what == "np":
+            if k.np:
+                return
+            k.np = True
+        self.events.append(Learned(o.id, f"{what}:{t.id}" + (f":{sid}" if sid else ""), self.vis(o.id)))
+
     def learn_empty(self, o, loc):
         o.known_empty.add(loc)
 
@@ -382,7 +405,6 @@ class Game:
             self.end_war("none", "no_one_left")
 
     def end_war(self, winner, reason):
-        from .events import GameOver
         self.winner = winner
         self.over_reason = reason
         self.phase = "END"

@@ -81,7 +81,7 @@ def can_craft(g, f, code):
 
 
 def info_decl(g, f, target):
-    from .flow import info_target
+    info_target = _info_target()
     fam = crow = 0
     a = Declare(f.id, "info", target)
     while fam < f.inv.get("familiar", 0) and info_target(g, f, a) < g.cfg.npc.familiar_until_chance:
@@ -365,3 +365,8 @@ def npc_action(state, faction):
     if choices:
         return ans(choices[0])
     raise ValueError(f"npc: no rule for prompt {k}")
+
+
+def _info_target():
+    from .flow import info_target
+    return info_target

@@ -146,6 +146,25 @@ class GrailState(Game, State):
                 return True
             pt = _part(self.cur_battle, p.faction)
             return a.item in combat.commit_options(self, self.cur_battle, pt)
+        if a.kind == "talk" and p.kind == "comm":
+            if a.option == "done":
+                return not a.target and not a.arg
+            if a.option == "open" and not a.arg and p.ctx.get("opened", 0) < self.cfg.comm.max_initiations_per_turn:
+                return a.target in flow.talkable(self, self.fac[p.faction])
+            return False
+        if a.kind == "talk" and p.kind == "talk" and a.option in ("end", "propose", "dissolve"):
+            x, t = self.fac[p.faction], self.fac[p.ctx["other"]]
+            if a.target != t.id:
+                return False
+            if a.option == "end":
+                return not a.arg
+            used = p.ctx.get("used", ())
+            if a.option == "dissolve":
+                return not a.arg and t.id in x.allies and "dissolve" not in used
+            mx = self.cfg.alliance.max_allies
+            ok = "propose" not in used and t.id not in x.allies and len(x.allies) < mx and len(t.allies) < mx
+            return ok and (a.arg == "nobody_moves" or (a.arg == "i_move" and x.know[t.id].loc and bool(t.location))
+                           or (a.arg == "you_move" and bool(x.location)))
         if p._opts is None:
             p._opts = self._options(p)
         return a in p._opts
