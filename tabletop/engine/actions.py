@@ -11,13 +11,16 @@ A game declares its classes like this::
 
 ``Place(0, "w1", "green.top.1").to_text()`` gives ``place seat=0 worker=w1 space=green.top.1``
 and ``Action.from_text("pendulum", that)`` gives the action back. Field values are ints,
-floats, bools, strings (no spaces) or tuples of those; a game may override ``to_text`` /
-``parse_text`` for a nicer notation as long as the round trip holds.
+floats, bools, strings or tuples of those; a string that would not read back as itself
+(spaces, quotes, brackets, empty, ``12``, ``true``, ``null``) is written as a
+JSON string, tuples as JSON lists. A game may override ``to_text`` / ``parse_text`` for a
+nicer notation as long as the round trip holds.
 """
 from __future__ import annotations
 
 import dataclasses
 import json
+import types
 import typing
 from typing import Any, ClassVar
 
@@ -43,25 +46,40 @@ def _decode(value: Any, hint: Any) -> Any:
     return value
 
 
+def _needs_quotes(text: str) -> bool:
+    """A string is written bare only when it reads back as the same string."""
+    if text == "" or any(c in '[]{}"' or c.isspace() or not c.isprintable() for c in text):
+        return True
+    try:
+        json.loads(text)          # 12, 1.5, true, null … would read back as another type
+        return True
+    except ValueError:
+        return False
+
+
 def _text_value(value: Any) -> str:
-    if isinstance(value, (tuple, list, dict)) or value is None or (isinstance(value, str) and (" " in value or value == "")):
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False) if _needs_quotes(value) else value
+    if isinstance(value, (tuple, list, dict)) or value is None:
         return json.dumps(_encode(value), ensure_ascii=False, separators=(",", ":"))
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    return repr(value) if isinstance(value, float) else str(value)
 
 
 def _parse_value(text: str, hint: Any) -> Any:
     if text[:1] in "[{\"" or text == "null":
         return _decode(json.loads(text), hint)
     base = typing.get_origin(hint) or hint
-    if base is bool or (hint is Any and text in ("true", "false")):
+    if base is bool:
+        if text not in ("true", "false"):
+            raise ValueError(f"expected true or false, got {text!r}")
         return text == "true"
     if base is int:
         return int(text)
     if base is float:
         return float(text)
-    if base is typing.Union:
+    if base is typing.Union or base is getattr(types, "UnionType", None):
         for arg in typing.get_args(hint):
             if arg is type(None):
                 continue
@@ -69,6 +87,11 @@ def _parse_value(text: str, hint: Any) -> Any:
                 return _parse_value(text, arg)
             except (ValueError, TypeError):
                 continue
+    if hint is Any or base is typing.Union or base is getattr(types, "UnionType", None):
+        try:
+            return json.loads(text)   # numbers and booleans of untyped fields
+        except ValueError:
+            return text
     return text
 
 
@@ -103,6 +126,8 @@ class _Record:
 
     @classmethod
     def from_dict(cls, game: str, data: dict):
+        if not isinstance(data, dict) or "kind" not in data:
+            raise ValueError(f"not a {cls._base or 'record'}: expected a mapping with a kind (got {data!r})")
         target = cls._lookup(game, data["kind"])
         kwargs = {}
         for name, hint in target._fields():
@@ -128,7 +153,9 @@ class _Record:
         kwargs = {}
         # values never contain " name=" unless JSON-quoted; split on spaces outside JSON
         for token in _split_tokens(rest):
-            name, _, value = token.partition("=")
+            name, eq, value = token.partition("=")
+            if not eq:
+                raise ValueError(f"{cls.kind}: expected name=value, got {token!r}")
             if name not in hints:
                 raise ValueError(f"{cls.kind}: unknown field {name!r}")
             kwargs[name] = _parse_value(value, hints[name])
@@ -136,11 +163,16 @@ class _Record:
 
 
 def _split_tokens(text: str) -> list[str]:
-    tokens, depth, quote, cur = [], 0, False, []
+    """Split on spaces outside JSON strings, lists and mappings."""
+    tokens, depth, quote, escape, cur = [], 0, False, False, []
     for ch in text:
         if quote:
             cur.append(ch)
-            if ch == '"' and (len(cur) < 2 or cur[-2] != "\\"):
+            if escape:
+                escape = False
+            elif ch == "\\":
+                escape = True
+            elif ch == '"':
                 quote = False
             continue
         if ch == '"':

@@ -46,12 +46,30 @@ class Record:
         if not isinstance(data, dict):
             raise SaveError(f"{source}: not a record (expected a JSON object)")
         fmt = data.get("format", FORMAT_VERSION)
-        if not isinstance(fmt, int) or fmt > FORMAT_VERSION:
+        if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
+            raise SaveError(f"{source}: format: not a record format number (got {fmt!r}); the file is damaged")
+        if fmt > FORMAT_VERSION:
             raise SaveError(f"{source}: format: saved by a newer version of the program "
                             f"(format {fmt}, this one reads up to {FORMAT_VERSION}); update to load it")
         missing = [k for k in ("game", "seed") if k not in data]
         if missing:
-            raise SaveError(f"{source}: {missing[0]}: missing")
+            raise SaveError(f"{source}: {missing[0]}: missing; the file is damaged or not a record")
+        kinds = {"game": str, "seed": int, "options": dict, "seats": list, "data_version": str,
+                 "mods": list, "actions": list, "meta": dict}
+        for key, kind in kinds.items():
+            if key in data and (not isinstance(data[key], kind) or isinstance(data[key], bool)):
+                raise SaveError(f"{source}: {key}: expected {kind.__name__}, got {type(data[key]).__name__}; "
+                                f"the file is damaged")
+        end = data.get("end_time")
+        if end is not None and (not isinstance(end, (int, float)) or isinstance(end, bool)):
+            raise SaveError(f"{source}: end_time: expected a number, got {end!r}; the file is damaged")
+        for i, entry in enumerate(data.get("actions", [])):
+            if not isinstance(entry, dict) or not isinstance(entry.get("a"), dict) or "kind" not in entry["a"]:
+                raise SaveError(f"{source}: actions.{i}: expected {{\"a\": {{\"kind\": ...}}}}, got {entry!r:.80}; "
+                                f"the file is damaged")
+            t = entry.get("t")
+            if t is not None and (not isinstance(t, (int, float)) or isinstance(t, bool)):
+                raise SaveError(f"{source}: actions.{i}.t: expected a number, got {t!r}; the file is damaged")
         fields = {f.name for f in dataclasses.fields(cls)}
         try:
             return cls(**{k: v for k, v in data.items() if k in fields})
@@ -63,7 +81,10 @@ class Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise SaveError(f"{source}:{exc.lineno}: corrupt save ({exc.msg})") from None
+            raise SaveError(f"{source}:{exc.lineno}: (file): corrupt save, not valid JSON ({exc.msg}); "
+                            f"the file was left as it is") from None
+        except RecursionError:
+            raise SaveError(f"{source}: (file): corrupt save (nested too deeply)") from None
         return cls.from_dict(data, source)
 
     def actions_as_objects(self) -> list[tuple[Action, float | None]]:

@@ -79,8 +79,26 @@ def _marker(game: str) -> Path:
     return data_dir() / f"running-{game}.marker"
 
 
+def clean_temp_files(folder: Path | None = None, max_age: float = 3600.0) -> int:
+    """Remove temporary files left by a writer that was killed mid-write (older than
+    ``max_age`` seconds, so a write in progress elsewhere is never disturbed)."""
+    import time
+    folder = Path(folder) if folder else data_dir()
+    removed = 0
+    now = time.time()
+    for tmp in folder.glob(".*.tmp"):
+        try:
+            if now - tmp.stat().st_mtime > max_age:
+                tmp.unlink()
+                removed += 1
+        except OSError:
+            pass
+    return removed
+
+
 def mark_running(game: str) -> None:
     atomic_write_text(_marker(game), str(os.getpid()))
+    clean_temp_files()
 
 
 def mark_clean_exit(game: str) -> None:

@@ -1,0 +1,141 @@
+"""Saves: atomic writes in the user data folder; bad saves refused and left untouched;
+a process killed mid-write leaves the previous save loadable."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from tabletop.engine import Record, SaveError
+from tabletop.engine import saves
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_autosave_goes_to_the_user_data_folder(tmp_path):
+    record = Record(game="counter", seed=9, seats=["human", "bot"])
+    path = saves.write_record(record)
+    assert path == Path(os.environ["TABLETOP_DATA_DIR"]) / "autosave-counter.json"
+    assert saves.read_record(path) == record
+    assert not list(path.parent.glob(".*.tmp")), "temporary file left behind"
+
+
+def test_write_replaces_the_previous_save(tmp_path):
+    path = tmp_path / "s.json"
+    saves.write_record(Record(game="g", seed=1), path)
+    saves.write_record(Record(game="g", seed=2), path)
+    assert saves.read_record(path).seed == 2
+
+
+@pytest.mark.parametrize("content, message", [
+    ('{"format": 1, "game": "counter", "seed": 3, "actions": [', "corrupt save, not valid JSON"),
+    ("", "corrupt save, not valid JSON"),
+    ('{"format": 7, "game": "counter", "seed": 3}', "saved by a newer version of the program (format 7"),
+    ('"just text"', "not a record"),
+])
+def test_bad_save_gives_a_clear_message_and_is_left_untouched(tmp_path, content, message):
+    path = tmp_path / "autosave-counter.json"
+    path.write_text(content, encoding="utf-8")
+    before = path.read_bytes()
+    stat = path.stat()
+    with pytest.raises(SaveError) as info:
+        saves.read_record(path)
+    assert message in str(info.value)
+    assert str(info.value).startswith(str(path))
+    assert path.read_bytes() == before
+    assert path.stat().st_mtime_ns == stat.st_mtime_ns
+
+
+def test_binary_and_missing_saves(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(SaveError, match="cannot read"):
+        saves.read_record(path)
+    assert path.read_bytes() == b"\xff\xfe\x00garbage"
+    with pytest.raises(SaveError, match="no such save"):
+        saves.read_record(tmp_path / "nope.json")
+
+
+def test_unclean_exit_marker():
+    saves.mark_running("counter")
+    assert saves.unclean_games() == []                    # no autosave yet
+    saves.write_record(Record(game="counter", seed=1))
+    assert saves.unclean_games() == ["counter"]
+    saves.mark_clean_exit("counter")
+    assert saves.unclean_games() == []
+
+
+def test_stale_temporary_files_are_cleaned(tmp_path):
+    old = tmp_path / ".autosave-x.json.abc.tmp"
+    fresh = tmp_path / ".autosave-x.json.def.tmp"
+    old.write_text("half")
+    fresh.write_text("half")
+    os.utime(old, (time.time() - 7200, time.time() - 7200))
+    assert saves.clean_temp_files(tmp_path) == 1
+    assert not old.exists() and fresh.exists()
+
+
+_WRITER = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, sys.argv[1])
+    from tabletop.engine import Record
+    from tabletop.engine.saves import atomic_write_text
+    path = sys.argv[2]
+    padding = "x" * 200
+    n = 0
+    while True:
+        n += 1
+        record = Record(game="counter", seed=n, meta={"n": n})
+        record.actions = [{"a": {"kind": "add", "seat": i % 2, "n": 1, "pad": padding}} for i in range(60000)]
+        text = record.to_json()               # what write_record writes
+        print("begin", n, flush=True)
+        atomic_write_text(path, text)
+        print("done", n, flush=True)
+""")
+
+
+def _kill_mid_write(path: Path, writes_before: int, delay: float) -> tuple[int, bool]:
+    """Start a writer, let it finish ``writes_before`` saves, kill it ``delay`` seconds
+    into the next one with SIGKILL. Returns (last finished write, temp file left)."""
+    proc = subprocess.Popen([sys.executable, "-c", _WRITER, str(ROOT), str(path)],
+                            stdout=subprocess.PIPE, text=True)
+    done = 0
+    try:
+        for line in proc.stdout:
+            word, n = line.split()
+            if word == "done":
+                done = int(n)
+            elif int(n) > writes_before:      # the next write has started
+                deadline = time.monotonic() + 5
+                while not list(path.parent.glob(f".{path.name}.*.tmp")) and time.monotonic() < deadline:
+                    time.sleep(0.0005)        # wait for its temporary file to appear
+                time.sleep(delay)
+                break
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
+    assert proc.returncode == -signal.SIGKILL
+    leftover = bool(list(path.parent.glob(f".{path.name}.*.tmp")))
+    return done, leftover
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.002, 0.01])
+def test_autosave_survives_a_process_killed_mid_write(tmp_path, delay):
+    path = tmp_path / "autosave-counter.json"
+    done, _leftover = _kill_mid_write(path, writes_before=1, delay=delay)
+    assert done >= 1
+    record = saves.read_record(path)                      # never a half-written file
+    assert record.meta["n"] in (done, done + 1)
+    assert len(record.actions) == 60000
+    assert json.loads(path.read_text(encoding="utf-8"))["seed"] == record.meta["n"]
