@@ -570,3 +570,32 @@ def load_data(mods=None, config_dir=None) -> GameData:
     if errors:
         raise DataError(errors)
     return GameData(files)
+
+
+def json_schemas() -> dict:
+    """JSON Schema of every data file (for editors), keyed by file stem."""
+    out = {}
+    for name, model in FILES.items():
+        sch = model.model_json_schema(by_alias=True)
+        sch["title"] = f"Holy Grail War data: config/grailwar/{name}.yaml"
+        out[name] = sch
+    return out
+
+
+def write_json_schemas(folder) -> list:
+    import json
+    from pathlib import Path
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, sch in json_schemas().items():
+        p = folder / f"grailwar-{name}.schema.json"
+        p.write_text(json.dumps(sch, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        paths.append(p)
+    return paths
+
+
+if __name__ == "__main__":      # python -m grailwar.rules.schema  → docs/schema/grailwar-*.schema.json
+    from pathlib import Path
+    for p in write_json_schemas(Path(__file__).resolve().parents[2] / "docs" / "schema"):
+        print(p)
