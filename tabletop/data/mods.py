@@ -17,6 +17,7 @@ symbolic links are refused, and every path is checked after resolving.
 """
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import re
 import sys
@@ -298,17 +299,27 @@ def _check_manifest(data: Any, marks: dict, source: str, errors: list[str]) -> d
     return out
 
 
+# While validate-mod runs, manifest problems are reported once by the manifest check and
+# do not stop the game data from being checked too.
+_LENIENT_MANIFEST: contextvars.ContextVar[bool] = contextvars.ContextVar("lenient_manifest", default=False)
+# ... and overlay entries refused while merging (unknown ids…) are collected here instead
+# of stopping the load, so the game's own checks of the rest run in the same pass.
+_DEFERRED: contextvars.ContextVar[list | None] = contextvars.ContextVar("deferred_overlay_errors", default=None)
+
+
 def ordered_mods(mods: list[str | Path] | None) -> list[Path]:
-    """Mod folders sorted by their ``load_order`` (then as given; later wins)."""
+    """Mod folders sorted by their ``load_order`` (then as given; later wins). A folder
+    that is missing or has a bad ``mod.yaml`` raises ``DataError``."""
     found = []
     errors: list[str] = []
+    lenient = _LENIENT_MANIFEST.get()
     ids: dict[str, str] = {}
     for i, m in enumerate(mods or []):
         path = Path(m).resolve()
         if not path.is_dir():
             errors.append(f"{m}: (file): not a folder (--mod wants a mod folder with mod.yaml)")
             continue
-        manifest = read_mod_manifest(path, errors)
+        manifest = read_mod_manifest(path, [] if lenient else errors)
         mod_id = manifest.get("id")
         if mod_id in ids:
             errors.append(f"{path / 'mod.yaml'}: id: mod id {mod_id!r} is also used by {ids[mod_id]}")
@@ -347,7 +358,8 @@ def load_game_files(game: str, mods: list[str | Path] | None = None,
             tagged = _tag(marks, str(path))
             if path.stem in files:
                 f = files[path.stem]
-                f.data = merge(f.data, data, f.marks, tagged, errors=errors)
+                deferred = _DEFERRED.get()
+                f.data = merge(f.data, data, f.marks, tagged, errors=errors if deferred is None else deferred)
             else:
                 known = [p.stem for p in base_dir.glob("*.yaml")]
                 errors.append(f"{path}:1: (file): the game has no data file {path.stem!r} to overlay"
@@ -598,11 +610,31 @@ def validate_mod(mod_dir: str | Path) -> tuple[list[str], dict]:
     mod_dir = mod_dir.resolve()
     read_mod_manifest(mod_dir, errors)
     _walk_tree(mod_dir, errors)
-    counts["overlays"], counts["notes"] = _check_game_data(mod_dir, errors)
+    deferred: list[str] = []
+    token, token2 = _LENIENT_MANIFEST.set(True), _DEFERRED.set(deferred)
+    try:
+        counts["overlays"], counts["notes"] = _check_game_data(mod_dir, errors)
+    finally:
+        _LENIENT_MANIFEST.reset(token)
+        _DEFERRED.reset(token2)
+    errors.extend(deferred)
     counts["strings"] = _check_i18n(mod_dir, errors)
     counts["images"] = _check_assets(mod_dir, "images", IMAGE_SUFFIXES, errors)
     counts["fonts"] = _check_assets(mod_dir, "fonts", FONT_SUFFIXES, errors)
-    return [_shorten(e, mod_dir, given) for e in dict.fromkeys(errors)], counts
+    lines = [_shorten(e, mod_dir, given) for e in dict.fromkeys(errors)]
+    return _by_file_and_line(lines), counts
+
+
+def _by_file_and_line(lines: list[str]) -> list[str]:
+    """Errors grouped by file (in order of first appearance), by line within a file."""
+    first: dict[str, int] = {}
+    keys = []
+    for i, line in enumerate(lines):
+        m = re.match(r"^(.*?)(?::(\d+))?: ", line)
+        name, num = (m.group(1), int(m.group(2) or 0)) if m else (line, 0)
+        first.setdefault(name, len(first))
+        keys.append((first[name], num, i))
+    return [lines[i] for _, _, i in sorted(keys)]
 
 
 def _shorten(line: str, mod_dir: Path, given: str) -> str:
