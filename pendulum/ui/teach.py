@@ -150,8 +150,9 @@ class TeachScene(Scene):
         self.table.on_language_changed()
         if self.demo is not None:
             self.demo.on_language_changed()
-        for key, b in self.buttons.items():
-            b.set_text(self._button_text(key))
+        if self.buttons:
+            self._make_buttons()
+            self._sync_buttons()
         self._dirty_panel()
         if self.hint_lines is not None:
             self.show_hints()
@@ -178,16 +179,20 @@ class TeachScene(Scene):
         return self.app.t(f"teach.{key}")
 
     def _make_buttons(self):
+        """(Re)create the panel's buttons at their final size: pygame_gui lays out a button's
+        text when it is made, so a resize after the fact can cut Japanese labels."""
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons = {}
         m = self.app.ui_manager
-        for key in ("back", "replay", "show_me", "done", "next", "hint", "leave"):
-            self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 100, BUTTON_H),
-                                                             self._button_text(key), m)
-        self._place_buttons()
+        self._layout_key = (self.session.free_play, self.app.lang)
+        for key, rect in self._button_rects().items():
+            self.buttons[key] = pygame_gui.elements.UIButton(rect, self._button_text(key), m)
 
     def _panel_rect(self):
         return PANEL_FREE if self.session.free_play else PANEL_LESSON
 
-    def _place_buttons(self):
+    def _button_rects(self) -> dict:
         r = self._panel_rect()
         gap = 10
         inner = r.width - 2 * PAD
@@ -195,11 +200,14 @@ class TeachScene(Scene):
         y1 = y2 - gap - BUTTON_H
         if self.session.free_play:
             rows = [(y1, ["back", "done"]), (y2, ["hint", "leave"])]
+            hidden = ["replay", "show_me", "next"]
         else:
             rows = [(y1, ["back", "replay", "show_me", "done"]), (y2, ["hint", "leave", "next"])]
-        font = self.app.font(24)
+            hidden = []
+        font = self.app.font(26)
+        out = {}
         for y, keys in rows:
-            need = [font.size(self._button_text(k))[0] + 36 for k in keys]
+            need = [font.size(self._button_text(k))[0] + 40 for k in keys]
             if "next" in keys:
                 need[keys.index("next")] += 40          # the main button is the widest
             free = inner - gap * (len(keys) - 1)
@@ -207,10 +215,16 @@ class TeachScene(Scene):
             widths[-1] = free - sum(widths[:-1])
             x = r.left + PAD
             for key, w in zip(keys, widths):
-                self.buttons[key].set_relative_position((x, y))
-                self.buttons[key].set_dimensions((w, BUTTON_H))
+                out[key] = pygame.Rect(x, y, w, BUTTON_H)
                 x += w + gap
+        for key in hidden:
+            out[key] = pygame.Rect(-400, -400, 100, BUTTON_H)
         self._buttons_top = y1
+        return out
+
+    def _place_buttons(self):
+        if getattr(self, "_layout_key", None) != (self.session.free_play, self.app.lang):
+            self._make_buttons()
 
     def _sync_buttons(self):
         s = self.session
@@ -221,7 +235,8 @@ class TeachScene(Scene):
                  else {"back", "replay", "show_me", "done", "next", "hint", "leave"})
         for key, b in self.buttons.items():
             b.show() if key in shown else b.hide()
-        self.buttons["next"].set_text(self._button_text("next"))
+        if self.buttons["next"].text != self._button_text("next"):
+            self.buttons["next"].set_text(self._button_text("next"))
         enable = {
             "back": s.lesson_index > 0 or s.free_play,
             "replay": not s.free_play,
@@ -480,7 +495,7 @@ class TeachScene(Scene):
             surf.blit(line, (PAD, bottom))
             bottom -= 10
         if s.free_play:
-            title = app.t("teach.game_over") if s.state.is_terminal() else s.course.title.get(lang, "")
+            title = app.t("teach.game_over") if s.state.is_terminal() else app.t("teach.free_title")
             y = self._blit_lines(surf, [title], 30, INK, width, y, bold=True)
             if self.hint_lines is not None:
                 return self._box(surf, self.hint_lines, y + 6, bottom, width, GOOD_BG, GOOD_EDGE) or surf
@@ -491,6 +506,8 @@ class TeachScene(Scene):
             return surf
         lesson = s.lesson
         head = app.t("teach.lesson_of", n=s.lesson_index + 1, total=len(s.cur.lessons))
+        if self.demo_on:
+            head += "  ·  " + app.t("teach.demo_title")
         y = self._blit_lines(surf, [head], 18, DIM, width, y)
         y = self._blit_lines(surf, [lesson.title.get(lang, lesson.title.get("en", ""))], 32, INK, width, y + 2,
                              bold=True)
