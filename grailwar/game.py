@@ -7,8 +7,8 @@ import time
 
 GAME_ID = "grailwar"
 
-CONFORMANCE_OPTIONS = {"seats": ["human", "npc", "human", "npc"], "max_turns": 2}
-CONFORMANCE_SEEDS = (1, 2)
+CONFORMANCE_OPTIONS = {"seats": ["human", "npc", "human", "npc", "human"], "max_turns": 3}
+CONFORMANCE_SEEDS = (1, 2, 3)
 CONFORMANCE_KW = {"max_steps": 20000, "check_every": 40}
 
 _DATA_CACHE: dict = {}

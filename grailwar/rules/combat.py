@@ -68,8 +68,8 @@ def base_params(g, f, side, main, own_base):
     for p in PARAMS:
         v = max(0, f.params[p] - pen) + bonus
         out[p] = v
-    for _, sk, e in f.effects:
-        if e.type == "param" and sk.activation == "passive" and when_ok(e.when, side, main, own_base, ()):
+    for sk, e in f.passive.get("param", ()):
+        if when_ok(e.when, side, main, own_base, ()):
             for p in (PARAMS if e.params == "ALL" else e.params):
                 out[p] += e.value
     return out
@@ -147,13 +147,12 @@ def side_mod(g, b, side, final):
     terms = []
     for pt in parts:
         f = pt.f
-        for _, sk, e in f.effects:
-            if sk.activation != "passive" or not e.value:
-                continue
-            if e.type == "winrate" and when_ok(e.when, side, pt.main, pt.own_base, b.slots):
+        for sk, e in f.passive.get("winrate", ()):
+            if e.value and when_ok(e.when, side, pt.main, pt.own_base, b.slots):
                 terms.append((f.id, sk.id, e.value))
                 b.contrib.add((f.id, sk.id))
-            elif e.type == "param" and when_ok(e.when, side, pt.main, pt.own_base, ()) and \
+        for sk, e in f.passive.get("param", ()):
+            if e.value and when_ok(e.when, side, pt.main, pt.own_base, ()) and \
                     (e.params == "ALL" or any(p in b.slots for p in e.params)):
                 b.contrib.add((f.id, sk.id))
         if final:

@@ -656,9 +656,8 @@ def resolve_other(g, f, a):
 # --- defeat and retreat (§14) ------------------------------------------------------------------
 def escape_chance(g, f, np_used):
     ch = 0
-    for _, sk, e in f.effects:
-        if e.type == "escape" and sk.activation == "passive":
-            ch = max(ch, e.chance or 0)
+    for sk, e in f.passive.get("escape", ()):
+        ch = max(ch, e.chance or 0)
     if np_used:
         for e in f.np_effects:
             if e.type == "escape":
@@ -1021,8 +1020,8 @@ def rest_gain(g, f):
     ws = g.workshop.get(loc)
     wsb = g.cfg.rest.workshop_bonus * ws[1] if ws and ws[0] == f.id else 0
     rb = 0
-    for _, sk, e in f.effects:
-        if e.type == "rest_bonus" and sk.activation == "passive":
+    for sk, e in f.passive.get("rest_bonus", ()):
+        if True:
             if e.when in (None, "always") or (e.when == "at_leyline" and g.grade(loc) != "none"):
                 rb += e.value or 0
     return supply(g, f) + gr.rest_recovery + wsb + rb, f"supply {supply(g, f)} + rest {gr.rest_recovery} + workshop {wsb} + bonus {rb}"

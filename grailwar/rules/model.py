@@ -35,7 +35,7 @@ class Faction:
     __slots__ = ("id", "fdef", "control", "seat", "master", "servant", "ai", "level", "params", "max_mana",
                  "mana", "spells", "inv", "location", "allies", "know", "known_empty", "grudges", "kills",
                  "fought", "rested", "omen", "met_friendly", "declared", "buff", "status", "relocated",
-                 "effects", "np_effects", "accompany", "score", "skill_order")
+                 "effects", "np_effects", "accompany", "score", "skill_order", "passive", "_sums")
 
     def __init__(self, data, fdef, control, seat):
         self.id = fdef.id
@@ -71,6 +71,11 @@ class Faction:
         self.effects = [("m", sk, e) for sk in self.master.skills for e in sk.effects] + \
                        [("s", sk, e) for sk in self.servant.skills for e in sk.effects]
         self.np_effects = list(self.servant.np.effects)
+        self.passive: dict = {}          # effect type -> [(skill, effect)] of passive skills
+        for _, sk, e in self.effects:
+            if sk.activation == "passive":
+                self.passive.setdefault(e.type, []).append((sk, e))
+        self._sums = {t: sum(e.value or 0 for _, e in lst) for t, lst in self.passive.items()}
         self.skill_order = [sk.id for sk in self.master.skills] + [sk.id for sk in self.servant.skills]
 
     @property
@@ -85,6 +90,8 @@ class Faction:
         return f"{self.id} {self.servant.cls}"
 
     def eff_sum(self, etype, passive_only=True):
+        if passive_only:
+            return self._sums.get(etype, 0)
         total = 0
         for _, sk, e in self.effects:
             if e.type == etype and (not passive_only or sk.activation == "passive"):

@@ -19,9 +19,8 @@ def est_params(g, x, y, side, own_base):
         return {p: n.unknown_param_guess for p in PARAMS}, n.unknown_level_guess
     pen = g.penalty(y)
     out = {p: max(0, y.params[p] - pen) for p in PARAMS}
-    for who, sk, e in y.effects:
-        if e.type == "param" and sk.activation == "passive" and (sk.id in k.ss or sk.id in k.ms) \
-                and when_ok(e.when, side, True, own_base, ()):
+    for sk, e in y.passive.get("param", ()):
+        if (sk.id in k.ss or sk.id in k.ms) and when_ok(e.when, side, True, own_base, ()):
             for p in (PARAMS if e.params == "ALL" else e.params):
                 out[p] += e.value
     return out, y.level
@@ -30,8 +29,8 @@ def est_params(g, x, y, side, own_base):
 def known_winrate(g, x, y, side, own_base, slots):
     k = x.know.get(y.id)
     tot = 0
-    for who, sk, e in y.effects:
-        if e.type == "winrate" and sk.activation == "passive" and when_ok(e.when, side, True, own_base, slots):
+    for sk, e in y.passive.get("winrate", ()):
+        if when_ok(e.when, side, True, own_base, slots):
             if x.id == y.id or (k is not None and (sk.id in k.ss or sk.id in k.ms)):
                 tot += e.value
     return tot
