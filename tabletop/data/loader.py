@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,12 @@ _Resolver.add_implicit_resolver(_Y + "bool", re.compile(r"^(?:true|True|TRUE|fal
 
 _RESOLVER = _Resolver()
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
+
+
+def _show_tag(tag: str | None) -> str:
+    """A tag as the modder wrote it: ``!!python/object`` rather than its long form."""
+    tag = tag or "?"
+    return "!!" + tag[len(_Y):] if tag.startswith(_Y) else tag
 
 
 def _err(source: str, line: int | None, field: str, message: str) -> str:
@@ -154,7 +161,7 @@ def load_yaml_text(text: str, source: str = "<text>") -> tuple[Any, dict[str, in
                 tag, key = _scalar(event)
                 if tag not in _SCALAR_TAGS or isinstance(key, (float, bool)) or key is None:
                     if tag not in _SCALAR_TAGS:
-                        errors.append(_err(source, line, top.path, f"tag {event.tag or tag!r} is not allowed (plain YAML only)"))
+                        errors.append(_err(source, line, top.path, f"tag {_show_tag(event.tag or tag)!r} is not allowed (plain YAML only)"))
                     else:
                         errors.append(_err(source, line, top.path, f"key {event.value!r} must be a name or a number"))
                     top.key = (_REFUSED, None)
@@ -184,14 +191,14 @@ def load_yaml_text(text: str, source: str = "<text>") -> tuple[Any, dict[str, in
             if isinstance(event, ScalarEvent):
                 tag, value = _scalar(event)
                 if tag not in _SCALAR_TAGS:
-                    errors.append(_err(source, line, path, f"tag {event.tag or tag!r} is not allowed (plain YAML only)"))
+                    errors.append(_err(source, line, path, f"tag {_show_tag(event.tag or tag)!r} is not allowed (plain YAML only)"))
                     value = None
                 place(value, line)
                 continue
             if isinstance(event, (MappingStartEvent, SequenceStartEvent)):
                 is_map = isinstance(event, MappingStartEvent)
                 if event.tag not in (_MAP_TAGS if is_map else _SEQ_TAGS):
-                    errors.append(_err(source, line, path, f"tag {event.tag!r} is not allowed (plain YAML only)"))
+                    errors.append(_err(source, line, path, f"tag {_show_tag(event.tag)!r} is not allowed (plain YAML only)"))
                     skip = True
                 if len(stack) >= MAX_DEPTH:
                     fatal(line, path, f"nested deeper than {MAX_DEPTH} levels; refused")
@@ -200,6 +207,8 @@ def load_yaml_text(text: str, source: str = "<text>") -> tuple[Any, dict[str, in
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "syntax error"
+        if exc.problem and exc.context and exc.context_mark and mark and exc.context_mark.line != mark.line:
+            problem += f" ({exc.context} that starts on line {exc.context_mark.line + 1})"
         errors.append(_err(source, mark.line + 1 if mark else None, "", f"not valid YAML: {problem}"))
         raise DataError(errors) from None
     except yaml.YAMLError as exc:
@@ -232,9 +241,12 @@ def _current_path(stack: list[_Frame]) -> str:
 def load_yaml(path: str | Path) -> tuple[Any, dict[str, int]]:
     path = Path(path)
     try:
-        size = path.stat().st_size
+        st = path.stat()
     except OSError as exc:
         raise DataError(_err(str(path), None, "", f"cannot read ({exc.strerror})")) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise DataError(_err(str(path), None, "", "not a regular file; refused"))
+    size = st.st_size
     if size > MAX_BYTES:
         raise DataError(_err(str(path), None, "", f"file is {_size_text(size)}, over the "
                                                   f"{_size_text(MAX_BYTES)} limit for data files; refused"))

@@ -24,6 +24,7 @@ class StrictModel(pydantic.BaseModel):
 
 def _reword(err: dict) -> str:
     kind, msg = err.get("type", ""), err.get("msg", "")
+    msg = msg[:1].lower() + msg[1:]
     given = err.get("input")
     if kind == "extra_forbidden":
         return "unknown key (not part of this format)"
