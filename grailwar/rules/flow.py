@@ -578,7 +578,7 @@ def resolve_soul(g, e):
     e.declared = None
     sc = g.cfg.soul_eating
     t = sc.detection_chance - e.eff_sum("soul_eat_concealment") - omen(g, e)
-    det = yield from check(g, e, "Soul-eating detection", t, ALL, want="failure")
+    det = yield from check(g, e, "Soul-eating detection", t, g.vis(e.id), want="failure")
     if not det:
         g.gain_mana(e, sc.mana_gain, "soul-eating")
         return
@@ -816,7 +816,7 @@ def comm_for(g, x):
     opened = 0
     while x.active:
         ctx = {}
-        if not x.human:
+        if not x.human and opened == 0:
             ctx = npc.comm_context(g, x)
             if ctx.get("roll"):
                 cand = g.fac[ctx["candidate"]]

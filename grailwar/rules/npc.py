@@ -348,6 +348,8 @@ def npc_action(state, faction):
         if o.id in f.allies and f.ai.treacherous and "dissolve" not in used and \
                 len(g.active_ids()) <= n.treacherous_dissolve_at_factions:
             return Talk(faction, "dissolve", o.id)
+        if "dissolve" in used:
+            return Talk(faction, "end", o.id)
         if not f.allies and "propose" not in used and not o.allies:
             move = "nobody_moves"
             if f.know[o.id].loc and o.location and g.grade_rank(o.location) > g.grade_rank(f.location):

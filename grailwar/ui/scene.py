@@ -416,6 +416,16 @@ class GrailWarScene(Scene):
         x0, y0 = PROMPT.x + 12, PROMPT.y + 74
         bw, bh, gap = 360, 38, 6
         if q is None:
+            rem = self.tree.remaining
+            if rem:   # one thing left to do: still the player's click
+                from .menu import PRIMARY
+                a = rem[0]
+                f = PRIMARY.get(a.kind, "kind")
+                label = "1. " + self.value_label("primary", (a.kind, getattr(a, f, None)))
+                b = pygame_gui.elements.UIButton(pygame.Rect(x0, y0, bw, bh), short(label, 34), m,
+                                                 object_id="#grailwar_choice")
+                self.buttons.append((b, ("apply", a)))
+            self._apply_visibility()
             return
         field, values = q
         per_page = 10
@@ -455,6 +465,8 @@ class GrailWarScene(Scene):
             if q and self.menu_page * 10 >= len(q[1]):
                 self.menu_page = 0
             self._build_buttons()
+        elif op[0] == "apply":
+            self._human_decides(op[1])
         elif op[0] == "choose":
             result = self.tree.choose(op[1], op[2])
             if result is not None:
@@ -472,7 +484,7 @@ class GrailWarScene(Scene):
             self.app.notify(str(exc))
 
     def choose_by_index(self, i):
-        opts = [op for _, op in self.buttons if op[0] == "choose"]
+        opts = [op for _, op in self.buttons if op[0] in ("choose", "apply")]
         if 0 <= i < len(opts):
             self._menu_pick(opts[i])
             return True
