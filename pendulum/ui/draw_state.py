@@ -35,6 +35,8 @@ def draw_state(table, s):
     _achievement(table, s)
     _privilege(table, s)
     _council(table, s)
+    if table.layout.council_active:
+        _council_overlay(table, s)
     _seat_full(table, s, table.focus_seat)
     for seat in range(table.n):
         if seat != table.focus_seat:
@@ -169,6 +171,39 @@ def _privilege(table, s):
         s.blit(tok, tok.get_rect(center=rect.center))
 
 
+def _council_overlay(table, s):
+    """The council as its own panel over the main board: steps, privilege by votes, whose turn."""
+    app, rules, st = table.app, table.rules, table.state
+    r = table.layout.rects
+    ov = r["council_overlay"]
+    shade = pygame.Surface(r["main_board"].size, pygame.SRCALPHA)
+    shade.fill((8, 10, 16, 170))
+    s.blit(shade, r["main_board"])
+    pygame.draw.rect(s, (40, 46, 70), ov, border_radius=16)
+    pygame.draw.rect(s, (150, 160, 220), ov, 3, border_radius=16)
+    s.blit(app.text(app.t("pendulum.council.title", round=min(st.round, rules.rounds)), 32, INK, True),
+           (ov.left + 24, ov.top + 14))
+    steps = ["privilege", "rewards", "trim", "setup"]
+    current = {"council_rewards": 1, "council_trim": 2, "council_adjust": 3}.get(st.phase, 0)
+    x = ov.left + 24
+    for i, k in enumerate(steps):
+        col = (255, 226, 150) if i == current else ((150, 200, 150) if i < current else R.DIM_INK)
+        t = app.text(f"{i + 1}. " + app.t(f"pendulum.council.step_{k}"), 18, col, i == current)
+        s.blit(t, (x, ov.top + 62))
+        x += t.get_width() + 30
+    s.blit(app.text(app.t("pendulum.council.order"), 18, R.DIM_INK), (ov.left + 24, ov.top + 100))
+    # the tokens themselves are drawn per frame by the table (animated re-order)
+    turn = st.real_order()[st.council_turn - 1] if st.phase == "council_rewards" and st.council_turn else None
+    if turn is not None:
+        who = V.seat_name(app, rules, turn)
+        key = "pendulum.council.your_turn" if table.human[turn] else "pendulum.council.bot_turn"
+        s.blit(app.text(app.t(key, seat=who), 24, (255, 226, 150), True), (ov.left + 24, ov.top + 206))
+    elif st.phase == "council_trim":
+        s.blit(app.text(app.t("pendulum.prompt.trim"), 24, (255, 226, 150), True), (ov.left + 24, ov.top + 206))
+    note = app.t("pendulum.council.bonus", bonus=" / ".join(f"{i + 1}: +{b}" for i, b in enumerate(rules.rank_bonus) if b))
+    s.blit(app.text(note, 16, R.DIM_INK), (ov.left + 24, ov.bottom - 34))
+
+
 def _council(table, s):
     app, rules, st = table.app, table.rules, table.state
     r = table.layout.rects
@@ -188,7 +223,10 @@ def _council(table, s):
             _card(s, rect, (90, 80, 60))
             continue
         _card(s, rect, col)
-        lines = R.text_lines(app, V.name(app, rules, card), 14, (20, 16, 12), rect.width - 8, max_lines=5)
+        if turn is not None and table.human[turn] and any(
+                V.option_matches_region(st, a.option, f"council.{key}") for a in table.legal(turn) if a.kind == "choose"):
+            pygame.draw.rect(s, (120, 255, 140), rect.inflate(8, 8), 3, border_radius=9)
+        lines = R.text_lines(app, V.name(app, rules, card), 16 if table.layout.council_active else 14, (20, 16, 12), rect.width - 8, max_lines=5)
         y = rect.top + 6
         for line in lines:
             s.blit(line, line.get_rect(midtop=(rect.centerx, y)))

@@ -129,38 +129,35 @@ class EndScreen(Scene):
             s.blit(app.text(f"{app.t('pendulum.track.legendary')}: {leg}", 16, R.TRACK_COL["legendary"], True),
                    (row.left + 500, row.top + 10))
             y += 160
-        # chart: each seat's tracks round by round (sum above start, and each track as a thin line)
-        chart = pygame.Rect(1000, 170, 860, 560)
-        pygame.draw.rect(s, (28, 34, 38), chart, border_radius=10)
-        s.blit(app.text(app.t("pendulum.end.chart"), 22, R.INK, True), (chart.left + 14, chart.top + 8))
+        # charts: one per track, every seat's line (seat colour + shape) round by round
         hist = t.history
-        if len(hist) >= 1:
-            inner = chart.inflate(-80, -90)
-            inner.top = chart.top + 60
-            n = max(2, len(hist))
-            top_v = rules.track_max
-            pygame.draw.line(s, R.PARCHMENT, (inner.left, inner.bottom - inner.height * rules.parchment / top_v),
-                             (inner.right, inner.bottom - inner.height * rules.parchment / top_v), 1)
+        area = pygame.Rect(1000, 150, 860, 800)
+        s.blit(app.text(app.t("pendulum.end.chart"), 22, R.INK, True), (area.left, area.top))
+        top_v = rules.track_max
+        n = max(2, len(hist))
+        for j, tr in enumerate(TRACKS[:3]):
+            chart = pygame.Rect(area.left, area.top + 40 + j * 250, area.width, 236)
+            pygame.draw.rect(s, (28, 34, 38), chart, border_radius=10)
+            s.blit(app.text(app.t(f"pendulum.track.{tr}"), 18, R.TRACK_COL[tr], True), (chart.left + 12, chart.top + 6))
+            inner = pygame.Rect(chart.left + 50, chart.top + 34, chart.width - 80, chart.height - 66)
+            py = inner.bottom - inner.height * rules.parchment / top_v
+            band = pygame.Rect(inner.left, inner.top, inner.width, py - inner.top)
+            pygame.draw.rect(s, (70, 64, 44), band)
+            lab = app.text(app.t("pendulum.end.parchment"), 13, R.PARCHMENT)
+            s.blit(lab, (inner.right - lab.get_width() - 4, inner.top + 2))
+            for v in (0, 7, 14, 21):
+                y = inner.bottom - inner.height * v / top_v
+                s.blit(app.text(str(v), 13, R.DIM_INK), (chart.left + 14, y - 8))
             for k in range(n):
                 x = inner.left + inner.width * k / (n - 1)
-                lab = app.text(app.t("pendulum.end.after_round", n=k) if k else app.t("pendulum.end.start"), 14, R.DIM_INK)
-                s.blit(lab, lab.get_rect(midtop=(x, inner.bottom + 6)))
+                lab = app.text(app.t("pendulum.end.after_round", n=k) if k else app.t("pendulum.end.start"), 13, R.DIM_INK)
+                s.blit(lab, lab.get_rect(midtop=(x, inner.bottom + 4)))
             for seat in range(t.n):
-                col = t.sprites.seats[seat]["colour"]
-                for j, tr in enumerate(TRACKS[:3]):
-                    pts = []
-                    for k, snap in enumerate(hist):
-                        v = snap[seat][tr]
-                        pts.append((inner.left + inner.width * k / (n - 1) + seat * 3,
-                                    inner.bottom - inner.height * v / top_v))
-                    if len(pts) >= 2:
-                        pygame.draw.lines(s, col, False, pts, 3 if j == 0 else 2)
-                    for pnt in pts:
-                        R.draw_shape(s, t.sprites.seats[seat]["shape"], pnt, 10, R.TRACK_COL[tr], col, 2)
-            legend_y = chart.bottom - 28
-            x = chart.left + 14
-            for tr in TRACKS[:3]:
-                lab = app.text(app.t(f"pendulum.track.{tr}"), 15, R.TRACK_COL[tr], True)
-                s.blit(lab, (x, legend_y))
-                x += lab.get_width() + 24
+                sd = t.sprites.seats[seat]
+                pts = [(inner.left + inner.width * k / (n - 1), inner.bottom - inner.height * snap[seat][tr] / top_v
+                        + (seat - t.n / 2) * 2) for k, snap in enumerate(hist)]
+                if len(pts) >= 2:
+                    pygame.draw.lines(s, sd["colour"], False, pts, 3)
+                for pnt in pts:
+                    R.draw_shape(s, sd["shape"], pnt, 14, sd["colour"], (10, 8, 6), 1)
         return s

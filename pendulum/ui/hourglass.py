@@ -51,6 +51,7 @@ class Hourglass:
         self.frame_color = tuple(frame)
         self.angle = 0.0            # drawn rotation during a flip animation (degrees)
         self._flip_t = None         # seconds into a running flip animation
+        self.just_flipped = False
         self.flips = 0
         self.space = pymunk.Space()
         self.space.gravity = (0, 500)
@@ -273,7 +274,17 @@ class Hourglass:
         if self._flip_t is None:
             self._flip_t = 0.0
 
+    def resync(self, fraction_left: float, tolerance: float = 0.15) -> bool:
+        """After a flip, if the sand on top is far from what the engine's timer says (e.g. a
+        timer moved before its sand ran out), put it straight into that state."""
+        want = max(0.0, min(1.0, fraction_left)) * self.n
+        if abs(self.grains_above() - want) > tolerance * self.n:
+            self.fill_to(fraction_left)
+            return True
+        return False
+
     def _finish_flip(self):
+        self.just_flipped = True
         self._flip_t = None
         self.angle = 0.0
         self.flips += 1

@@ -122,7 +122,29 @@ class Layout:
         for i in range(5):
             r[f"council.offer.{i}"] = pygame.Rect(cb.left + 200 + i * 80, cb.top + 40, 74, 120)
         r["council.deck"] = pygame.Rect(cb.left + 600, cb.top + 40, 62, 120)
+        self._council_home = {k: v.copy() for k, v in r.items() if k.startswith("council.")}
+        self.council_active = False
         self.set_focus(focused)
+
+    def set_council(self, active: bool):
+        """During the council the reward cards move, larger, into the council overlay
+        (drawn over the main board); their region ids stay the same."""
+        if active == self.council_active:
+            return
+        self.council_active = active
+        r = self.rects
+        if not active:
+            r.update({k: v.copy() for k, v in self._council_home.items()})
+            r.pop("council_overlay", None)
+            return
+        ov = MAIN.inflate(-40, -40)
+        r["council_overlay"] = ov
+        y = ov.top + 250
+        r["council.default"] = pygame.Rect(ov.left + 30, y, 130, 180)
+        r["council.grande"] = pygame.Rect(ov.left + 175, y, 130, 180)
+        for i in range(5):
+            r[f"council.offer.{i}"] = pygame.Rect(ov.left + 340 + i * 145, y, 130, 180)
+        r["council.deck"] = pygame.Rect(ov.left + 1075, y, 90, 180)
 
     def set_focus(self, focused: int):
         r = self.rects

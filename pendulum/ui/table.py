@@ -24,6 +24,7 @@ TIMERS = ("black", "green", "purple")
 ANIM_TIME = 0.35
 LOG_LINES = 14            # lines shown (no scroll bar: rebuilding a long UITextBox costs ~0.2 s)
 LOG_REFRESH = 0.5         # real seconds between log rebuilds
+PRIV_ANIM = 1.2           # seconds of the privilege re-order animation at council
 BOT_PACE = 0.45           # real seconds between bot moves in untimed play (divided by --speed)
 AUTOSAVE_EVERY = 1.0       # engine seconds between autosaves in real-time play
 
@@ -153,6 +154,9 @@ class PendulumTable(Scene):
         self.log_lines.append(app.t("pendulum.log.phase_changed", phase=app.t(f"pendulum.phase.{self.state.phase}"),
                                     round=self.state.round))
         self._bot_wait = 0.0
+        self.privilege_anim = None
+        self._last_privilege = list(self.state.privilege)
+        self._dismissed = None
         self.history = [V.track_snapshot(self.state, self.n)]     # per round, for the end chart
         self._round_seen = V.round_of(self.state)
         self.hourglasses = {}
@@ -216,9 +220,7 @@ class PendulumTable(Scene):
             el.kill()
         self.ui = {}
         self._close_picker()
-        if self._tooltip is not None:
-            self._tooltip.kill()
-            self._tooltip = None
+        self._tooltip = None
 
     def on_pause(self):
         for el in self.ui.values():
@@ -245,7 +247,7 @@ class PendulumTable(Scene):
         return not self.finished
 
     def save_game(self, path=None):
-        self.record.end_time = V.time_of(self.state) if self.timed else None
+        self.record.end_time = V.time_of(self.state)
         if path is None:
             path = saves.data_dir() / f"pendulum-{_time.strftime('%Y%m%d-%H%M%S')}.json"
         return saves.write_record(self.record, path)
@@ -259,7 +261,7 @@ class PendulumTable(Scene):
         t = V.time_of(self.state)
         if force or not self.timed or (t - self._last_save_t >= AUTOSAVE_EVERY
                                       and self._real_since_save >= AUTOSAVE_EVERY):
-            self.record.end_time = t if self.timed else None
+            self.record.end_time = t
             _WRITER.put(Record(**{f: (list(v) if isinstance(v, list) else v)
                                   for f, v in vars(self.record).items()}))
             self._last_save_t = t
@@ -271,7 +273,7 @@ class PendulumTable(Scene):
         undoable = not self.timed and self.human[getattr(action, "seat", 0)] if 0 <= getattr(action, "seat", -1) < self.n else False
         snap = self.state.clone() if undoable else None
         events = self.state.apply(action)
-        self.record.add(action, V.time_of(self.state) if self.timed else None)
+        self.record.add(action, V.time_of(self.state))
         if snap is not None:
             if V.closes_undo(events):
                 self.undo.close()
@@ -306,6 +308,12 @@ class PendulumTable(Scene):
                                            a, b, key=ev.worker))
             elif kind == "timer_flipped":
                 self._start_glass_move(ev.timer)
+            elif kind == "privilege_ordered":
+                self.privilege_anim = {"old": list(self._last_privilege), "new": list(ev.order),
+                                       "votes": dict(zip(ev.order, ev.votes)), "t": 0.0}
+        self._last_privilege = list(self.state.privilege)
+        self.layout.set_council(self.state.phase in ("council_rewards", "council_trim")
+                                or (self.privilege_anim is not None and self.privilege_anim["t"] < PRIV_ANIM + 1.0))
         r = V.round_of(self.state)
         if r != self._round_seen:
             self.history.append(V.track_snapshot(self.state, self.n))
@@ -411,6 +419,14 @@ class PendulumTable(Scene):
         for a in self.anims:
             a.t += dt
         self.anims = [a for a in self.anims if a.t < a.dur]
+        pa = self.privilege_anim
+        if pa is not None:
+            pa["t"] += dt
+            if pa["t"] >= PRIV_ANIM + 1.0:
+                self.privilege_anim = None
+                self.layout.set_council(self.state.phase in ("council_rewards", "council_trim"))
+                self._dirty = True
+        self._auto_picker()
         for tid, a in list(self._glass_anim.items()):
             a.t += dt
             if a.t >= a.dur:
@@ -423,6 +439,9 @@ class PendulumTable(Scene):
                 self._glass_pos[tid] = home
             if self.timed:
                 rem, dur = V.timer_remaining(self.state, self.rules, tid)
+                if hg.just_flipped:
+                    hg.just_flipped = False
+                    hg.resync(rem / dur if dur else 0.0)
                 if not self.paused:
                     hg.meter(rem, dur, lead=min(0.4 * speed, dur * 0.1))
                 hg.step(dt, physics=not self.paused)
@@ -463,6 +482,25 @@ class PendulumTable(Scene):
             if not self.timed:
                 self._bot_wait = BOT_PACE / speed
             return
+
+    def _auto_picker(self):
+        """A human seat that owes the engine a choice (any VP bonus, province trim, council reward...)
+        gets the picker without asking; Esc hides it until something changes."""
+        if self.picker is not None or self.drag is not None or self.kb is not None or self.finished:
+            return
+        for seat in range(self.n):
+            if not self.human[seat]:
+                continue
+            p = self.state.players[seat]
+            if p.decisions:
+                key = (seat, len(self.record.actions), len(p.decisions))
+                if key == self._dismissed:
+                    return
+                self._dismissed = key
+                where = self.layout.rects["council_overlay"].midbottom if self.layout.council_active else \
+                    self.layout.rects[f"seat.{seat}"].center
+                self._open_decision(seat, (where[0] - 200, where[1] - 300) if self.layout.council_active else where)
+                return
 
     def _refresh_log(self):
         self._log_dirty = False
@@ -650,6 +688,12 @@ class PendulumTable(Scene):
         return best[1] if best else None
 
     def _mouse_down(self, pos) -> bool:
+        if self.layout.council_active and self.layout.rects["main_board"].collidepoint(pos):
+            # the council overlay covers the main board: only its cards answer
+            for rid in self.layout.hit(pos, ("council.",)):
+                if self._click_region(rid, pos):
+                    return True
+            return True
         wid = self._hit_worker(pos)
         if wid is not None:
             self._pick_up(wid, pos)
@@ -764,17 +808,21 @@ class PendulumTable(Scene):
                     self.flash(self.app.t("pendulum.msg.no_stratagem"))
                 return True
             return False
-        if not self.human[seat]:
-            return False
         kind = {"achievement": "claim", "legendary_token": "claim"}.get(rid)
         if rid.startswith("province") or rid.startswith("council."):
-            choices = [a for a in self.legal(seat) if a.kind == "choose"]
-            match = [a for a in choices if V.option_matches_region(self.state, a.option, rid)]
-            if match:
-                self._choose_or_apply(match, seat, pos)
-                return True
+            # a pending choice (council reward, which province) of the focused seat or of any human seat
+            for s in [seat] + [i for i in range(self.n) if i != seat and self.human[i]]:
+                choices = [a for a in self.legal(s) if a.kind == "choose"]
+                match = [a for a in choices if V.option_matches_region(self.state, a.option, rid)]
+                if match:
+                    self._close_picker()
+                    self._choose_or_apply(match, s, pos)
+                    return True
             if rid.startswith("province"):
                 kind = "refill"
+        if kind and not self.human[seat]:
+            self.flash(self.app.t("pendulum.msg.bot_seat"))
+            return True
         if kind:
             acts = [a for a in self.legal(seat) if a.kind == kind]
             if acts:
@@ -790,7 +838,7 @@ class PendulumTable(Scene):
     def _open_picker(self, seat, options, pos, title=None):
         self._close_picker()
         m = self.app.ui_manager
-        w = 420
+        w = 520
         bh = 44
         h = 16 + bh * len(options) + (40 if title else 0)
         x = max(8, min(1920 - w - 8, pos[0] + 20))
@@ -798,7 +846,7 @@ class PendulumTable(Scene):
         panel = pygame_gui.elements.UIPanel(pygame.Rect(x, y, w, h), starting_height=5, manager=m)
         y0 = 8
         if title:
-            pygame_gui.elements.UILabel(pygame.Rect(8, 4, w - 16, 36), title, m, container=panel)
+            pygame_gui.elements.UILabel(pygame.Rect(4, 2, w - 14, 40), title, m, container=panel)
             y0 = 44
         buttons = []
         for i, (label, a) in enumerate(options):
@@ -851,8 +899,15 @@ class PendulumTable(Scene):
     # ----------------------------------------------------------------- tooltips
     def _hover(self, pos):
         rid = None
-        wid = self._hit_worker(pos)
-        if wid is not None:
+        wid = None
+        if self.layout.council_active and self.layout.rects["main_board"].collidepoint(pos):
+            hits = self.layout.hit(pos, ("council.",))
+            rid = hits[0] if hits else "council_board"
+        else:
+            wid = self._hit_worker(pos)
+        if rid is not None:
+            pass
+        elif wid is not None:
             rid = f"worker.{wid}"
         else:
             for tid in TIMERS:
@@ -866,20 +921,29 @@ class PendulumTable(Scene):
         if rid == self.hover_id:
             return
         self.hover_id = rid
-        if self._tooltip is not None:
-            self._tooltip.kill()
-            self._tooltip = None
+        self.hover_pos = pos
+        self._tooltip = None
         if rid is None or self.drag:
             return
         text = V.tooltip(self.app, self.rules, self.state, rid)
-        if not text:
-            return
-        try:
-            tip = pygame_gui.elements.UITooltip(_esc(text).replace("\n", "<br>"), (0, 16), self.app.ui_manager)
-            tip.find_valid_position(pygame.math.Vector2(pos))
-            self._tooltip = tip
-        except Exception:
-            self._tooltip = None
+        if text:
+            self._tooltip = self._tooltip_surface(text)
+
+    def _tooltip_surface(self, text):
+        """Drawn by hand (a pygame_gui tooltip under the pointer would swallow the next click)."""
+        lines = []
+        for para in str(text).split("\n"):
+            lines.extend(R.text_lines(self.app, para, 20, R.INK, 520, max_lines=4))
+        w = max(l.get_width() for l in lines) + 24
+        h = sum(l.get_height() for l in lines) + 16
+        box = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(box, (14, 22, 28, 240), box.get_rect(), border_radius=10)
+        pygame.draw.rect(box, R.GOLD, box.get_rect(), 2, border_radius=10)
+        y = 8
+        for l in lines:
+            box.blit(l, (12, y))
+            y += l.get_height()
+        return box
 
     # ================================================================= drawing
     def draw(self, surface):
@@ -894,7 +958,10 @@ class PendulumTable(Scene):
             self._draw_state(self._layer)
             self._dirty = False
         surface.blit(self._layer, (0, 0))
-        self._draw_timers(surface)
+        if not self.layout.council_active:
+            self._draw_timers(surface)
+        else:
+            self._draw_privilege_overlay(surface)
         moving = {a.key for a in self.anims}
         if self.drag:
             moving.add(self.drag["worker"])
@@ -921,12 +988,38 @@ class PendulumTable(Scene):
             pygame.draw.rect(surface, (20, 20, 30), box, border_radius=12)
             pygame.draw.rect(surface, R.GOLD, box, 2, border_radius=12)
             surface.blit(t, t.get_rect(center=box.center))
+        if self._tooltip is not None and not self.drag and self.picker is None:
+            x, y = self.hover_pos
+            tip = self._tooltip
+            x = min(x + 18, 1920 - tip.get_width() - 4)
+            y = y + 24 if y + 24 + tip.get_height() < 1080 else y - tip.get_height() - 12
+            surface.blit(tip, (x, y))
         if self.message:
             t = R.text_fit(app, self.message[0], 24, (255, 236, 200), 1180)
             box = t.get_rect(midbottom=(616, 690)).inflate(30, 14)
             pygame.draw.rect(surface, (60, 20, 20), box, border_radius=10)
             pygame.draw.rect(surface, (230, 120, 90), box, 2, border_radius=10)
             surface.blit(t, t.get_rect(center=box.center))
+
+    def _draw_privilege_overlay(self, surface):
+        """Privilege hexagons in the council overlay; after the vote they slide to their new ranks."""
+        ov = self.layout.rects["council_overlay"]
+        pa = self.privilege_anim
+        order = list(self.state.privilege)
+        old = pa["old"] if pa else order
+        votes = pa["votes"] if pa else {}
+        u = min(1.0, pa["t"] / PRIV_ANIM) if pa else 1.0
+        u = u * u * (3 - 2 * u)
+        for seat in order:
+            i_new = order.index(seat)
+            i_old = old.index(seat) if seat in old else i_new
+            x = ov.left + 60 + (i_old + (i_new - i_old) * u) * 150
+            y = ov.top + 150 - math.sin(u * math.pi) * 30 * (1 if i_new < i_old else 0)
+            tok = self.sprites.token(seat, 56)
+            surface.blit(tok, tok.get_rect(center=(x, y)))
+            if seat in votes:
+                t = self.app.text(self.app.t("pendulum.council.votes", n=votes[seat]), 16, R.INK)
+                surface.blit(t, t.get_rect(midtop=(x, y + 32)))
 
     def _draw_targets(self, surface):
         targets = self.drag["targets"]

@@ -20,7 +20,7 @@ import re
 import pygame
 import pygame_gui
 
-from pendulum.teaching import (LANGS, TeachSession, describe_action, load_curriculum, narrate)
+from pendulum.teaching import TeachSession, describe_action, load_curriculum, narrate, rule_key
 from tabletop.engine import IllegalActionError, UndoStack, saves
 from tabletop.ui.scene import Scene
 
@@ -163,7 +163,8 @@ class TeachScene(Scene):
     def save_game(self, path=None):
         record = self.session.to_record()
         if path is None:
-            return saves.write_record(record, saves.autosave_path("teach"))
+            import time
+            path = saves.data_dir() / f"pendulum-teach-{time.strftime('%Y%m%d-%H%M%S')}.json"
         return saves.write_record(record, path)
 
     # ------------------------------------------------------------------ widgets
@@ -315,7 +316,7 @@ class TeachScene(Scene):
         before = animate_from if animate_from is not None else self.table.worker_positions()
         out = self.session.try_action(action)
         if not out.ok:
-            self.feedback = (out.message or {}, out.rule)
+            self.feedback = (out.message or {}, out.rule, out.engine_message)
             self.praise = False
             self._sync_buttons()
             self._dirty_panel()
@@ -517,11 +518,7 @@ class TeachScene(Scene):
         if self.hint_lines is not None:
             boxes.append((self.hint_lines, GOOD_BG, GOOD_EDGE))
         elif self.feedback:
-            msg, rule = self.feedback
-            lines = [msg.get(lang) or msg.get("en") or app.t("teach.try_again")]
-            if rule and rule not in ("lesson",):
-                lines.append(app.t("teach.rule", rule=rule))
-            boxes.append((lines, WARN_BG, WARN_EDGE))
+            boxes.append((self._feedback_lines(), WARN_BG, WARN_EDGE))
         if s.step is not None:
             boxes.append(([app.t("teach.task"), s.step.task.get(lang, "")], TASK_BG, PANEL_EDGE))
         elif lesson.steps:
@@ -557,12 +554,24 @@ class TeachScene(Scene):
                                  limit=bottom - 6, bold=(i == 0 and len(lines) > 1))
         return None
 
+    def _feedback_lines(self) -> list[str]:
+        """A refusal in kind words: why the rule forbids it, what the lesson wants, the rule."""
+        app, lang = self.app, self.app.lang
+        msg, rule, engine = self.feedback
+        lines = [app.t("teach.try_again")]
+        if rule:
+            key = f"teach.why.{rule_key(rule)}"
+            why = app.t(key)
+            lines.append(why if why != key else engine)
+        explain = msg.get(lang) or msg.get("en")
+        if explain:
+            lines.append(explain)
+        if rule:
+            lines.append(app.t("teach.rule", rule=rule))
+        return lines
+
     def _feedback_box(self, surf, top, bottom, width):
-        msg, rule = self.feedback
-        lang = self.app.lang
-        lines = [msg.get(lang) or msg.get("en") or self.app.t("teach.try_again")]
-        if rule and rule != "lesson":
-            lines.append(self.app.t("teach.rule", rule=rule))
+        lines = self._feedback_lines()
         h = self._box_height(lines, width)
         self._box(surf, lines, top, min(bottom, top + h), width, WARN_BG, WARN_EDGE)
 

@@ -1,0 +1,276 @@
+"""The Pendulum play screen, driven with real posted events on the dummy driver."""
+import pygame
+import pytest
+
+from tabletop.engine import saves
+from tabletop.engine.saves import read_record
+from tabletop.ui.app import App, default_args
+
+from pendulum.rules import actions as A
+from pendulum.ui import table as T
+from pendulum.ui.scene import make_scene
+
+
+@pytest.fixture
+def table_app():
+    apps = []
+
+    def make(seats=("human", "human", "human"), mode="timetrack", seed=5, size=(1280, 720), lang="en",
+             speed=1.0, **kw):
+        app = App(default_args(size=size, lang=lang, speed=speed))
+        apps.append(app)
+        scene = make_scene(app, seats=list(seats), mode=mode, seed=seed, **kw)
+        app.scenes.push(scene)
+        app.step(2)
+        return app, scene
+
+    yield make
+    for app in apps:
+        app.shutdown()
+
+
+def _win(app, pos):
+    return app.logical_to_window((int(pos[0]), int(pos[1])))
+
+
+def drag(app, start, end, frames=3):
+    a, b = _win(app, start), _win(app, end)
+    post = pygame.event.post
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0), touch=False))
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1, touch=False))
+    app.step(1)
+    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0), touch=False))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(1, 1), buttons=(1, 0, 0), touch=False))
+    app.step(1)
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1, touch=False))
+    app.step(frames)
+
+
+def click_at(app, pos, frames=3):
+    w = _win(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=w, rel=(0, 0), buttons=(0, 0, 0), touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=w, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=w, button=1, touch=False))
+    app.step(frames)
+
+
+def press(app, key, frames=2):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+    app.step(frames)
+
+
+def opening_worker(scene):
+    st = scene.state
+    seat, kind = st.opening[0]
+    wid = next(w for w, loc in st.players[seat].workers.items() if loc == "mat" and w[-2] == kind)
+    return seat, wid
+
+
+def finish_opening(scene, prefer=None):
+    """Every remaining opening placement through the table (as a player would), preferring
+    frames whose id contains ``prefer``."""
+    while scene.state.phase == "opening":
+        seat = scene.state.seats_to_act()[0]
+        moves = [a for a in scene.state.legal_actions(seat) if a.kind == "move"]
+        pick = next((a for a in moves if prefer and prefer in a.to), moves[0])
+        scene.apply(pick)
+
+
+def test_legal_placement_by_drag_lights_the_engine_targets(table_app):
+    app, scene = table_app()
+    seat, wid = opening_worker(scene)
+    start = scene.worker_positions()[wid]
+    legal = {a.to for a in scene.state.legal_actions(seat) if a.kind == "move" and a.worker == wid}
+    # pick up: every legal target lights, nothing else
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=_win(app, start), button=1, touch=False))
+    app.step(1)
+    assert scene.drag is not None
+    assert set(scene.drag["targets"]) == {f"frame.{f}" for f in legal}
+    target = sorted(legal)[0]
+    end = scene.region(f"frame.{target}").center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=_win(app, end), rel=(1, 1), buttons=(1, 0, 0), touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=_win(app, end), button=1, touch=False))
+    app.step(3)
+    assert scene.state.players[seat].workers[wid] == "F:" + target
+    assert scene.record.actions[-1]["a"]["kind"] == "move"
+    assert any("worker" in line for line in scene.log_lines)
+
+
+def test_illegal_drop_springs_back_and_names_the_rule(table_app):
+    app, scene = table_app()
+    seat, wid = opening_worker(scene)
+    start = scene.worker_positions()[wid]
+    top = next(f for f in scene.rules.frames.values() if f.row == 0 and f.area == "green")   # timer row
+    drag(app, start, scene.region(f"frame.{top.id}").center)
+    assert scene.state.players[seat].workers[wid] == "mat"
+    assert scene.record.actions == []
+    assert scene.message is not None and "rule" in scene.message[0].lower()
+    assert scene.anims and scene.anims[-1].key == wid          # springing back
+    app.step(40)
+    assert scene.worker_positions()[wid] == start
+
+
+def test_activation_by_dragging_into_the_gain_box_pays_gold(table_app):
+    app, scene = table_app()
+    seat, wid = opening_worker(scene)
+    frame = next(f for f in scene.rules.frames.values() if f.area == "green" and f.row == 1)
+    scene.apply(A.Move(seat, wid, frame.id))
+    finish_opening(scene, prefer="black")
+    assert scene.state.phase == "action"
+    app.step(2)
+    gold = scene.state.players[seat].res[2]
+    space = frame.spaces[0]
+    drag(app, scene.worker_positions()[wid], scene.region(f"space.{space}").center)
+    assert scene.state.players[seat].workers[wid] == "B:" + space
+    assert scene.state.players[seat].res[2] == gold - 2
+    assert any("paid 2 gold" in line for line in scene.log_lines)
+
+
+def test_a_finished_timer_flips_by_click_with_an_animation(table_app):
+    app, scene = table_app(mode="realtime", speed=60.0)
+    finish_opening(scene, prefer="black")
+    row = scene.state.timer_row["black"]
+    for _ in range(60):
+        if scene.state.remaining["black"] <= 0:
+            break
+        app.step(1)
+    assert scene.state.remaining["black"] <= 0
+    assert scene.hourglasses["black"].grains_above() == 0          # empty when the engine says so
+    flips = scene.hourglasses["black"].flips
+    app.speed = 1.0
+    click_at(app, scene.region("timer.black").center, frames=1)
+    assert scene.state.timer_row["black"] == 1 - row
+    assert scene.hourglasses["black"].flipping
+    app.step(60)
+    assert scene.hourglasses["black"].flips == flips + 1
+    assert scene.hourglasses["black"].grains_above() > 100        # the sand is back on top
+
+
+def test_pause_freezes_every_timer_and_the_sand(table_app):
+    app, scene = table_app(mode="realtime", speed=4.0)
+    finish_opening(scene, prefer="black")
+    app.step(60)                         # the round's opening flip animation is over
+    press(app, pygame.K_p)
+    assert scene.paused
+    before = dict(scene.state.remaining)
+    passed = {k: h.passed for k, h in scene.hourglasses.items()}
+    app.step(120)
+    assert scene.state.remaining == before
+    assert {k: h.passed for k, h in scene.hourglasses.items()} == passed
+    press(app, pygame.K_p)
+    app.step(30)
+    assert scene.state.remaining["black"] < before["black"]
+
+
+def test_keyboard_only_placement(table_app):
+    app, scene = table_app()
+    seat, wid = opening_worker(scene)
+    scene.focus(seat)
+    press(app, pygame.K_TAB)
+    assert scene.kb and scene.kb["stage"] == "worker"
+    while scene.kb["items"][scene.kb["index"]] != wid:
+        press(app, pygame.K_TAB)
+    press(app, pygame.K_RETURN)
+    assert scene.kb["stage"] == "target"
+    press(app, pygame.K_RIGHT)
+    target = scene.kb["items"][scene.kb["index"]]
+    press(app, pygame.K_RETURN)
+    assert "F:" + target[len("frame."):] == scene.state.players[seat].workers[wid]
+
+
+def _play_to_council(scene):
+    st = scene.state
+    for _ in range(3000):
+        if st.phase == "council_rewards":
+            turn = st.real_order()[st.council_turn - 1]
+            p = st.players[turn]
+            if p.decisions and p.decisions[0]["t"] == "council":
+                return turn
+        acted = False
+        for seat in st.seats_to_act():
+            acts = st.legal_actions(seat)
+            choose = [a for a in acts if a.kind == "choose"]
+            act = choose[0] if choose else next((a for a in acts if a.kind == "done"), acts[0] if acts else None)
+            if act is not None:
+                scene.apply(act)
+                acted = True
+                break
+        assert acted
+    raise AssertionError("council never reached")
+
+
+def test_council_overlay_and_a_reward_chosen_by_click(table_app):
+    app, scene = table_app()
+    turn = _play_to_council(scene)
+    app.step(3)
+    assert scene.layout.council_active
+    rect = scene.region("council.default")
+    assert scene.layout.rects["council_overlay"].contains(rect)
+    click_at(app, rect.center)
+    taken = [e for e in scene.record.actions if e["a"]["kind"] == "choose"]
+    assert taken[-1]["a"]["option"] == scene.rules.council_default
+    assert scene.state.players[turn].decisions == [] or scene.state.players[turn].decisions[0]["t"] != "council"
+
+
+def test_autosave_and_resume_rebuild_the_same_game(table_app):
+    app, scene = table_app()
+    seat, wid = opening_worker(scene)
+    frame = next(f for f in scene.rules.frames.values() if f.area == "black" and f.row == 1)
+    scene.apply(A.Move(seat, wid, frame.id))
+    T._WRITER.flush()
+    rec = read_record(saves.autosave_path("pendulum"))
+    assert len(rec.actions) == 1
+    assert "pendulum" in saves.unclean_games()
+    app2, resumed = table_app(record=rec)
+    live, back = scene.state.to_dict(), resumed.state.to_dict()
+    live.pop("_time"), back.pop("_time")          # frames keep passing on both tables
+    assert back == live
+    assert resumed.record.actions == scene.record.actions
+
+
+def test_undo_in_untimed_play(table_app):
+    app, scene = table_app()
+    seat, wid = opening_worker(scene)
+    frame = next(f for f in scene.rules.frames.values() if f.area == "black" and f.row == 1)
+    scene.apply(A.Move(seat, wid, frame.id))
+    press(app, pygame.K_u)
+    assert scene.state.players[seat].workers[wid] == "mat"
+    assert scene.record.actions == []
+
+
+@pytest.mark.slow
+def test_all_bot_game_reaches_the_end_screen():
+    app = App(default_args(size=(1280, 720), lang="en", speed=100.0, seats="bot,bot,bot", mode="timetrack",
+                           seed=3))
+    try:
+        app.start("pendulum")
+        scene = app.scenes.top
+        for _ in range(3000):
+            app.step(10)
+            if type(app.scenes.top).__name__ == "EndScreen":
+                break
+        assert type(app.scenes.top).__name__ == "EndScreen"
+        assert scene.state.is_terminal()
+        assert len(scene.history) == 5          # start + 4 rounds for the chart
+        assert "pendulum" not in saves.unclean_games()
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_table_renders_at_both_sizes_in_both_languages(table_app, size, lang):
+    app, scene = table_app(seats=("human", "bot", "bot", "bot"), mode="realtime", size=size, lang=lang)
+    app.step(5)
+    shot = app.window.copy()
+    assert shot.get_size() == size
+    # the gold frames are drawn where the layout says, scaled to the window
+    fr = scene.region(next(k for k in scene.layout.rects if k.startswith("frame.")))
+    x, y = app.logical_to_window((fr.left + 1, fr.centery))
+    colours = {tuple(shot.get_at((x + dx, y))[:3]) for dx in range(0, 4)}
+    assert any(c[0] > 150 and c[1] > 100 and c[2] < 120 for c in colours), colours
+    assert scene.app.t("pendulum.phase.opening") != "pendulum.phase.opening"
+    for rid in ("main_board", "council_board", "timer.green", "privilege_track", "seat.0", "log"):
+        assert scene.region(rid) is not None, rid
