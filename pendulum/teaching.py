@@ -205,6 +205,7 @@ class Outcome:
     ok: bool
     message: Text | None = None        # gentle explanation (per language) when refused
     rule: str = ""                     # the engine rule that refused it, if any
+    engine_message: str = ""           # the engine's own words (English) for that refusal
     events: list = field(default_factory=list)
     step_done: bool = False
     lesson_done: bool = False
@@ -316,10 +317,8 @@ class TeachSession:
         try:
             events = self.state.apply(action)
         except IllegalActionError as exc:
-            msg = {lang: exc.message for lang in LANGS}
-            if step is not None:
-                msg = {lang: f"{exc.message}\n{step.explain.get(lang, '')}".strip() for lang in LANGS}
-            return Outcome(False, msg, rule=exc.rule)
+            return Outcome(False, step.explain if step is not None else None, rule=exc.rule,
+                           engine_message=exc.message)
         self.record.add(action, self.state.time if self.rules.timed else None)
         out = Outcome(True, events=list(events))
         if step is not None and not forced and (step.until is None or self.condition(step.until)):
@@ -528,6 +527,12 @@ _READ_FIRST = {"en": "Read this lesson first, then press Next.",
                "ja": "まずこのレッスンを読んで、「次へ」を押してください。"}
 _NOTHING_TO_SHOW = {"en": "There is nothing to show here right now.",
                     "ja": "今は見せられる手がありません。"}
+
+
+def rule_key(rule: str) -> str:
+    """i18n key part for an engine rule id: ``"4.4 timer row"`` -> ``"4_4_timer_row"``."""
+    import re
+    return re.sub(r"[^0-9a-z]+", "_", rule.lower()).strip("_")
 
 
 def _replay(rules, record: Record):

@@ -90,18 +90,39 @@ def test_a_lesson_action_by_drag_and_drop_with_a_gentle_refusal_first(make_app):
 
 
 def test_wrong_move_feedback_and_show_me(make_app):
-    app, scene = open_teach(make_app, speed=50.0)
+    app, scene = open_teach(make_app, speed=50.0, lang="ja")
     _click_next_until(app, scene, "opening_common")
     s = scene.session
     for _ in range(300):
         if s.learner_can_act():
             break
         app.step(1)
-    done_before = s.step_index
-    scene.request(type(s.learner_actions()[0])(s.learner, f"{s.learner}g1", "black.bottom.2"))
-    assert scene.feedback is not None and s.step_index == done_before
+    Move = type(s.learner_actions()[0])
+    scene.request(Move(s.learner, f"{s.learner}g1", "black.bottom.2"))     # not what the lesson asks
+    assert scene.feedback is not None and s.step_index == 0
+    # the common worker into the grande's green frame: the engine refuses, the panel explains why
+    grande_frame = s.state.players[s.learner].workers[f"{s.learner}g1"][2:]
+    scene.request(Move(s.learner, f"{s.learner}c1", grande_frame))
+    lines = scene._feedback_lines()
+    assert scene.feedback[1] == "3.4 frame occupancy"
+    assert any("上級ワーカーだけ" in line for line in lines)                  # in Japanese, in our words
+    app.step(2)
     click(app, scene.buttons["show_me"])
     assert s.lesson_complete and scene.feedback is None
+
+
+def test_pause_menu_save_can_be_loaded_back_into_the_lesson(make_app):
+    from tabletop.engine import saves
+    app, scene = open_teach(make_app)
+    click(app, scene.buttons["next"])
+    path = scene.save_game()
+    record = saves.read_record(path)
+    assert record.meta["teach"] and record.meta["lesson_id"] == "table"
+    from tabletop.ui.launcher import start_from_record
+    TeachSession.forget_saved()
+    assert start_from_record(app, path)
+    app.step(2)
+    assert isinstance(app.scenes.top, TeachScene) and app.scenes.top.session.lesson.id == "table"
 
 
 def test_leave_and_resume_from_the_launcher(make_app):
