@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Callable
 
 import pygame
-import pygame_gui
 
 from .assets import ASSETS, Assets
 from .fonts import Fonts
@@ -41,10 +40,15 @@ _DEFAULT_SETTINGS = {"language": "en", "window": {"size": [1280, 720], "fullscre
 
 def load_settings() -> dict:
     settings = {k: (dict(v) if isinstance(v, dict) else v) for k, v in _DEFAULT_SETTINGS.items()}
+    def parse():
+        from .fastyaml import load_yaml
+        return load_yaml(SETTINGS_FILE)[0]
     try:
-        from ..data import load_yaml
-        data, _marks = load_yaml(SETTINGS_FILE)
-    except Exception:   # a broken settings file must not stop the program; defaults apply
+        from .cache import cached
+        data = cached("settings", [SETTINGS_FILE], parse)
+    except Exception as exc:   # a broken settings file must not stop the program; defaults apply
+        import sys
+        print(f"config/settings.yaml not used: {exc}", file=sys.stderr)
         data = None
     if isinstance(data, dict):
         for key, value in data.items():
@@ -63,16 +67,20 @@ def default_args(**over) -> argparse.Namespace:
     return argparse.Namespace(**base)
 
 
-class _LogicalUIManager(pygame_gui.UIManager):
-    """pygame_gui in logical coordinates: events arrive converted by the App; the hover
-    position is the real mouse mapped through the App's scale and letterbox."""
+def _make_ui_manager(app: "App"):
+    """A pygame_gui manager in logical coordinates: events arrive converted by the App; the
+    hover position is the real mouse mapped through the App's scale and letterbox.
+    pygame_gui is imported here, on first use, not before the launcher's first frame."""
+    import pygame_gui
 
-    def __init__(self, app: "App", *a, **kw):
-        self._app = app
-        super().__init__(*a, **kw)
+    class LogicalUIManager(pygame_gui.UIManager):
+        def _update_mouse_position(self):
+            self.mouse_position = app.window_to_logical(pygame.mouse.get_pos())
 
-    def _update_mouse_position(self):
-        self.mouse_position = self._app.window_to_logical(pygame.mouse.get_pos())
+    import warnings
+    # a font size nobody preloaded is loaded on demand; pygame_gui only warns about it
+    warnings.filterwarnings("ignore", message="Finding font with id", category=UserWarning)
+    return LogicalUIManager(LOGICAL_SIZE, None, enable_live_theme_updates=False)
 
 
 class Dialog:
@@ -82,6 +90,7 @@ class Dialog:
 
     def __init__(self, app: "App", title: str, text: str, buttons: list[tuple[str, Callable | None]],
                  width: int = 900, height: int = 420):
+        import pygame_gui
         self.app = app
         self.buttons_spec = buttons
         w, h = width, height
@@ -114,6 +123,7 @@ class Dialog:
             cb()
 
     def handle_event(self, event, intents) -> bool:
+        import pygame_gui
         if event.type == pygame.KEYDOWN:
             if "confirm" in intents:
                 self.press(self.focus)
@@ -174,13 +184,12 @@ class App:
         self.window = self._set_mode()
         pygame.display.set_caption(self.t("shell.window_title"))
         pygame.key.set_repeat(350, 40)
-        self.logical: pygame.Surface = pygame.Surface(LOGICAL_SIZE).convert()
+        self._logical: pygame.Surface | None = None
         self._layout()
 
         self.fonts = Fonts(self.mods)
         self.assets = Assets(self.mods)
-        self.ui_manager = _LogicalUIManager(self, LOGICAL_SIZE, None, enable_live_theme_updates=False)
-        self._setup_gui_fonts()
+        self._ui_manager = None          # created on first use (see ``ui_manager``)
         self.scenes = SceneStack()
 
     # --- window and scaling ------------------------------------------------------
@@ -204,7 +213,21 @@ class App:
         sw, sh = max(1, round(lw * self.scale)), max(1, round(lh * self.scale))
         self.view_rect = pygame.Rect((ww - sw) // 2, (wh - sh) // 2, sw, sh)
         self.direct = (ww, wh) == (lw, lh)
-        self._scaled = None if self.direct else pygame.Surface((sw, sh)).convert()
+        self._scaled = None
+        if not self.direct and self.view_rect.size != LOGICAL_SIZE:
+            try:   # scale straight into the window's view area
+                self._scaled = self.window.subsurface(self.view_rect)
+            except (ValueError, pygame.error):
+                self._scaled = pygame.Surface(self.view_rect.size).convert()
+
+    @property
+    def logical(self) -> pygame.Surface:
+        """The 1920×1080 surface the scenes draw on (the window itself when it is that size)."""
+        if self.direct:
+            return self.window
+        if self._logical is None:
+            self._logical = pygame.Surface(LOGICAL_SIZE, 0, self.window)
+        return self._logical
 
     def window_to_logical(self, pos) -> tuple[int, int]:
         x, y = pos
@@ -246,6 +269,14 @@ class App:
 
     def text(self, text: str, size: int, color=(240, 240, 240), bold: bool = False) -> pygame.Surface:
         return self.fonts.text(text, size, color, bold)
+
+    @property
+    def ui_manager(self):
+        """The pygame_gui manager (logical coordinates, our theme and fonts), made on first use."""
+        if self._ui_manager is None:
+            self._ui_manager = _make_ui_manager(self)
+            self._setup_gui_fonts()
+        return self._ui_manager
 
     def _setup_gui_fonts(self):
         """Every widget font is "tabletop" (Noto Sans JP or a mod's font), and the default
@@ -384,7 +415,7 @@ class App:
             self.show_frame_times = not self.show_frame_times
             self._overlay_surf = None
             return
-        consumed = self.ui_manager.process_events(event)
+        consumed = self._ui_manager.process_events(event) if self._ui_manager is not None else False
         if self._dialogs:
             if self._dialogs[-1].handle_event(event, intents):
                 return
@@ -401,7 +432,8 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
-        self.ui_manager.update(dt)
+        if self._ui_manager is not None:
+            self._ui_manager.update(dt)
         for toast in self._toasts:
             toast[1] -= dt
         self._toasts = [t for t in self._toasts if t[1] > 0]
@@ -418,7 +450,8 @@ class App:
             surface.fill((12, 20, 24))
         for scene in scenes[first:]:
             scene.draw(surface)
-        self.ui_manager.draw_ui(surface)
+        if self._ui_manager is not None:
+            self._ui_manager.draw_ui(surface)
         y = LOGICAL_SIZE[1] - 60
         for box, _left in reversed(self._toasts):
             y -= box.get_height()
@@ -427,12 +460,14 @@ class App:
         if self.show_frame_times:
             self._draw_overlay(surface)
         if not self.direct:
-            self.window.fill((0, 0, 0))
+            if self.view_rect.size != self.window.get_size():
+                self.window.fill((0, 0, 0))     # letterbox bars
             if self.view_rect.size == LOGICAL_SIZE:
                 self.window.blit(self.logical, self.view_rect)
             else:
                 pygame.transform.smoothscale(self.logical, self.view_rect.size, self._scaled)
-                self.window.blit(self._scaled, self.view_rect)
+                if self._scaled.get_parent() is None:
+                    self.window.blit(self._scaled, self.view_rect)
 
     def _draw_overlay(self, surface):
         if self._overlay_surf is None or self.frame >= self._overlay_next:

@@ -9,10 +9,12 @@ import os
 import sys
 from pathlib import Path
 
-import pygame
-import pygame_gui
+import importlib.util
 
-GUI_DATA = Path(os.path.dirname(pygame_gui.__file__)) / "data"
+import pygame
+
+# pygame_gui's data folder, found without importing pygame_gui (the launcher does not need it)
+GUI_DATA = Path(importlib.util.find_spec("pygame_gui").origin).parent / "data"
 NOTO_REGULAR = GUI_DATA / "NotoSansJP-Regular.otf"
 NOTO_BOLD = GUI_DATA / "NotoSansJP-Bold.otf"
 

@@ -24,7 +24,7 @@ def flatten(data: Any, prefix: str = "") -> dict[str, str]:
 
 
 def _load_base(lang: str, mods: list[str] | None) -> dict[str, str]:
-    from ..data import load_yaml
+    from .fastyaml import load_yaml
     strings = flatten(load_yaml(I18N_DIR / f"{lang}.yaml")[0])
     for mod in mods or []:
         path = Path(mod) / "i18n" / f"{lang}.yaml"
@@ -34,8 +34,11 @@ def _load_base(lang: str, mods: list[str] | None) -> dict[str, str]:
 
 
 def load_strings(lang: str, mods: list[str] | None = None) -> dict[str, str]:
-    """The strings of one language: the data kit's loader when it exists (base file plus
-    mod overlays), else the base file read here."""
+    """The strings of one language: the base file (read here, fast, for the launcher's first
+    frame) or, with mods, the data kit's ``load_translations`` (base file + mod overlays)."""
+    if not mods:
+        from .cache import cached
+        return cached(f"strings-{lang}", [I18N_DIR / f"{lang}.yaml"], lambda: _load_base(lang, None))
     try:
         from ..data.mods import load_translations  # provided by tabletop/data
     except ImportError:
@@ -57,7 +60,12 @@ class Strings:
     def table(self, lang: str | None = None) -> dict[str, str]:
         lang = lang or self.lang
         if lang not in self._cache:
-            self._cache[lang] = load_strings(lang, self.mods)
+            try:
+                self._cache[lang] = load_strings(lang, self.mods)
+            except Exception as exc:   # a broken strings file shows keys, never a crash
+                import sys
+                print(f"strings for {lang!r} not loaded: {exc}", file=sys.stderr)
+                self._cache[lang] = {}
         return self._cache[lang]
 
     def t(self, key: str, **fmt) -> str:

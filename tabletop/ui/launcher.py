@@ -11,7 +11,6 @@ import traceback
 from pathlib import Path
 
 import pygame
-import pygame_gui
 
 from .. import games
 from .scene import Scene
@@ -130,6 +129,7 @@ class MenuScene(Scene):
     def draw(self, surface):
         surface.blit(backdrop(), (0, 0))
         self.draw_heading(surface)
+        self.menu.draw(surface)
         self.draw_hint(surface)
 
 
@@ -148,8 +148,8 @@ class LauncherScene(MenuScene):
             self._resume_games = unclean_games()
         except Exception:
             self._resume_games = []
-        y = 250
-        h, gap = 86, 20
+        y = 240 if not self._resume_games else 210
+        h, gap = 82, 18
         for key in self.ITEMS:
             if key == "resume" and not self._resume_games:
                 continue
@@ -211,6 +211,7 @@ class LauncherScene(MenuScene):
             for line in lines:
                 surface.blit(app.text(line, 32, TEXT), (140, y))
                 y += 46
+        self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.launcher")
 
 
@@ -245,6 +246,7 @@ class NoticeScene(MenuScene):
         for line in self.text.split("\n"):
             surface.blit(self.app.text(line, 40, TEXT), (120, y))
             y += 60
+        self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.notice")
 
 
@@ -374,6 +376,7 @@ class PendulumSetup(MenuScene):
     def draw(self, surface):
         surface.blit(backdrop(), (0, 0))
         self.draw_heading(surface)
+        self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.setup")
 
 
@@ -413,6 +416,7 @@ class GrailWarSetup(MenuScene):
     def draw(self, surface):
         surface.blit(backdrop(), (0, 0))
         self.draw_heading(surface)
+        self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.setup")
 
 
@@ -447,10 +451,6 @@ class LoadScene(MenuScene):
         pages = max(1, (len(files) + self.PAGE - 1) // self.PAGE)
         self.page = min(self.page, pages - 1)
         y = 190
-        if not files:
-            label = pygame_gui.elements.UILabel(pygame.Rect(160, y, 1500, 60), app.t("shell.load.none"),
-                                                app.ui_manager)
-            self.extra.append(label)
         for path in files[self.page * self.PAGE:(self.page + 1) * self.PAGE]:
             self.menu.add((160, y, 1500, 72), self.label(path), activate=lambda p=path: start_from_record(self.app, p),
                           key=f"file:{path.name}", object_id="#option_button")
@@ -474,4 +474,7 @@ class LoadScene(MenuScene):
         if not hasattr(self, "_folder_text"):
             self._folder_text = str(data_dir())
         surface.blit(self.app.text(self.app.t("shell.load.folder", folder=self._folder_text), 24, MUTED), (160, 150))
+        if not self.files:
+            surface.blit(self.app.text(self.app.t("shell.load.none"), 34, TEXT), (160, 200))
+        self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.menu")

@@ -99,4 +99,5 @@ class PauseMenu(MenuScene):
         surface.blit(self._dim, (0, 0))
         title = self.app.text(self.app.t("shell.pause.title"), 56, GOLD, bold=True)
         surface.blit(title, ((1920 - title.get_width()) // 2, 220))
+        self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.menu")

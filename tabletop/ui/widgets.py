@@ -1,9 +1,10 @@
-"""Keyboard-navigable menus of pygame_gui buttons, and the shell's procedural backdrop.
+"""Keyboard-navigable menus of buttons, and the shell's procedural backdrop.
 
-``FocusMenu`` keeps one focused control (drawn with the theme's "selected" colours):
-Up/Down/Tab/Shift+Tab move, Enter/Space activates, Left/Right change an option's value.
-A mouse click focuses and activates the clicked control. Every control is a plain
-pygame_gui ``UIButton`` so mouse, keyboard and tests go through the same code."""
+``FocusMenu`` keeps one focused button (gold): Up/Down/Tab/Shift+Tab move, Enter/Space
+activates, Left/Right change an option's value. The mouse focuses the button under it;
+a click (press and release on the same button) activates it. The shell's buttons are
+drawn by hand with cached surfaces (no pygame_gui), so the launcher opens fast and costs
+almost nothing per frame; pygame_gui is used for dialogs and by the game screens."""
 from __future__ import annotations
 
 import dataclasses
@@ -11,12 +12,106 @@ import math
 from typing import Callable
 
 import pygame
-import pygame_gui
+
+STYLES = {
+    # object id: font size, bold, corner radius, border width, text alignment, padding
+    "#menu_button": (34, True, 14, 3, "left", 48),
+    "#option_button": (30, False, 10, 2, "left", 40),
+    None: (30, False, 12, 2, "center", 18),
+}
+COLOURS = {
+    # state: background, border, text
+    "normal": ((38, 54, 61), (79, 106, 115), (239, 232, 216)),
+    "focused": ((217, 164, 65), (255, 241, 201), (27, 20, 8)),
+    "pressed": ((184, 131, 42), (255, 241, 201), (27, 20, 8)),
+    "disabled": ((28, 37, 41), (44, 55, 59), (125, 138, 143)),
+}
+
+
+class Button:
+    """A hand-drawn button with the few attributes of pygame_gui's UIButton the shell uses:
+    ``rect`` (logical), ``text``, ``is_enabled``, ``is_selected``, ``visible``,
+    ``select``/``unselect``, ``enable``/``disable``, ``show``/``hide``, ``set_text``, ``kill``."""
+
+    def __init__(self, app, rect, text: str, object_id: str | None = None):
+        self.app = app
+        self.rect = pygame.Rect(rect)
+        self.text = text
+        self.style = STYLES.get(object_id, STYLES[None])
+        self.is_enabled = True
+        self.is_selected = False
+        self.pressed = False
+        self.visible = True
+        self.alive = True
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    def select(self):
+        self.is_selected = True
+
+    def unselect(self):
+        self.is_selected = False
+
+    def enable(self):
+        self.is_enabled = True
+
+    def disable(self):
+        self.is_enabled = False
+
+    def show(self):
+        self.visible = True
+
+    def hide(self):
+        self.visible = False
+
+    def kill(self):
+        self.alive = False
+        self.visible = False
+
+    def set_text(self, text: str):
+        self.text = text
+
+    @property
+    def state(self) -> str:
+        if not self.is_enabled:
+            return "disabled"
+        if self.pressed:
+            return "pressed"
+        return "focused" if self.is_selected else "normal"
+
+    def image(self) -> pygame.Surface:
+        key = (self.text, self.state, self.rect.size)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 12:
+                self._cache.clear()
+            size, bold, radius, border, align, pad = self.style
+            bg, edge, fg = COLOURS[self.state]
+            surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            r = surf.get_rect()
+            pygame.draw.rect(surf, bg, r, border_radius=radius)
+            pygame.draw.rect(surf, edge, r, width=border, border_radius=radius)
+            label = self.app.text(self.text, size, fg, bold=bold)
+            if label.get_width() > r.width - 2 * pad:   # too long: shrink to fit
+                scale = (r.width - 2 * pad) / label.get_width()
+                label = pygame.transform.smoothscale_by(label, scale)
+            y = (r.height - label.get_height()) // 2
+            x = pad if align == "left" else (r.width - label.get_width()) // 2
+            surf.blit(label, (x, y))
+            if self.state == "focused" and align == "left":
+                # a marker left of the text: focus is not shown by colour alone
+                cy = r.height // 2
+                pygame.draw.polygon(surf, fg, [(pad // 2 - 7, cy - 10), (pad // 2 + 5, cy), (pad // 2 - 7, cy + 10)])
+            self._cache[key] = surf
+        return surf
+
+    def draw(self, surface: pygame.Surface):
+        if self.visible:
+            surface.blit(self.image(), self.rect)
 
 
 @dataclasses.dataclass
 class MenuItem:
-    button: pygame_gui.elements.UIButton
+    button: Button
     activate: Callable[[], None] | None = None
     change: Callable[[int], None] | None = None     # option value: -1 / +1
     key: str = ""                                     # a stable name (tests, focus keeping)
@@ -27,13 +122,12 @@ class FocusMenu:
         self.app = app
         self.items: list[MenuItem] = []
         self.index = 0
+        self.visible = True
+        self._pressed: MenuItem | None = None
 
     # building ------------------------------------------------------------------------
-    def add(self, rect, text: str, activate=None, change=None, key: str = "", object_id: str | None = None,
-            container=None) -> MenuItem:
-        button = pygame_gui.elements.UIButton(pygame.Rect(rect), text, self.app.ui_manager, container=container,
-                                              object_id=object_id)
-        item = MenuItem(button, activate, change, key or text)
+    def add(self, rect, text: str, activate=None, change=None, key: str = "", object_id: str | None = None) -> MenuItem:
+        item = MenuItem(Button(self.app, rect, text, object_id), activate, change, key or text)
         self.items.append(item)
         self.refresh()
         return item
@@ -42,15 +136,19 @@ class FocusMenu:
         for item in self.items:
             item.button.kill()
         self.items.clear()
+        self._pressed = None
 
     def hide(self) -> None:
-        for item in self.items:
-            item.button.hide()
+        self.visible = False
 
     def show(self) -> None:
-        for item in self.items:
-            item.button.show()
+        self.visible = True
         self.refresh()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.visible:
+            for item in self.items:
+                item.button.draw(surface)
 
     # focus -------------------------------------------------------------------------------
     @property
@@ -83,39 +181,59 @@ class FocusMenu:
             self.index = max(0, min(self.index, len(self.items) - 1))
         for i, item in enumerate(self.items):
             if i == self.index:
-                if not item.button.is_selected:
-                    item.button.select()
-            elif item.button.is_selected:
+                item.button.select()
+            else:
                 item.button.unselect()
+
+    def _at(self, pos) -> int | None:
+        for i, item in enumerate(self.items):
+            b = item.button
+            if b.visible and b.is_enabled and b.rect.collidepoint(pos):
+                return i
+        return None
+
+    @staticmethod
+    def _run(item: MenuItem) -> None:
+        if item.activate:
+            item.activate()
+        elif item.change:
+            item.change(+1)
 
     # input ------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for i, item in enumerate(self.items):
-                if event.ui_element is item.button:
-                    self.index = i
-                    self.refresh()
-                    if item.activate:
-                        item.activate()
-                    elif item.change:
-                        item.change(+1)
-                    return True
+        if not self.visible:
             return False
-        if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
-            for i, item in enumerate(self.items):
-                if event.ui_element is item.button and i != self.index:
-                    self.index = i
-                    self.refresh()
+        if event.type == pygame.MOUSEMOTION:
+            i = self._at(event.pos)
+            if i is not None and i != self.index:
+                self.index = i
+                self.refresh()
             return False
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            i = self._at(event.pos)
+            if i is None:
+                return False
+            self.index = i
+            self.refresh()
+            self._pressed = self.items[i]
+            self._pressed.button.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            pressed, self._pressed = self._pressed, None
+            if pressed is None:
+                return False
+            pressed.button.pressed = False
+            i = self._at(event.pos)
+            if i is not None and self.items[i] is pressed:
+                self._run(pressed)
+            return True
         if event.type != pygame.KEYDOWN:
             return False
         intents = self.app.intents(event)
         item = self.focused
         if "confirm" in intents and item is not None:
-            if item.activate:
-                item.activate()
-            elif item.change:
-                item.change(+1)
+            if item.button.is_enabled:
+                self._run(item)
             return True
         if "down" in intents or "next" in intents:
             self.move(+1)
@@ -133,56 +251,65 @@ _BACKDROP: dict[tuple, pygame.Surface] = {}
 
 
 def backdrop(size=(1920, 1080), seed: int = 0) -> pygame.Surface:
-    """A dark table-felt backdrop with a faint brass hourglass and rings (drawn once, cached)."""
+    """A dark table-felt backdrop with a faint brass hourglass and rings, drawn once from
+    cheap parts (a stretched gradient column, one decoration patch, edge strips), cached."""
     key = (tuple(size), seed)
     if key in _BACKDROP:
         return _BACKDROP[key]
     w, h = size
-    surf = pygame.Surface(size)
+    display = pygame.display.get_surface()
+    # vertical gradient: a 1-pixel column stretched (bands of 4 pixels do not show)
+    rows = max(2, h // 4)
+    col = pygame.Surface((1, rows), 0, display) if display is not None else pygame.Surface((1, rows))
     top, bottom = (22, 46, 50), (8, 16, 19)
-    for y in range(h):
-        f = y / (h - 1)
-        c = [round(top[i] + (bottom[i] - top[i]) * f) for i in range(3)]
-        pygame.draw.line(surf, c, (0, y), (w, y))
-    deco = pygame.Surface(size, pygame.SRCALPHA)
+    for y in range(rows):
+        f = y / (rows - 1)
+        col.set_at((0, y), [round(top[i] + (bottom[i] - top[i]) * f) for i in range(3)])
+    surf = pygame.transform.scale(col, (w, h))
+    # decoration: rings around a brass hourglass, on one patch
+    k = h / 1080
+    R = int(470 * k)
+    deco = pygame.Surface((2 * R + 8, 2 * R + 8), pygame.SRCALPHA)
+    cx = cy = R + 4
     gold = (217, 164, 65)
-    # concentric rings (a table seen from above)
-    cx, cy = int(w * 0.30), int(h * 0.66)
-    for r, a in ((470, 18), (380, 14), (270, 10)):
-        pygame.draw.circle(deco, (*gold, a), (cx, cy), r, width=3)
-    # a large hourglass outline
-    hx, hy, hw, hh = int(w * 0.30), int(h * 0.66), 125, 190
+    for r, a in ((R, 18), (int(380 * k), 14), (int(270 * k), 10)):
+        pygame.draw.circle(deco, (*gold, a), (cx, cy), r, width=max(1, int(3 * k)))
+    hw, hh = int(125 * k), int(190 * k)
     frame_col = (*gold, 38)
-    pygame.draw.rect(deco, frame_col, (hx - hw - 20, hy - hh - 26, 2 * hw + 40, 22), border_radius=8)
-    pygame.draw.rect(deco, frame_col, (hx - hw - 20, hy + hh + 4, 2 * hw + 40, 22), border_radius=8)
-    pts_left = []
-    pts_right = []
-    for i in range(41):
-        t = i / 40
-        y = hy - hh + 2 * hh * t
-        width = hw * (0.12 + 0.88 * abs(math.cos(math.pi * t / 1.0)) ** 0.8) if True else hw
-        pts_left.append((hx - width, y))
-        pts_right.append((hx + width, y))
-    pygame.draw.lines(deco, (*gold, 60), False, pts_left, 4)
-    pygame.draw.lines(deco, (*gold, 60), False, pts_right, 4)
-    # sand: bottom bulb pile and the falling stream
+    pygame.draw.rect(deco, frame_col, (cx - hw - 20 * k, cy - hh - 26 * k, 2 * hw + 40 * k, 22 * k), border_radius=8)
+    pygame.draw.rect(deco, frame_col, (cx - hw - 20 * k, cy + hh + 4 * k, 2 * hw + 40 * k, 22 * k), border_radius=8)
+    left, right = [], []
+    for i in range(61):
+        t = i / 60
+        y = cy - hh + 2 * hh * t
+        width = hw * (0.12 + 0.88 * abs(math.cos(math.pi * t)) ** 0.8)
+        left.append((cx - width, y))
+        right.append((cx + width, y))
+    for pts in (left, right):
+        pygame.draw.lines(deco, (*gold, 60), False, pts, max(1, int(4 * k)))
     sand = (232, 196, 120, 45)
-    pygame.draw.polygon(deco, sand, [(hx - hw * 0.85, hy + hh - 4), (hx + hw * 0.85, hy + hh - 4),
-                                     (hx + hw * 0.25, hy + hh * 0.55), (hx - hw * 0.25, hy + hh * 0.55)])
-    pygame.draw.polygon(deco, sand, [(hx - hw * 0.55, hy - hh * 0.45), (hx + hw * 0.55, hy - hh * 0.45),
-                                     (hx + 6, hy - 8), (hx - 6, hy - 8)])
-    pygame.draw.line(deco, sand, (hx, hy - 8), (hx, hy + hh * 0.55), 3)
-    # side pillars
-    for sx in (hx - hw - 8, hx + hw + 8):
-        pygame.draw.line(deco, frame_col, (sx, hy - hh - 4), (sx, hy + hh + 4), 6)
-    surf.blit(deco, (0, 0))
-    # vignette
-    vig = pygame.Surface(size, pygame.SRCALPHA)
-    for i in range(24):
-        a = int(70 * (1 - i / 24) ** 2)
-        pygame.draw.rect(vig, (0, 0, 0, a), (i * 6, i * 6, w - i * 12, h - i * 12), width=6)
-    surf.blit(vig, (0, 0))
-    if pygame.display.get_surface() is not None:
+    pygame.draw.polygon(deco, sand, [(cx - hw * 0.85, cy + hh - 4), (cx + hw * 0.85, cy + hh - 4),
+                                     (cx + hw * 0.25, cy + hh * 0.55), (cx - hw * 0.25, cy + hh * 0.55)])
+    pygame.draw.polygon(deco, sand, [(cx - hw * 0.55, cy - hh * 0.45), (cx + hw * 0.55, cy - hh * 0.45),
+                                     (cx + 6, cy - 8), (cx - 6, cy - 8)])
+    pygame.draw.line(deco, sand, (cx, cy - 8), (cx, cy + hh * 0.55), 3)
+    for sx in (cx - hw - 8 * k, cx + hw + 8 * k):
+        pygame.draw.line(deco, frame_col, (sx, cy - hh - 4 * k), (sx, cy + hh + 4 * k), max(1, int(6 * k)))
+    surf.blit(deco, (int(w * 0.30) - cx, int(h * 0.66) - cy))
+    # vignette: dark bands along the edges (thin alpha strips stretched)
+    band = max(2, int(180 * k))
+    strip = pygame.Surface((1, band), pygame.SRCALPHA)
+    for i in range(band):
+        strip.set_at((0, i), (0, 0, 0, int(80 * (1 - i / band) ** 2)))
+    top_band = pygame.transform.scale(strip, (w, band))          # dark at its top
+    surf.blit(top_band, (0, 0))
+    surf.blit(pygame.transform.flip(top_band, False, True), (0, h - band))
+    side = pygame.transform.scale(pygame.transform.rotate(strip, 90), (band, h))
+    if side.get_at((0, h // 2)).a < side.get_at((band - 1, h // 2)).a:
+        side = pygame.transform.flip(side, True, False)             # make it dark at its left
+    surf.blit(side, (0, 0))
+    surf.blit(pygame.transform.flip(side, True, False), (w - band, 0))
+    if display is not None and surf.get_bitsize() != display.get_bitsize():
         surf = surf.convert()
     _BACKDROP[key] = surf
     return surf

@@ -1,0 +1,83 @@
+"""Frame time of a scene against a bare pygame loop at the same size, in the same run.
+
+    python bench/frame_time.py --scene launcher --size 1920x1080 --frames 600 --json
+
+The baseline blits a full-screen surface and 300 sprites per frame. A frame of the scene
+is the App's whole frame (events, one fixed 1/60 s update, draw, scaling, flip). Scenes:
+``tabletop.ui.bench_scenes.SCENES`` (``launcher``; ``pendulum``/``grailwar`` when their
+``game.py`` offers ``make_bench_scene(app)``). Figures only: nothing passes or fails.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import _baseline  # noqa: E402
+
+
+def _size(text: str):
+    w, h = text.lower().split("x")
+    return int(w), int(h)
+
+
+def measure_scene(name: str, size, frames: int, warmup: int = 30) -> list[float]:
+    import pygame
+    from tabletop.ui.app import App, default_args
+    from tabletop.ui.bench_scenes import SCENES, discover
+    discover()
+    if name not in SCENES:
+        raise SystemExit(f"unknown scene {name!r}; available: {', '.join(sorted(SCENES))}")
+    app = App(default_args(size=size))
+    app.scenes.push(SCENES[name](app))
+    out = []
+    try:
+        for i in range(warmup + frames):
+            t0 = time.perf_counter()
+            app.frame_step()
+            if i >= warmup:
+                out.append((time.perf_counter() - t0) * 1000.0)
+            if not app.running:
+                break
+    finally:
+        app.shutdown()
+    return out
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--scene", default="launcher")
+    p.add_argument("--size", type=_size, default=(1920, 1080), metavar="WxH")
+    p.add_argument("--frames", type=int, default=600)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    a = p.parse_args()
+    base = _baseline.frame_loop(a.size, a.frames)
+    scene = measure_scene(a.scene, a.size, a.frames)
+    pc = _baseline.percentile
+    result = {
+        "scene": a.scene, "size": f"{a.size[0]}x{a.size[1]}", "frames": len(scene),
+        "video_driver": os.environ.get("SDL_VIDEODRIVER", ""),
+        "scene_ms_p50": round(pc(scene, 0.5), 3), "scene_ms_p95": round(pc(scene, 0.95), 3),
+        "baseline_ms_p50": round(pc(base, 0.5), 3), "baseline_ms_p95": round(pc(base, 0.95), 3),
+    }
+    result["ratio_p50"] = round(result["scene_ms_p50"] / result["baseline_ms_p50"], 3) if result["baseline_ms_p50"] else None
+    if a.json:
+        print(json.dumps(result))
+    else:
+        for k, v in result.items():
+            print(f"{k:>16}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
