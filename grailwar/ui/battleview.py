@@ -134,8 +134,18 @@ class BattleView:
                 put(tr("battle.winner_" + won), (bx.centerx, bx.y + 154), 20, T.GOOD if won == "A" else T.WARN, True, anchor="midtop")
         if stage:
             put(tr("battle.stage." + stage, default=""), (w - 24, h - 36), 17, T.TEXT_DIM, anchor="topright")
-        y2 = 370
-        for line in (b.get("aftermath") or [])[-8:]:
-            put(line, (w - 270, y2), 15, T.TEXT)
+        y2 = 372
+        if b.get("mine") and not b.get("final_a"):
+            put(tr("battle.mine"), (w - 270, y2), 15, T.TEXT_DIM, True)
             y2 += 22
+            for line in b["mine"][-6:]:
+                put("• " + line, (w - 262, y2), 15, T.ACCENT)
+                y2 += 22
+        after = b.get("aftermath") or []
+        if after:
+            put(tr("battle.aftermath"), (24, h - 30 - 22 * min(6, len(after)) - 26), 16, T.TEXT_DIM, True)
+            yy = h - 30 - 22 * min(6, len(after))
+            for line in after[-6:]:
+                put(line, (40, yy), 15, T.TEXT)
+                yy += 22
         return s, texts

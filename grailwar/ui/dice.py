@@ -202,6 +202,11 @@ class DiceTray:
 
     def _land_current(self, force=False):
         roll = self.current
+        if force:   # skipped: lay the dice out in the middle of the tray
+            n = len(self.dice)
+            for i, d in enumerate(self.dice):
+                d.body.position = (self.rect.w / 2 + (i - (n - 1) / 2) * 90, self.rect.h * 0.42)
+                d.body.angle = 0
         for d in self.dice:
             d.rest = True
             d.face = d.final
@@ -236,6 +241,23 @@ class DiceTray:
             self._land_current()
             self.hold = HOLD / max(1.0, speed)
 
+    def _line_surfs(self, line, col):
+        """The dice-bot line in one or two rows that fit the tray."""
+        key = (line, col)
+        if getattr(self, "_line_key", None) == key:
+            return self._line_cache
+        maxw = self.rect.w - 28
+        font = self.app.font(16, True)
+        rows = [line]
+        if font.size(line)[0] > maxw:
+            cut = line.rfind(" (", 0)
+            if cut <= 0 or font.size(line[:cut])[0] > maxw:
+                cut = len(line) // 2
+            rows = [line[:cut], line[cut:].strip()]
+        self._line_cache = [self.app.text(r, 16, col, True) for r in rows]
+        self._line_key = key
+        return self._line_cache
+
     # drawing -------------------------------------------------------------------------------
     def draw(self, surface, record=None):
         if self._bg is None or self._bg.get_size() != self.rect.size:
@@ -254,12 +276,14 @@ class DiceTray:
         if self.shown_line:
             col = T.TEXT if self.shown_success is None else (T.GOOD if self.shown_success else T.BAD)
             line = self.shown_line
-            s = self.app.text(line, 17, col, True)
-            if s.get_width() > self.rect.w - 24:
-                s = self.app.text(line, 14, col, True)
-            bg = pygame.Rect(self.rect.x + 8, self.rect.bottom - s.get_height() - 14, self.rect.w - 16, s.get_height() + 6)
+            surfs = self._line_surfs(line, col)
+            hgt = sum(s.get_height() for s in surfs) + 8
+            bg = pygame.Rect(self.rect.x + 8, self.rect.bottom - hgt - 10, self.rect.w - 16, hgt)
             pygame.draw.rect(surface, (10, 20, 16), bg, border_radius=4)
-            surface.blit(s, (bg.x + 6, bg.y + 3), area=pygame.Rect(0, 0, bg.w - 10, s.get_height()))
+            y = bg.y + 4
+            for s in surfs:
+                surface.blit(s, (bg.x + 6, y), area=pygame.Rect(0, 0, bg.w - 10, s.get_height()))
+                y += s.get_height()
             if record is not None:
                 record.append(line)
         if self.queue:

@@ -22,6 +22,7 @@ from .bars import mana_bar, penalty, spell_marks
 from .battleview import BattleView
 from .data import load_static
 from .dice import DiceTray, Roll
+from .logpanel import LogPanel
 from .mapview import CLASS_ABBR, MapView, short
 from .menu import ActionTree
 from . import viewmodel as VM
@@ -36,7 +37,7 @@ RIVALS = pygame.Rect(1152, 524, 752, 248)
 PROMPT = pygame.Rect(1152, 780, 752, 284)
 PHASES = ["E", "A", "C", "M"]
 NPC_DELAY = 0.35
-MAX_LOG_LINES = 120
+MAX_LOG_LINES = 400
 _FONT = {"name": "tabletop", "size": "17"}
 THEME = {
     "#grailwar_choice": {"font": _FONT, "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "10",
@@ -87,6 +88,7 @@ class GrailWarScene(Scene):
         self.vm = None
         self.map = MapView(app, self.static, MAP)
         self.tray = DiceTray(app, TRAY)
+        self.logpanel = LogPanel(app, LOG)
         self.battle_view = BattleView(app, MAP.inflate(-40, -40))
         self.drawn_texts: list[str] = []
         self.log_lines: list[str] = []
@@ -107,6 +109,19 @@ class GrailWarScene(Scene):
         self.fast = self._speed_factor()
         self.tray.speed = self.fast
         self.error = ""
+        self._view_dirty = False
+        self._history_dirty = False
+        self._view_version = 0
+        self._battle_version = 0
+        self._frame = None
+        self._bg = None
+        self._panel_keys = {}
+        self._panel_texts = {}
+        self._sink = []
+        self._mode = None
+        self._full = True
+        self._frame_no = 0
+        self._rendered_at = {}
         self._refresh_view()
         self._record_history()
         if record is None:
@@ -129,7 +144,6 @@ class GrailWarScene(Scene):
             m.get_theme().load_theme(THEME)
         except Exception:   # noqa: BLE001 - default looks are still usable
             pass
-        self.ui["log"] = pygame_gui.elements.UITextBox("", LOG, m, object_id="#grailwar_log")
         self.ui["prompt_title"] = None
         self._log_dirty = True
         self._tooltip = None
@@ -175,6 +189,8 @@ class GrailWarScene(Scene):
 
     def on_language_changed(self):
         self.map._static_key = None
+        self._full = True
+        self._panel_keys = {}
         self._rebuild_log()
         self.menu_for = None
 
@@ -198,6 +214,7 @@ class GrailWarScene(Scene):
 
     # --- view ----------------------------------------------------------------------------------------
     def _refresh_view(self):
+        self._view_version = getattr(self, "_view_version", 0) + 1
         self.view = self.state.view_for(self.viewer)
         self.vm = VM.build(self.view, self.static, self.viewer, self.app.lang)
 
@@ -225,6 +242,9 @@ class GrailWarScene(Scene):
             return
         self.tray.update(dt)
         self._release_lines()
+        if self._view_dirty and not (self.fast >= 20):
+            self._sync_view()
+            return
         if self.battle_hold > 0:
             self.battle_hold -= dt * self.fast
         if self.ended:
@@ -236,12 +256,14 @@ class GrailWarScene(Scene):
         budget = 40 if self.fast >= 20 else 1
         for _ in range(budget):
             if self.state.is_terminal():
+                self._sync_view()
                 self._finish()
                 return
             fid = self.decision_faction()
             if fid is None:
                 return
             if self.is_human(fid):
+                self._sync_view()
                 if fid != self.screen_owner:
                     self._start_handoff(fid)
                     return
@@ -261,7 +283,7 @@ class GrailWarScene(Scene):
 
     def _apply(self, action, human):
         events = self.state.apply(action)
-        self.record.add(action)
+        self.record.actions.append({"a": _action_dict(action)})
         if human:
             try:
                 from tabletop.engine.saves import write_record
@@ -269,11 +291,24 @@ class GrailWarScene(Scene):
             except Exception as exc:   # noqa: BLE001 - keep playing, say so
                 self.error = str(exc)
         self.menu_for = None
-        self._refresh_view()
+        # the view is rebuilt lazily (next update or draw) so one frame never pays for
+        # the engine step, the record and the view together
+        self._view_dirty = True
         self._present(events)
-        self._record_history()
+        self._history_dirty = True
         if self.tray.busy and self.fast >= 20:
             self.tray.skip()
+
+    def _sync_view(self):
+        if self._view_dirty:
+            self._view_dirty = False
+            self._refresh_view()
+            if self.battle is not None:
+                VM.update_battle(self, self.battle)
+                self._battle_version += 1
+        if self._history_dirty:
+            self._history_dirty = False
+            self._record_history()
 
     def _present(self, events):
         """Queue the viewer's rolls on the tray; log lines follow the dice."""
@@ -293,21 +328,21 @@ class GrailWarScene(Scene):
                 self._queue_entry(entry, lang)
             elif kind == "battle_started":
                 self.battle = VM.battle_start(self.vm, self.static, lang, ev)
+                self._battle_version += 1
                 self.battle_hold = 1.5
             elif kind == "battle_ended" and self.battle is not None and self.battle.get("no") == ev.number:
                 self.battle["roll"] = ev.roll
                 self.battle["winner"] = ev.winner
                 self.battle["final_a"] = ev.rate_a
                 self.battle["stage"] = "done"
+                self._battle_version += 1
                 self.battle_hold = 2.5
-        if self.battle is not None:
-            VM.update_battle(self, self.battle)
 
     def _queue_entry(self, entry, lang):
         line = VM.log_line(entry, lang)
-        if self.battle is not None and self.battle.get("stage") == "done" and \
-                not str(entry.get("actor", "")).startswith("Battle#" + str(self.battle["no"]) + "x"):
+        if self.battle is not None and self.battle.get("stage") == "done" and entry.get("kind") == "note":
             self.battle.setdefault("aftermath", []).append(entry.get(lang) or entry.get("en") or "")
+            self._battle_version += 1
         if entry.get("kind") in ("roll", "check", "choice"):
             roll = Roll(str(entry.get("expr", "")), entry.get("value"), VM.dicebot_line(entry, lang),
                         VM.roll_label(entry, lang),
@@ -322,11 +357,13 @@ class GrailWarScene(Scene):
     def _release_lines(self):
         changed = False
         while self._pending_lines and self._pending_lines[0]["landed"]:
-            self.log_lines.append(self._pending_lines.pop(0)["line"])
+            line = self._pending_lines.pop(0)["line"]
+            self.log_lines.append(line)
+            if not self._log_dirty:
+                self.logpanel.add(line)
             changed = True
-        if changed:
-            if len(self.log_lines) > MAX_LOG_LINES:
-                del self.log_lines[: len(self.log_lines) - MAX_LOG_LINES]
+        if changed and len(self.log_lines) > MAX_LOG_LINES * 2:
+            del self.log_lines[: len(self.log_lines) - MAX_LOG_LINES]
             self._log_dirty = True
 
     def _rebuild_log(self):
@@ -357,6 +394,7 @@ class GrailWarScene(Scene):
         if len(self.humans) <= 1:
             self.screen_owner = fid
             self.viewer = fid
+            self._full = True
             self._refresh_view()
             return
         self.tray.skip()
@@ -372,6 +410,8 @@ class GrailWarScene(Scene):
         self.screen_owner = fid
         self.viewer = fid
         self.battle = None
+        self._battle_version += 1
+        self._full = True
         self._refresh_view()
         self._rebuild_log()
         self._apply_visibility()
@@ -477,6 +517,9 @@ class GrailWarScene(Scene):
 
     def _human_decides(self, action):
         self._kill_menu()
+        if action.kind == "commit" and action.item != "done" and self.battle is not None:
+            self.battle.setdefault("mine", []).append(self.value_label("item", action.item))
+            self._battle_version += 1
         try:
             self._apply(action, human=True)
         except Exception as exc:   # an illegal action must never take the table down
@@ -542,9 +585,12 @@ class GrailWarScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
             return False
+        if event.type == pygame.MOUSEWHEEL or (event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)):
+            return self.logpanel.handle_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.battle is not None and MAP.collidepoint(event.pos) and self.battle_hold <= 0:
                 self.battle = None
+                self._battle_version += 1
                 return True
             lid = self.map.hit(event.pos) if MAP.collidepoint(event.pos) else None
             if lid and lid in self.map.selected:
@@ -569,6 +615,7 @@ class GrailWarScene(Scene):
                 return True
             if "confirm" in intents and self.battle is not None and self.battle_hold <= 0:
                 self.battle = None
+                self._battle_version += 1
                 return True
         return False
 
@@ -591,7 +638,7 @@ class GrailWarScene(Scene):
     # --- drawing -------------------------------------------------------------------------------------------
     def _text(self, s, size, color=T.TEXT, bold=False):
         s = str(s)
-        self.drawn_texts.append(s)
+        self._sink.append(s)
         return self.app.text(s, size, color, bold)
 
     def _blit_text(self, surface, s, pos, size=18, color=T.TEXT, bold=False, anchor="topleft", maxw=None):
@@ -603,27 +650,97 @@ class GrailWarScene(Scene):
             surface.blit(t, r)
         return r
 
+    # The frame is composed on one cached surface: each panel is re-rendered into its
+    # region only when what it shows changed (at most two panels a frame, except when the
+    # screen changes hands: then everything is redrawn at once so nothing of the previous
+    # master's screen survives).
+    def _panels(self):
+        lang = self.app.lang
+        vv = self._view_version
+        return [
+            ("top", TOP, (vv, self.viewer, lang), lambda s: self._draw_top(s, self.vm)),
+            ("prompt", PROMPT, (vv, self.menu_for, tuple(self.tree.path) if self.tree else None,
+                                len(self.buttons), self.handoff_to, lang), lambda s: self._draw_prompt(s, self.vm)),
+            ("map", MAP, (vv, self.map.hover, frozenset(self.map.selected), self._battle_version,
+                          self.battle is None, lang), self._draw_map),
+            ("me", ME, (vv, lang), lambda s: self._draw_me(s, self.vm)),
+            ("rivals", RIVALS, (vv, lang), lambda s: self._draw_rivals(s, self.vm)),
+            ("log", LOG, (self.logpanel.version, len(self.log_lines), lang), self._draw_log),
+        ]
+
+    def _ensure_frame(self):
+        if self._frame is None:
+            self._frame = pygame.Surface(LOGICAL)
+            self._bg = pygame.Surface(LOGICAL)
+            if pygame.display.get_surface() is not None:
+                self._frame = self._frame.convert()
+                self._bg = self._bg.convert()
+            self._bg.fill(T.BG)
+            pygame.draw.rect(self._bg, T.PANEL_DARK, TOP)
+            pygame.draw.line(self._bg, T.PANEL_EDGE, (0, TOP.bottom - 1), (1920, TOP.bottom - 1), 2)
+            T.panel(self._bg, ME)
+            T.panel(self._bg, RIVALS)
+            T.panel(self._bg, PROMPT, color=(36, 34, 52))
+            self._frame.blit(self._bg, (0, 0))
+            self._panel_keys = {}
+
+    def _render_region(self, name, rect, fn):
+        self._frame.blit(self._bg, rect, area=rect)
+        self._sink = []
+        self._frame.set_clip(rect)
+        try:
+            fn(self._frame)
+        finally:
+            self._frame.set_clip(None)
+        self._panel_texts[name] = self._sink
+
     def draw(self, surface):
-        self.drawn_texts = []
-        surface.fill(T.BG)
-        if self.handoff_to is not None:
-            self._draw_handoff(surface)
+        self._sync_view()
+        self._ensure_frame()
+        mode = "handoff" if self.handoff_to is not None else "end" if self.ended else "table"
+        if mode != self._mode:
+            self._mode = mode
+            self._panel_keys = {}
+            self._panel_texts = {}
+            self._full = True
+        if mode != "table":
+            key = (mode, self.handoff_to, self.app.lang, self._view_version)
+            if self._panel_keys.get(mode) != key:
+                full = pygame.Rect(0, 0, *LOGICAL)
+                self._render_region(mode, full, self._draw_handoff if mode == "handoff" else self._draw_end)
+                self._panel_keys[mode] = key
+            surface.blit(self._frame, (0, 0))
+            self.drawn_texts = list(self._panel_texts.get(mode, []))
             return
-        if self.ended:
-            self._draw_end(surface)
-            return
-        vm = self.vm
-        self._draw_top(surface, vm)
+        budget = 99 if self._full else 2
+        self._full = False
+        self._frame_no += 1
+        dirty = [p for p in self._panels() if self._panel_keys.get(p[0]) != p[2]]
+        dirty.sort(key=lambda p: self._rendered_at.get(p[0], -1))    # longest-waiting first
+        for name, rect, key, fn in dirty[:budget]:
+            self._render_region(name, rect, fn)
+            self._panel_keys[name] = key
+            self._rendered_at[name] = self._frame_no
+        surface.blit(self._frame, (0, 0))
+        self._sink = []
+        self.tray.draw(surface, record=self._sink)
+        texts = []
+        for name in ("top", "map", "me", "rivals", "prompt", "log"):
+            texts.extend(self._panel_texts.get(name, ()))
+        texts.extend(self._sink)
+        texts.extend(b.text for b, _ in self.buttons)
+        self.drawn_texts = texts
+
+    def _draw_map(self, surface):
+        self.map.draw(surface, VM.map_info(self, self.vm), record=self._sink)
         if self.battle is not None:
-            self.map.draw(surface, VM.map_info(self, vm), record=self.drawn_texts)
-            self.battle_view.draw(surface, self.battle, self._battle_tr, record=self.drawn_texts)
-        else:
-            self.map.draw(surface, VM.map_info(self, vm), record=self.drawn_texts)
-        self.tray.draw(surface, record=self.drawn_texts)
-        self._draw_me(surface, vm)
-        self._draw_rivals(surface, vm)
-        self._draw_prompt(surface, vm)
-        self._sync_log()
+            self.battle_view.draw(surface, self.battle, self._battle_tr, record=self._sink)
+
+    def _draw_log(self, surface):
+        if self._log_dirty:
+            self._log_dirty = False
+            self.logpanel.set_lines(self.log_lines)
+        self.logpanel.draw(surface, record=self._sink)
 
     def _battle_tr(self, key, default=None, **fmt):
         if key.startswith("param."):
@@ -631,26 +748,7 @@ class GrailWarScene(Scene):
                 (self.static.param_name(key[6:], self.app.lang) or default)
         return self.tr(key, default=default, **fmt)
 
-    def _sync_log(self):
-        box = self.ui.get("log")
-        if box is None:
-            return
-        if self._log_dirty:
-            self._log_dirty = False
-            html = "<br>".join(_html(l) for l in self.log_lines[-60:])
-            html = f'<font pixel_size=15>{html}</font>' 
-            box.set_text(html)
-            if hasattr(box, "scroll_bar") and box.scroll_bar is not None:
-                try:
-                    box.scroll_bar.set_scroll_from_start_percentage(1.0)
-                except Exception:   # noqa: BLE001
-                    pass
-        if self.log_lines:
-            self.drawn_texts.extend(self.log_lines[-60:])
-
     def _draw_top(self, surface, vm):
-        pygame.draw.rect(surface, T.PANEL_DARK, TOP)
-        pygame.draw.line(surface, T.PANEL_EDGE, (0, TOP.bottom - 1), (1920, TOP.bottom - 1), 2)
         self._blit_text(surface, self.tr("name"), (20, 10), 26, T.ACCENT, True)
         self._blit_text(surface, self.tr("top.turn", turn=vm.get("turn", 1), max=vm.get("max_turns", 20)),
                         (300, 14), 22, T.TEXT, True)
@@ -660,7 +758,7 @@ class GrailWarScene(Scene):
         for i, ph in enumerate(PHASES):
             label = self.tr("phase." + ph)
             t = self.app.text(label, 20, (20, 20, 24) if ph == cur else T.TEXT_DIM, True)
-            self.drawn_texts.append(label)
+            self._sink.append(label)
             r = pygame.Rect(x, 10, t.get_width() + 28, 36)
             if ph == cur:
                 pygame.draw.rect(surface, T.ACCENT, r, border_radius=18)
@@ -675,7 +773,6 @@ class GrailWarScene(Scene):
         self._blit_text(surface, who, (1900, 14), 20, T.TEXT, True, anchor="topright")
 
     def _draw_me(self, surface, vm):
-        T.panel(surface, ME)
         me = vm.get("me")
         x, y = ME.x + 16, ME.y + 12
         if not me:
@@ -688,7 +785,7 @@ class GrailWarScene(Scene):
         labels = {"mana": self.tr("mana.head"), "vanish": self.tr("mana.vanish"), "penalty": self.tr("mana.penalty"),
                   "doomed": self.tr("mana.doomed")}
         surface.blit(mana_bar(self.app, ME.w - 32, 70, me["mana"], me["max_mana"], self.static.mana_cfg(),
-                              labels=labels, record=self.drawn_texts), (x, y + 62))
+                              labels=labels, record=self._sink), (x, y + 62))
         # parameters
         py = y + 146
         pen = me.get("penalty", 0)
@@ -727,7 +824,6 @@ class GrailWarScene(Scene):
         self._blit_text(surface, self.tr("me.where", where=where, allies=allies), (x, sy), 15, T.TEXT, maxw=ME.w - 32)
 
     def _draw_rivals(self, surface, vm):
-        T.panel(surface, RIVALS)
         x, y = RIVALS.x + 16, RIVALS.y + 8
         self._blit_text(surface, self.tr("rivals.title"), (x, y), 17, T.TEXT_DIM, True)
         y += 28
@@ -767,7 +863,6 @@ class GrailWarScene(Scene):
             y += row_h
 
     def _draw_prompt(self, surface, vm):
-        T.panel(surface, PROMPT, color=(36, 34, 52))
         x, y = PROMPT.x + 16, PROMPT.y + 10
         fid = self.decision_faction() if not self.state.is_terminal() else None
         if fid is None:
@@ -778,8 +873,6 @@ class GrailWarScene(Scene):
             q = self.tree.question() if self.tree else None
             if q:
                 self._blit_text(surface, self.tr("field." + str(q[0]), default=str(q[0])), (x, y + 32), 16, T.TEXT_DIM)
-            for b, op in self.buttons:
-                self.drawn_texts.append(b.text)
         else:
             who = self.fname(fid) if fid in (vm.get("known_ids") or ()) else self.tr("prompt.someone")
             self._blit_text(surface, self.tr("prompt.waiting", who=who), (x, y), 20, T.TEXT_DIM, True)
@@ -797,6 +890,7 @@ class GrailWarScene(Scene):
 
     def _draw_end(self, surface):
         vm = self.vm
+        surface.fill(T.BG)
         self._draw_top(surface, vm)
         res = VM.end_summary(self)
         r = pygame.Rect(40, 80, 1840, 980)
@@ -841,6 +935,18 @@ class GrailWarScene(Scene):
                 pygame.draw.circle(surface, col, P(*hist[0]), 4)
             t, v = hist[-1]
             self._blit_text(surface, fid, (P(t, v)[0] + 6, P(t, v)[1]), 13, col, True, anchor="midleft")
+
+
+def _action_dict(action):
+    """``Action.to_dict`` without its per-call type-hint lookup (flat Grail War actions)."""
+    import dataclasses
+    d = {"kind": action.kind}
+    for f in dataclasses.fields(action):
+        v = getattr(action, f.name)
+        if isinstance(v, (tuple, list, dict)):
+            return action.to_dict()
+        d[f.name] = v
+    return d
 
 
 def _html(s):

@@ -49,7 +49,8 @@ def own_manas(state):
     """Each active faction's mana as it knows it itself (for the end-screen chart)."""
     out = {}
     for fid, f in (getattr(state, "fac", {}) or {}).items():
-        out[fid] = f.mana
+        if f.status == "active":
+            out[fid] = f.mana
     return out
 
 
@@ -263,6 +264,8 @@ def roll_label(e, lang):
 # --- phases, prompts, labels ----------------------------------------------------------------------
 def phase_group(phase):
     p = str(phase or "")
+    if p == "END":
+        return ""
     if p.startswith("E"):
         return "E"
     if p.startswith("D") or p.startswith("A"):
@@ -330,7 +333,9 @@ def value_label(scene, field, v):
         return tr("commit.np_named", name=_name(me.get("np"), lang)) if me.get("np") else tr("commit.np")
     if v in ("STR", "END", "AGI", "MAG", "LUK", "NP") and field in ("choice", "slot"):
         return f"{v} {static.param_name(v, lang)}"
-    for prefix in ("choice.", "mode.", "option.", "arg.", "commit.", "use."):
+    first = {"item": ("commit.", "use."), "option": ("option.",), "choice": ("choice.",), "arg": ("arg.",),
+             "mode": ("mode.",), "use": ("use.",)}.get(field, ())
+    for prefix in first + ("choice.", "mode.", "option.", "arg.", "commit.", "use."):
         s = tr(prefix + v, default="")
         if s:
             return s
