@@ -34,9 +34,9 @@ def draw_state(table, s):
     _provinces(table, s)
     _achievement(table, s)
     _privilege(table, s)
-    _council(table, s)
     if table.layout.council_active:
         _council_overlay(table, s)
+    _council(table, s)
     _seat_full(table, s, table.focus_seat)
     for seat in range(table.n):
         if seat != table.focus_seat:
@@ -366,7 +366,9 @@ def _seat_compact(table, s, seat):
             val, lo, hi = (1 if p.legendary else 0), 0, 1
         else:
             val, lo, hi = p.tracks[i], p.start[i], rules.track_max
-        bar = pygame.Rect(x, y + i * 11, 300, 8)
+        lab = app.text(app.t(f"pendulum.track_letter.{t}"), 11, col, True)
+        s.blit(lab, (x, y + i * 11 - 3))
+        bar = pygame.Rect(x + 16, y + i * 11, 290, 8)
         pygame.draw.rect(s, (70, 66, 58), bar)
         if t != "legendary":
             par = (rules.parchment - lo) / max(1, hi - lo)

@@ -26,7 +26,7 @@ import pygame
 import pymunk
 import pymunk.batch as _batch
 
-PHYSICS_DT = 1.0 / 60.0
+PHYSICS_DT = 1.0 / 30.0       # fixed physics step (the table staggers its glasses across frames)
 FLIP_TIME = 0.6
 
 _WALL = 0b001
@@ -84,7 +84,10 @@ class Hourglass:
         self._dot = None
         self._index = {b.id: i for i, b in enumerate(self.bodies)}
         self._pos = None
+        self._ordered = None
         self._buf = _batch.Buffer()
+        self._acc = 0.0
+        self._frames = 0
 
     # ------------------------------------------------------------------ geometry
     def _make_outline(self):
@@ -153,24 +156,40 @@ class Hourglass:
         return spots
 
     # ------------------------------------------------------------------ positions
-    def positions(self):
-        """(x, y) of every grain in ``self.bodies`` order, read in one batch call (pymunk.batch;
-        reading ``body.position`` one by one costs ~70x more). Cached until the next step."""
+    def _raw(self):
+        """(ids, xs, ys) of every body in the space, one batch call (pymunk.batch; reading
+        ``body.position`` one by one costs ~70x more). Cached until something moves."""
         if self._pos is None:
             buf = self._buf
             buf.clear()
             _batch.get_space_bodies(self.space, _batch.BodyFields.BODY_ID | _batch.BodyFields.POSITION, buf)
-            ids = memoryview(buf.int_buf()).cast("Q")
-            fl = memoryview(buf.float_buf()).cast("d")
+            ids = memoryview(buf.int_buf()).cast("Q").tolist()
+            fl = memoryview(buf.float_buf()).cast("d").tolist()
+            self._pos = (ids, fl[0::2], fl[1::2])
+            self._ordered = None
+        return self._pos
+
+    def points(self):
+        """Grain centres in any order (drawing)."""
+        ids, xs, ys = self._raw()
+        idx = self._index
+        if len(ids) == self.n and ids[0] in idx:
+            return list(zip(xs, ys))
+        return [(x, y) for b, x, y in zip(ids, xs, ys) if b in idx]
+
+    def positions(self):
+        """(x, y) of every grain in ``self.bodies`` order (metering)."""
+        self._raw()
+        if self._ordered is None:
+            ids, xs, ys = self._pos
             out = [(0.0, 0.0)] * self.n
             idx = self._index
-            xs, ys = fl[0::2], fl[1::2]
             for k, bid in enumerate(ids):
                 i = idx.get(bid)
                 if i is not None:
                     out[i] = (xs[k], ys[k])
-            self._pos = out
-        return self._pos
+            self._ordered = out
+        return self._ordered
 
     def _moved(self):
         self._pos = None
@@ -182,7 +201,7 @@ class Hourglass:
 
     def grains_above(self) -> int:
         """Grains physically above the neck (what the player sees as sand still to run)."""
-        return sum(1 for x, y in self.positions() if y < 0)
+        return sum(1 for x, y in self.points() if y < 0)
 
     def target_for(self, remaining: float, duration: float, lead: float = 0.0) -> int:
         """How many grains have passed the neck when ``remaining`` of ``duration`` is left.
@@ -209,14 +228,19 @@ class Hourglass:
             for i in held[:need]:
                 self._release(i)
                 done += 1
-        if remaining <= 0:
+        if remaining <= 0 and self.grains_above():
             self._force_empty()
-        self._contain()
+        self._frames += 1
+        if self._frames % 30 == 0:
+            self._contain()
         return done
 
     def _contain(self):
         """A grain squeezed out of the glass (rare overlap push) goes back to the pile."""
         lim_x, lim_y = self.w / 2 + 1, self.h / 2 + 1
+        pts = self.points()
+        if all(-lim_x <= x <= lim_x and -lim_y <= y <= lim_y for x, y in pts):
+            return
         for i, (x, y) in enumerate(self.positions()):
             if abs(x) > lim_x or abs(y) > lim_y:
                 b = self.bodies[i]
@@ -301,7 +325,7 @@ class Hourglass:
             b.activate()
 
     # ------------------------------------------------------------------ stepping
-    def step(self, dt: float = PHYSICS_DT, physics: bool = True):
+    def step(self, dt: float = 1.0 / 60.0, physics: bool = True):
         """Advance the flip animation by ``dt`` and, unless paused, the physics by one fixed step."""
         if self._flip_t is not None:
             self._flip_t += dt
@@ -312,8 +336,11 @@ class Hourglass:
                 self._finish_flip()
             return
         if physics:
-            self.space.step(PHYSICS_DT)
-            self._pos = None
+            self._acc += dt
+            while self._acc >= PHYSICS_DT - 1e-9:
+                self._acc -= PHYSICS_DT
+                self.space.step(PHYSICS_DT)
+                self._pos = None
 
     def settle(self, steps: int = 60):
         for _ in range(steps):
@@ -381,11 +408,11 @@ class Hourglass:
             rot = pygame.transform.rotate(glass, -self.angle)
             surface.blit(rot, rot.get_rect(center=(cx, cy)))
             seq = [(dot, (cx + (x * ca - y * sa) * scale - half, cy + (x * sa + y * ca) * scale - half))
-                   for x, y in self.positions()]
+                   for x, y in self.points()]
         else:
             surface.blit(glass, glass.get_rect(center=(cx, cy)))
             ox, oy = cx - half, cy - half
-            seq = [(dot, (ox + x * scale, oy + y * scale)) for x, y in self.positions()]
+            seq = [(dot, (ox + x * scale, oy + y * scale)) for x, y in self.points()]
         surface.fblits(seq)
 
     def rect(self, center, scale: float = 1.0) -> pygame.Rect:

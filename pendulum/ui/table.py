@@ -78,6 +78,13 @@ class _Writer:
 _WRITER = _Writer()
 
 
+def _add_anim(anims, anim):
+    """One animation per piece: a newer move replaces an unfinished one."""
+    if anim.key is not None:
+        anims[:] = [a for a in anims if a.key != anim.key]
+    anims.append(anim)
+
+
 class Anim:
     __slots__ = ("sprite", "a", "b", "t", "dur", "key")
 
@@ -165,6 +172,7 @@ class PendulumTable(Scene):
         for i, tid in enumerate(TIMERS):
             hg = Hourglass(grains=160, sand=R.SAND[tid], frame=R.AREA_LIGHT[tid], seed=i,
                            full=not self.timed or V.timer_running(self.state, tid))
+            hg._acc = (i % 2) / 60.0          # stagger: at most two glasses step physics per frame
             self.hourglasses[tid] = hg
             if self.timed:
                 hg.fill_to(V.timer_fraction(self.state, self.rules, tid))
@@ -304,7 +312,7 @@ class PendulumTable(Scene):
             if kind == "worker_moved" and before is not None:
                 a, b = before.get(ev.worker), after.get(ev.worker)
                 if a and b and a != b:
-                    self.anims.append(Anim(self.sprites.worker(ev.seat, V.is_grande(self.state, ev.worker)),
+                    _add_anim(self.anims, Anim(self.sprites.worker(ev.seat, V.is_grande(self.state, ev.worker)),
                                            a, b, key=ev.worker))
             elif kind == "timer_flipped":
                 self._start_glass_move(ev.timer)
@@ -439,12 +447,12 @@ class PendulumTable(Scene):
                 self._glass_pos[tid] = home
             if self.timed:
                 rem, dur = V.timer_remaining(self.state, self.rules, tid)
+                hg.step(dt, physics=not self.paused)
                 if hg.just_flipped:
                     hg.just_flipped = False
                     hg.resync(rem / dur if dur else 0.0)
                 if not self.paused:
                     hg.meter(rem, dur, lead=min(0.4 * speed, dur * 0.1))
-                hg.step(dt, physics=not self.paused)
             elif hg.flipping:
                 hg.step(dt, physics=False)
         self._real_since_save += dt
@@ -497,9 +505,11 @@ class PendulumTable(Scene):
                 if key == self._dismissed:
                     return
                 self._dismissed = key
-                where = self.layout.rects["council_overlay"].midbottom if self.layout.council_active else \
-                    self.layout.rects[f"seat.{seat}"].center
-                self._open_decision(seat, (where[0] - 200, where[1] - 300) if self.layout.council_active else where)
+                if self.layout.council_active:      # beside the overlay, over the log: the cards stay visible
+                    where = (self.layout.rects["log"].left - 20, self.layout.rects["log"].top + 20)
+                else:
+                    where = self.layout.rects[f"seat.{seat}"].center
+                self._open_decision(seat, where)
                 return
 
     def _refresh_log(self):
@@ -766,7 +776,7 @@ class PendulumTable(Scene):
         else:
             self.flash(self.app.t("pendulum.msg.not_a_target"))
         end = self.worker_positions().get(d["worker"], d["origin"])
-        self.anims.append(Anim(self.sprites.worker(d["seat"], V.is_grande(self.state, d["worker"])),
+        _add_anim(self.anims, Anim(self.sprites.worker(d["seat"], V.is_grande(self.state, d["worker"])),
                                pos, end, key=d["worker"]))
 
     def _choose_or_apply(self, actions, seat, pos, origin=None, wid=None):
@@ -1067,9 +1077,12 @@ class PendulumTable(Scene):
 
     def _draw_workers(self, surface, only_moving=False, skip=(), onto_layer=False):
         pos = self.worker_positions()
+        board = self.layout.rects["main_board"] if self.layout.council_active else None
         for wid, seat, grande, loc in V.workers(self.state):
             if wid in skip or wid not in pos:
                 continue
+            if board is not None and board.collidepoint(pos[wid]):
+                continue                      # under the council overlay
             spr = self.sprites.worker(seat, grande)
             surface.blit(spr, spr.get_rect(center=pos[wid]))
 

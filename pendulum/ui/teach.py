@@ -92,16 +92,17 @@ class TeachTable(PendulumTable):
 class TeachScene(Scene):
     def __init__(self, app, record=None):
         super().__init__(app)
-        cur = load_curriculum(getattr(app, "mods", None) or None)
+        mods = list(getattr(app, "mods", None) or [])
+        cur = load_curriculum(mods or None)
         self.resumed = False
         session = None
         if record is not None and isinstance(record.meta, dict) and record.meta.get("teach"):
-            session = TeachSession(cur, record=record)
+            session = TeachSession(cur, record=record, mods=mods)
             self.resumed = True
         if session is None:
-            session = TeachSession.resume(cur)
+            session = TeachSession.resume(cur, mods=mods)
             self.resumed = session is not None
-        self.session = session or TeachSession(cur)
+        self.session = session or TeachSession(cur, mods=mods)
         self.table = TeachTable(app, self)
         self.demo: PendulumTable | None = None
         self.demo_on = False

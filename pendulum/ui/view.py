@@ -263,9 +263,10 @@ def loc_text(app, rules, loc):
     return app.t(f"pendulum.loc.{loc}")
 
 
-def option_text(app, rules, state, seat, option):
-    dec = state.players[seat].decisions[0] if state.players[seat].decisions else {}
-    t = dec.get("t", "")
+def option_text(app, rules, state, seat, option, t=None):
+    if t is None:
+        dec = state.players[seat].decisions[0] if state is not None and state.players[seat].decisions else {}
+        t = dec.get("t", "")
     o = str(option)
     if t == "res" or (t == "" and o.count("/") == 2 and o.replace("/", "").isdigit()):
         m, c, g = (o.split("/") + ["0", "0", "0"])[:3]
@@ -290,7 +291,7 @@ def option_text(app, rules, state, seat, option):
         return f"{w} → {name(app, rules, s)}"
     if "=" in o:
         card, pay = o.split("=", 1)
-        return f"{name(app, rules, card)} ({option_text(app, rules, state, seat, pay)})"
+        return f"{name(app, rules, card)} ({option_text(app, rules, state, seat, pay, 'res')})"
     if o == "none":
         return app.t("pendulum.option.none")
     if o in ("legendary", "reward"):
@@ -366,6 +367,8 @@ def event_text(app, rules, ev):
         elif f == "reason":
             v = app.t(f"pendulum.reason.{v}")
         fields[f] = v
+    if k == "chosen":
+        fields["option"] = option_text(app, rules, None, ev.seat, ev.option, ev.decision)
     if k == "game_over":
         fields["winner"] = seat_name(app, rules, ev.seat) if ev.seat >= 0 else app.t("pendulum.nobody")
     s = app.t(f"pendulum.log.{k}", **fields)
