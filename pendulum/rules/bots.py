@@ -44,9 +44,10 @@ class StandardBot:
     # ---------------------------------------------------------------- values
     def _plan(self, st, p):
         """Targets for this moment: cube holdings and votes wanted (achievement, action costs, f5)."""
-        key = (st.action_count, st.phase)
-        if getattr(self, "_plan_key", None) == key:
-            return self._plan_cache
+        memo = self._memo(st)
+        got = memo.get("plan")
+        if got is not None:
+            return got
         want = [0, 0, 2]
         votes = 0
         total = 0
@@ -58,7 +59,7 @@ class StandardBot:
             total = req["any_resource_total"]
         if not p.legendary and st.round >= st.rules.rounds:
             total = max(total, 10)                      # f5 at the last council: 10 wild -> legendary
-        self._plan_key, self._plan_cache = key, (want, votes, total)
+        memo["plan"] = (want, votes, total)
         return want, votes, total
 
     def _track_value(self, st, p, t, n=1):
@@ -72,9 +73,35 @@ class StandardBot:
             pos += 1
         return v
 
+    def _memo(self, st):
+        """Values depend only on this seat's own mat and the round's card/achievement; cached on that."""
+        if self._fresh:
+            return self._vmemo
+        self._fresh = True
+        p = st.players[self.seat]
+        sl = p.slots
+        key = (id(st), p.res[0], p.res[1], p.res[2], p.votes, p.tracks[0], p.tracks[1], p.tracks[2], p.legendary,
+               p.claims, p.had_token, len(p.discard), len(sl["brown"]), len(sl["red"]), len(sl["blue"]),
+               len(sl["yellow"]), len(p.keep), st.round, st.achievement, st.legendary)
+        if getattr(self, "_memo_key", None) != key:
+            self._memo_key = key
+            self._vmemo = {}
+            self._fmemo = {}
+        return self._vmemo
+
     def value(self, st, p, eff, depth=0):
         if not eff:
             return 0.0
+        if depth == 0:
+            memo = self._memo(st)
+            k = id(eff)
+            v = memo.get(k)
+            if v is None:
+                v = memo[k] = self._value(st, p, eff, 0)
+            return v
+        return self._value(st, p, eff, depth)
+
+    def _value(self, st, p, eff, depth=0):
         v = 0.0
         cap = st.rules.cap
         late = st.round >= st.rules.rounds
@@ -256,7 +283,12 @@ class StandardBot:
         return v
 
     # ---------------------------------------------------------------- main policy
+    _fresh = False
+
     def choose(self, st):
+        self._fresh = False          # the memo key is checked once per call (the state is fixed meanwhile)
+        self._soon_memo = {}
+        self._memo(st)
         seat = self.seat
         p = st.players[seat]
         if st.phase == "game_over":
@@ -358,7 +390,11 @@ class StandardBot:
 
     def _soon(self, st, area):
         """0..1: how soon the timer of ``area`` arrives on its other row (times how fast the area cycles)."""
-        return self.RATE[area] * self._arrive(st, area)
+        soon = self._soon_memo
+        v = soon.get(area)
+        if v is None:
+            v = soon[area] = self.RATE[area] * self._arrive(st, area)
+        return v
 
     def _arrive(self, st, area):
         if st.rules.timed:
@@ -371,6 +407,13 @@ class StandardBot:
         return 0.2
 
     def _place_value(self, st, p, w, f):
+        self._memo(st)
+        best = self._fmemo.get(f.id)
+        if best is None:
+            best = self._fmemo[f.id] = self._frame_base(st, p, f)
+        return best * (0.3 + 0.7 * self._soon(st, f.area)) if best > 0 else best
+
+    def _frame_base(self, st, p, f):
         best = -5.0
         for sid in f.spaces:
             sp = st.rules.spaces[sid]
@@ -379,7 +422,7 @@ class StandardBot:
             else:
                 v = self.value(st, p, sp.effect) - self.cost_value(st, p, sp.cost) * 0.6
             best = max(best, v)
-        return best * (0.3 + 0.7 * self._soon(st, f.area)) if best > 0 else best
+        return best
 
     def _move(self, st, p):
         tr = st.timer_row
