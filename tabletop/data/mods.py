@@ -258,9 +258,6 @@ def _check_manifest(data: Any, marks: dict, source: str, errors: list[str]) -> d
         if key not in MANIFEST_KEYS:
             errors.append(f"{at(key)}: {key}: unknown key{did_you_mean(key, MANIFEST_KEYS)} "
                           f"(mod.yaml takes {', '.join(MANIFEST_KEYS)})")
-    for key in ("id", "name", "version"):
-        if key not in data:
-            errors.append(f"{at('')}: {key}: required field is missing")
     out = {"load_order": 0}
     if "id" in data:
         v = data["id"]
@@ -296,6 +293,9 @@ def _check_manifest(data: Any, marks: dict, source: str, errors: list[str]) -> d
                 errors.append(f"{at(key)}: {key}: must be a text (got {data[key]!r})")
             else:
                 out[key] = data[key]
+    for key in ("id", "name", "version"):
+        if key not in data:
+            errors.append(f"{at('')}: {key}: required field is missing")
     return out
 
 
