@@ -172,6 +172,7 @@ class App:
         self._toasts: list[list] = []     # [surface, seconds left]
         self._dialogs: list[Dialog] = []
         self._quit_asked = False
+        self._dim: pygame.Surface | None = None
 
         if not pygame.display.get_init():
             pygame.display.init()
@@ -450,6 +451,11 @@ class App:
             surface.fill((12, 20, 24))
         for scene in scenes[first:]:
             scene.draw(surface)
+        if self._dialogs:
+            if self._dim is None:
+                self._dim = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+                self._dim.fill((0, 0, 0, 140))
+            surface.blit(self._dim, (0, 0))     # a modal dialog: the rest waits, dimmed
         if self._ui_manager is not None:
             self._ui_manager.draw_ui(surface)
         y = LOGICAL_SIZE[1] - 60

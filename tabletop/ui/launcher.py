@@ -24,12 +24,13 @@ MENU_X, MENU_W = 1130, 640
 
 
 # --- starting a game -------------------------------------------------------------------------
-def start_game(app, game: str, *, seats=None, mode=None, seed=None, teach=False, record=None) -> bool:
+def start_game(app, game: str, *, seats=None, mode=None, seed=None, teach=False, record=None, **extra) -> bool:
     """Open a game's table scene. A game that is not built shows a notice; any other
-    failure while opening shows its message. Returns True when the game scene is up."""
+    failure while opening shows its message. Returns True when the game scene is up.
+    ``extra`` (e.g. Pendulum's ``options={"characters": [...]}``) is passed on only when given."""
     try:
         module = games.load(game)
-        scene = module.make_scene(app, seats=seats, mode=mode, seed=seed, teach=teach, record=record)
+        scene = module.make_scene(app, seats=seats, mode=mode, seed=seed, teach=teach, record=record, **extra)
     except games.GameNotBuilt:
         app.scenes.push(NoticeScene(app, app.t("shell.notice.not_built", game=app.t(f"shell.game.{game}"))))
         return False
@@ -127,7 +128,7 @@ class MenuScene(Scene):
         surface.blit(hint, (120, 1080 - 70))
 
     def draw(self, surface):
-        surface.blit(backdrop(), (0, 0))
+        surface.blit(backdrop(plain=True), (0, 0))
         self.draw_heading(surface)
         self.menu.draw(surface)
         self.draw_hint(surface)
@@ -240,7 +241,7 @@ class NoticeScene(MenuScene):
                       object_id="#menu_button")
 
     def draw(self, surface):
-        surface.blit(backdrop(), (0, 0))
+        surface.blit(backdrop(plain=True), (0, 0))
         self.draw_heading(surface, "shell.notice_title")
         y = 260
         for line in self.text.split("\n"):
@@ -267,13 +268,19 @@ def _name(value, lang: str, fallback: str) -> str:
 
 
 def pendulum_characters(lang: str) -> list[tuple[str, str]]:
-    """[(id, name)] of the basic-side characters in config/pendulum/characters.yaml."""
+    """[(mat, name)] of the characters (basic side) in config/pendulum/characters.yaml; the
+    mat id is what the rules option ``characters`` takes."""
     data = _load_config("pendulum/characters.yaml")
     out = []
+    seen = set()
     if isinstance(data, dict):
         for c in data.get("characters") or []:
-            if isinstance(c, dict) and c.get("id") and c.get("side", "basic") == "basic":
-                out.append((str(c["id"]), _name(c.get("name"), lang, str(c["id"]))))
+            if not isinstance(c, dict) or c.get("side", "basic") != "basic":
+                continue
+            mat = str(c.get("mat") or c.get("id") or "")
+            if mat and mat not in seen:
+                seen.add(mat)
+                out.append((mat, _name(c.get("name"), lang, mat)))
     return out
 
 
@@ -359,22 +366,25 @@ class PendulumSetup(MenuScene):
         self.rebuild()
 
     def seats(self) -> list[str]:
-        """Seat strings for make_scene: "human" or "bot", with "@<character id>" when the
-        character was chosen (random otherwise)."""
-        out = []
-        for i in range(self.players):
-            s = self.kinds[i]
-            if self.chars[i]:
-                s += f"@{self.chars[i]}"
-            out.append(s)
-        return out
+        """Seat strings for make_scene: "human" or "bot"."""
+        return [self.kinds[i] for i in range(self.players)]
+
+    def characters_option(self) -> list[str] | None:
+        """The rules option ``characters`` (a mat id or "random" per seat), or None when
+        every seat is random."""
+        chars = [self.chars[i] or "random" for i in range(self.players)]
+        return chars if any(c != "random" for c in chars) else None
 
     def start(self):
+        extra = {}
+        chars = self.characters_option()
+        if chars:
+            extra["options"] = {"characters": chars}
         start_game(self.app, "pendulum", seats=self.seats(), mode=self.mode,
-                   seed=getattr(self.app.args, "seed", None), teach=False)
+                   seed=getattr(self.app.args, "seed", None), teach=False, **extra)
 
     def draw(self, surface):
-        surface.blit(backdrop(), (0, 0))
+        surface.blit(backdrop(plain=True), (0, 0))
         self.draw_heading(surface)
         self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.setup")
@@ -414,7 +424,7 @@ class GrailWarSetup(MenuScene):
                    seed=getattr(self.app.args, "seed", None), teach=False)
 
     def draw(self, surface):
-        surface.blit(backdrop(), (0, 0))
+        surface.blit(backdrop(plain=True), (0, 0))
         self.draw_heading(surface)
         self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.setup")
@@ -424,7 +434,7 @@ class LoadScene(MenuScene):
     """The saves in the user data folder, newest first."""
 
     heading_key = "shell.load.title"
-    PAGE = 7
+    PAGE = 6
 
     def __init__(self, app):
         super().__init__(app)
@@ -450,7 +460,7 @@ class LoadScene(MenuScene):
         self.files = files
         pages = max(1, (len(files) + self.PAGE - 1) // self.PAGE)
         self.page = min(self.page, pages - 1)
-        y = 190
+        y = 236
         for path in files[self.page * self.PAGE:(self.page + 1) * self.PAGE]:
             self.menu.add((160, y, 1500, 72), self.label(path), activate=lambda p=path: start_from_record(self.app, p),
                           key=f"file:{path.name}", object_id="#option_button")
@@ -468,13 +478,13 @@ class LoadScene(MenuScene):
         self.menu.focus_key("page")
 
     def draw(self, surface):
-        surface.blit(backdrop(), (0, 0))
+        surface.blit(backdrop(plain=True), (0, 0))
         self.draw_heading(surface)
         from ..engine.saves import data_dir
         if not hasattr(self, "_folder_text"):
             self._folder_text = str(data_dir())
-        surface.blit(self.app.text(self.app.t("shell.load.folder", folder=self._folder_text), 24, MUTED), (160, 150))
+        surface.blit(self.app.text(self.app.t("shell.load.folder", folder=self._folder_text), 24, MUTED), (160, 178))
         if not self.files:
-            surface.blit(self.app.text(self.app.t("shell.load.none"), 34, TEXT), (160, 200))
+            surface.blit(self.app.text(self.app.t("shell.load.none"), 34, TEXT), (160, 240))
         self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.menu")

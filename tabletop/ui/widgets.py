@@ -43,6 +43,7 @@ class Button:
         self.pressed = False
         self.visible = True
         self.alive = True
+        self.arrows = False          # an option: small ◀ ▶ at the right end say "←/→ change it"
         self._cache: dict[tuple, pygame.Surface] = {}
 
     def select(self):
@@ -97,6 +98,10 @@ class Button:
             y = (r.height - label.get_height()) // 2
             x = pad if align == "left" else (r.width - label.get_width()) // 2
             surf.blit(label, (x, y))
+            if self.arrows:
+                cy, right = r.height // 2, r.width - 22
+                pygame.draw.polygon(surf, fg, [(right, cy), (right - 12, cy - 10), (right - 12, cy + 10)])
+                pygame.draw.polygon(surf, fg, [(right - 40, cy), (right - 28, cy - 10), (right - 28, cy + 10)])
             if self.state == "focused" and align == "left":
                 # a marker left of the text: focus is not shown by colour alone
                 cy = r.height // 2
@@ -128,6 +133,7 @@ class FocusMenu:
     # building ------------------------------------------------------------------------
     def add(self, rect, text: str, activate=None, change=None, key: str = "", object_id: str | None = None) -> MenuItem:
         item = MenuItem(Button(self.app, rect, text, object_id), activate, change, key or text)
+        item.button.arrows = change is not None and activate is None
         self.items.append(item)
         self.refresh()
         return item
@@ -250,24 +256,8 @@ class FocusMenu:
 _BACKDROP: dict[tuple, pygame.Surface] = {}
 
 
-def backdrop(size=(1920, 1080), seed: int = 0) -> pygame.Surface:
-    """A dark table-felt backdrop with a faint brass hourglass and rings, drawn once from
-    cheap parts (a stretched gradient column, one decoration patch, edge strips), cached."""
-    key = (tuple(size), seed)
-    if key in _BACKDROP:
-        return _BACKDROP[key]
-    w, h = size
-    display = pygame.display.get_surface()
-    # vertical gradient: a 1-pixel column stretched (bands of 4 pixels do not show)
-    rows = max(2, h // 4)
-    col = pygame.Surface((1, rows), 0, display) if display is not None else pygame.Surface((1, rows))
-    top, bottom = (22, 46, 50), (8, 16, 19)
-    for y in range(rows):
-        f = y / (rows - 1)
-        col.set_at((0, y), [round(top[i] + (bottom[i] - top[i]) * f) for i in range(3)])
-    surf = pygame.transform.scale(col, (w, h))
-    # decoration: rings around a brass hourglass, on one patch
-    k = h / 1080
+def _decorate(surf, w, h, k):
+    """Rings around a brass hourglass, drawn on one patch."""
     R = int(470 * k)
     deco = pygame.Surface((2 * R + 8, 2 * R + 8), pygame.SRCALPHA)
     cx = cy = R + 4
@@ -296,6 +286,27 @@ def backdrop(size=(1920, 1080), seed: int = 0) -> pygame.Surface:
     for sx in (cx - hw - 8 * k, cx + hw + 8 * k):
         pygame.draw.line(deco, frame_col, (sx, cy - hh - 4 * k), (sx, cy + hh + 4 * k), max(1, int(6 * k)))
     surf.blit(deco, (int(w * 0.30) - cx, int(h * 0.66) - cy))
+
+
+def backdrop(size=(1920, 1080), plain: bool = False) -> pygame.Surface:
+    """A dark table-felt backdrop with a faint brass hourglass and rings, drawn once from
+    cheap parts (a stretched gradient column, one decoration patch, edge strips), cached."""
+    key = (tuple(size), plain)
+    if key in _BACKDROP:
+        return _BACKDROP[key]
+    w, h = size
+    display = pygame.display.get_surface()
+    # vertical gradient: a 1-pixel column stretched (bands of 4 pixels do not show)
+    rows = max(2, h // 4)
+    col = pygame.Surface((1, rows), 0, display) if display is not None else pygame.Surface((1, rows))
+    top, bottom = (22, 46, 50), (8, 16, 19)
+    for y in range(rows):
+        f = y / (rows - 1)
+        col.set_at((0, y), [round(top[i] + (bottom[i] - top[i]) * f) for i in range(3)])
+    surf = pygame.transform.scale(col, (w, h))
+    k = h / 1080
+    if not plain:
+        _decorate(surf, w, h, k)
     # vignette: dark bands along the edges (thin alpha strips stretched)
     band = max(2, int(180 * k))
     strip = pygame.Surface((1, band), pygame.SRCALPHA)

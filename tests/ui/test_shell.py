@@ -85,8 +85,12 @@ def test_pendulum_seats_and_characters_by_keyboard(app, monkeypatch):
     setup.menu.focus_key("start")
     press(app, pygame.K_RETURN)
     assert started["game"] == "pendulum" and started["mode"] == "realtime" and started["teach"] is False
-    assert started["seats"] == [("human@" + chosen) if chosen else "human", "bot"]
+    assert started["seats"] == ["human", "bot"]
     assert started["record"] is None
+    if chosen:
+        assert started["options"] == {"characters": [chosen, "random"]}
+    else:
+        assert "options" not in started
 
 
 def test_language_switches_at_run_time(app):
