@@ -211,10 +211,10 @@ class Outcome:
     lesson_done: bool = False
 
 
-def make_rules(course: Course, mode: str | None = None):
+def make_rules(course: Course, mode: str | None = None, mods: list | None = None):
     from pendulum.game import make_rules as _make
     return _make({"mode": mode or course.mode, "players": len(course.seats),
-                  "characters": list(course.characters) or None})
+                  "characters": list(course.characters) or None}, mods=mods or None)
 
 
 class TeachSession:
@@ -225,17 +225,19 @@ class TeachSession:
     rewinding a lesson replays the same game.
     """
 
-    def __init__(self, curriculum: Curriculum, record: Record | None = None, rules=None):
+    def __init__(self, curriculum: Curriculum, record: Record | None = None, rules=None,
+                 mods: list | None = None):
         self.cur = curriculum
         self.course = curriculum.course
         self.learner = self.course.learner
-        self.rules = rules or make_rules(self.course)
+        self.mods = [str(m) for m in (mods or [])]
+        self.rules = rules or make_rules(self.course, mods=self.mods)
         self.lesson_index = 0
         self.step_index = 0
         self.marks: list[int] = [0]          # record length when each lesson was entered
         self.finished = False                # the learner went past the last lesson
         self.record = Record(game="pendulum", seed=self.course.seed, options=self.rules.options_dict(),
-                             seats=list(self.course.seats), meta={"teach": True})
+                             seats=list(self.course.seats), mods=list(self.mods), meta={"teach": True})
         self.state = self.rules.new_state(self.course.seed)
         if record is not None:
             self._restore(record)
@@ -504,14 +506,14 @@ class TeachSession:
         self.finished = bool(meta.get("finished", False))
 
     @classmethod
-    def resume(cls, curriculum: Curriculum | None = None) -> "TeachSession | None":
+    def resume(cls, curriculum: Curriculum | None = None, mods: list | None = None) -> "TeachSession | None":
         """The saved guided game, or None if there is none (or it no longer loads)."""
         path = saves.autosave_path(SAVE_NAME)
         if not path.exists():
             return None
-        curriculum = curriculum or load_curriculum()
+        curriculum = curriculum or load_curriculum(mods)
         try:
-            return cls(curriculum, record=saves.read_record(path))
+            return cls(curriculum, record=saves.read_record(path), mods=mods)
         except Exception:          # an old or broken save never blocks a fresh start
             return None
 

@@ -170,3 +170,14 @@ def test_the_last_lesson_shows_running_hourglasses_then_play_on(make_app, tmp_pa
     assert not scene.buttons["next"].visible
     click(app, scene.buttons["hint"])
     assert scene.hint_lines
+
+
+def test_every_lesson_highlight_names_a_real_part_of_the_screen(make_app):
+    app, scene = open_teach(make_app)
+    for lesson in scene.session.cur.lessons:
+        table_ids = [h for h in lesson.highlight if not h.startswith("ui.")]
+        for hid in table_ids:
+            assert scene.expand_highlights([hid]), (lesson.id, hid)       # a typo would select nothing
+        for hid in lesson.highlight:
+            if hid.startswith("ui."):
+                assert hid[3:] in scene.buttons, (lesson.id, hid)
