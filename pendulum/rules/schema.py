@@ -335,3 +335,34 @@ FILES = {
     "game": GameFile, "characters": CharactersFile, "board": BoardFile, "provinces": ProvincesFile,
     "council": CouncilFile, "achievements": AchievementsFile, "seats": SeatsFile, "options": OptionsFile,
 }
+
+
+def json_schemas() -> dict:
+    """``{file stem: JSON Schema}`` for docs/schema/pendulum-<stem>.schema.json (a modder's editor checks files)."""
+    out = {}
+    for stem, model in FILES.items():
+        schema = model.model_json_schema()
+        schema["$id"] = f"pendulum-{stem}.schema.json"
+        schema["title"] = f"config/pendulum/{stem}.yaml"
+        out[stem] = schema
+    return out
+
+
+def write_json_schemas(folder) -> list:
+    """Write every schema into ``folder`` (``python -m pendulum.rules.schema`` does it for docs/schema)."""
+    import json
+    from pathlib import Path
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for stem, schema in json_schemas().items():
+        path = folder / f"pendulum-{stem}.schema.json"
+        path.write_text(json.dumps(schema, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    from pathlib import Path
+    for path in write_json_schemas(Path(__file__).resolve().parents[2] / "docs" / "schema"):
+        print(path)
