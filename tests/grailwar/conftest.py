@@ -115,7 +115,7 @@ def default_answer(g, p):
         return Commit(p.faction, "done")
     if k in safe:
         return Answer(p.faction, k, safe[k])
-    if k == "retreat_dest":
+    if k in ("retreat_dest", "slot"):
         return Answer(p.faction, k, p.ctx["choices"][0])
     raise AssertionError(f"unscripted human prompt {k} for {p.faction}")
 
