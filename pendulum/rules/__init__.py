@@ -8,7 +8,8 @@ Quick start::
     state.legal_actions(seat) -> [Action]       # the single source of truth
     state.apply(action) -> [Event]               # IllegalActionError(rule, message), state untouched
     state.advance(dt) -> [Event]                 # real-time: timers run; 4.8 request window closes
-    state.submit(action) -> [Event]              # real-time UI entry: joins the 4.8 window (applied on advance)
+    state.submit(action) -> [Event]              # real-time UI entry: joins the 4.8 window (applied on advance;
+                                                 # each applied request yields a RequestApplied event to record)
     state.find_action(source, target)            # drag-and-drop; None if not legal
     state.view_for(seat) -> dict                 # everything to draw (see pendulum/rules/view.py)
     state.seats_to_act(), state.is_terminal(), state.outcome(), state.clone()
@@ -37,6 +38,9 @@ A seat with a pending decision (``view["mats"][seat]["decision"]``: type, params
   conquer "<prov>:<slot>" or "deck:<slot>" · retrieve / promote worker id · exchange "m>c:k" / "c>m:k" ·
   move_vp "power>prestige" · return card id · direct "<worker>@<space>" · adjacent space id or "none" ·
   claim "legendary"|"reward" · trim "<slot>:<prov>" (council step 3) · council card id, or "f5=m/c/g".
+  A choice that became impossible (last province gone, timer moved away) offers only "none".
+  Choices opened while resolving a choice come before the older ones (a council card's own choice
+  before the rank bonus).
 
 PHASES (``state.phase``): "opening" (2.5, one placement at a time in privilege order) → "action" →
 "council_called" (4.6: no flips; ends when every seat is Done) → "council_rewards" (5.8 step 2, one seat
@@ -45,6 +49,10 @@ at a time) → "council_trim" → "council_adjust" (step 5, Move + Done) → res
 Modes: "realtime" (timers run with ``advance``; a finished timer may be flipped by any seat; ``Done`` means
 "waiting" and is cleared when a timer runs out), "timetrack" (time token ``state.track_space`` steps when
 every seat is Done), "beginner" (timetrack + no neutral player).
+
+BOTS (pendulum/rules/bots.py): ``make_bot("random"|"standard", seat, seed).choose(state)``;
+``BotDriver({seat: kind}, seed, delay).act(state)`` chooses and applies bot after bot (respecting the
+reaction delay in engine time) and returns ``[(action, events)]``; ``tick(state)`` only chooses.
 
 OPTIONS (``make_rules(options)``; ``rules.options_dict()`` gives them all resolved): mode, players (2-5),
 characters (list per seat of gambal|bolk|mesoat|licinia|dhrenkir|random), advanced (list of bools: advanced

@@ -629,6 +629,11 @@ class PendulumState(State):
         return out
 
     def decision_options(self, p, dec) -> list[str]:
+        """Options of a pending decision; ``["none"]`` when nothing is possible any more (e.g. the last
+        province was taken or a flip moved the timer away before the choice was made)."""
+        return self._decision_options(p, dec) or ["none"]
+
+    def _decision_options(self, p, dec) -> list[str]:
         t = dec["t"]
         if t == "res":
             return [_pay_str(*c) for c in comps(dec["n"])]
@@ -1006,7 +1011,8 @@ class PendulumState(State):
         p.decisions.pop(0)
         ev.append(A.Chosen(p.seat, dec["t"], a.option))
         rest, p.decisions = p.decisions, []
-        getattr(self, "_choose_" + dec["t"])(p, dec, a.option, ev)
+        if a.option != "none" or dec["t"] == "adjacent":
+            getattr(self, "_choose_" + dec["t"])(p, dec, a.option, ev)
         p.decisions.extend(rest)            # choices opened by this one come first
 
     def _choose_res(self, p, dec, opt, ev):

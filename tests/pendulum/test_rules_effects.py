@@ -347,3 +347,14 @@ def test_1_7_glory_banks_steps_past_the_track_end_with_cubes(pen):
     q.tracks[0] = 21
     st.gain(q, {"power_vp": 2}, [])
     assert q.glory == [0, 0, 0]
+
+
+def test_4_5_a_choice_that_became_impossible_can_be_closed(pen):
+    st = pen.state(players=3, characters=CH)
+    p = st.players[0]
+    st.gain(p, {"conquer_province": 1}, [])
+    st.display = [None] * 4
+    st.province_deck.clear()
+    assert [a.option for a in st.legal_actions(0)] == ["none"]
+    st.apply(A.Choose(0, "none"))
+    assert not p.decisions and p.slots == {"brown": [], "red": [], "blue": [], "yellow": []}
