@@ -631,13 +631,14 @@ def _paragraphs(text: str) -> list[str]:
             elif re.match(r"^(- |・|\d+\. )", line):
                 out.append(cur)
                 cur = line
-            elif _CJK.match(line[0]) and _CJK.match(cur[-1]):
+            elif _CJK.match(line[0]) or _CJK.match(cur[-1]):
                 cur += line
             else:
                 cur += " " + line
         if cur:
             out.append(cur)
         out.append("")
+    out = ["• " + p[2:] if p.startswith("- ") else p for p in out]
     while out and out[-1] == "":
         out.pop()
     return out
