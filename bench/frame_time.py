@@ -3,7 +3,9 @@
     python bench/frame_time.py --scene launcher --size 1920x1080 --frames 600 --json
 
 The baseline blits a full-screen surface and 300 sprites per frame. A frame of the scene
-is the App's whole frame (events, one fixed 1/60 s update, draw, scaling, flip). Scenes:
+is the App's whole frame (events, one fixed 1/60 s update, draw, scaling, flip), forced to
+redraw every frame (the worst case, as when the mouse moves all the time); ``idle_ms_p50``
+is the frame of a scene that reports no change (the App keeps the last frame). Scenes:
 ``tabletop.ui.bench_scenes.SCENES`` (``launcher``; ``pendulum``/``grailwar`` when their
 ``game.py`` offers ``make_bench_scene(app)``). Figures only: nothing passes or fails.
 """
@@ -31,7 +33,7 @@ def _size(text: str):
     return int(w), int(h)
 
 
-def measure_scene(name: str, size, frames: int, warmup: int = 30) -> list[float]:
+def measure_scene(name: str, size, frames: int, warmup: int = 30, redraw: bool = True) -> list[float]:
     import pygame
     from tabletop.ui.app import App, default_args
     from tabletop.ui.bench_scenes import SCENES, discover
@@ -43,6 +45,8 @@ def measure_scene(name: str, size, frames: int, warmup: int = 30) -> list[float]
     out = []
     try:
         for i in range(warmup + frames):
+            if redraw:
+                app._force_redraw = True   # as if something changed every frame (worst case)
             t0 = time.perf_counter()
             app.frame_step()
             if i >= warmup:
@@ -63,6 +67,7 @@ def main() -> int:
     a = p.parse_args()
     base = _baseline.frame_loop(a.size, a.frames)
     scene = measure_scene(a.scene, a.size, a.frames)
+    idle = measure_scene(a.scene, a.size, min(a.frames, 200), redraw=False)
     pc = _baseline.percentile
     result = {
         "scene": a.scene, "size": f"{a.size[0]}x{a.size[1]}", "frames": len(scene),
@@ -71,6 +76,8 @@ def main() -> int:
         "baseline_ms_p50": round(pc(base, 0.5), 3), "baseline_ms_p95": round(pc(base, 0.95), 3),
     }
     result["ratio_p50"] = round(result["scene_ms_p50"] / result["baseline_ms_p50"], 3) if result["baseline_ms_p50"] else None
+    # a scene that did not change keeps the last frame (no redraw, no flip): its idle cost
+    result["idle_ms_p50"] = round(pc(idle, 0.5), 3)
     if a.json:
         print(json.dumps(result))
     else:

@@ -173,6 +173,7 @@ class App:
         self._dialogs: list[Dialog] = []
         self._quit_asked = False
         self._dim: pygame.Surface | None = None
+        self._force_redraw = True
 
         if not pygame.display.get_init():
             pygame.display.init()
@@ -208,6 +209,7 @@ class App:
         self._layout()
 
     def _layout(self):
+        self._force_redraw = True
         ww, wh = self.window.get_size()
         lw, lh = LOGICAL_SIZE
         self.scale = min(ww / lw, wh / lh) if ww and wh else 1.0
@@ -258,6 +260,7 @@ class App:
         if lang not in LANGS or lang == self.strings.lang:
             return
         self.strings.lang = lang
+        self._force_redraw = True
         pygame.display.set_caption(self.t("shell.window_title"))
         self._overlay_surf = None
         for scene in self.scenes:
@@ -370,6 +373,7 @@ class App:
         return d
 
     def _close_dialog(self, dialog: Dialog, kill: bool = True):
+        self._force_redraw = True
         if dialog in self._dialogs:
             self._dialogs.remove(dialog)
         if kill:
@@ -415,6 +419,7 @@ class App:
         if "frame_times" in intents:
             self.show_frame_times = not self.show_frame_times
             self._overlay_surf = None
+            self._force_redraw = True
             return
         consumed = self._ui_manager.process_events(event) if self._ui_manager is not None else False
         if self._dialogs:
@@ -437,9 +442,33 @@ class App:
             self._ui_manager.update(dt)
         for toast in self._toasts:
             toast[1] -= dt
-        self._toasts = [t for t in self._toasts if t[1] > 0]
+        if self._toasts:
+            self._toasts = [t for t in self._toasts if t[1] > 0]
+            if not self._toasts:
+                self._force_redraw = True   # wipe the last toast
 
-    def draw(self) -> None:
+    def _unchanged(self) -> bool:
+        """True when the last frame can stay on screen as it is: every drawn scene says it
+        has not changed (``needs_redraw()``; scenes without it always redraw), and there is
+        no toast, overlay, dialog or pygame_gui element on top."""
+        if self._force_redraw or self._toasts or self.show_frame_times or self._dialogs:
+            return False
+        if self._ui_manager is not None and len(self._ui_manager.get_sprite_group().sprites()) > 1:
+            return False
+        scenes = list(self.scenes)
+        if not scenes:
+            return False
+        for scene in scenes:
+            check = getattr(scene, "needs_redraw", None)
+            if check is None or check():
+                return False
+        return True
+
+    def draw(self, force: bool = False) -> bool:
+        """Compose the frame; returns False when nothing changed and the frame was kept."""
+        if not force and self._unchanged():
+            return False
+        self._force_redraw = False
         surface = self.window if self.direct else self.logical
         scenes = list(self.scenes)
         first = 0
@@ -451,6 +480,9 @@ class App:
             surface.fill((12, 20, 24))
         for scene in scenes[first:]:
             scene.draw(surface)
+            mark = getattr(scene, "mark_drawn", None)
+            if mark is not None:
+                mark()
         if self._dialogs:
             if self._dim is None:
                 self._dim = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
@@ -474,6 +506,7 @@ class App:
                 pygame.transform.smoothscale(self.logical, self.view_rect.size, self._scaled)
                 if self._scaled.get_parent() is None:
                     self.window.blit(self._scaled, self.view_rect)
+        return True
 
     def _draw_overlay(self, surface):
         if self._overlay_surf is None or self.frame >= self._overlay_next:
@@ -498,8 +531,8 @@ class App:
                 return
         for _ in range(updates):
             self.update(dt)
-        self.draw()
-        pygame.display.flip()
+        if self.draw():
+            pygame.display.flip()
         self.frame += 1
         self._frame_ms.append((time.perf_counter() - t0) * 1000.0)
         if len(self._frame_ms) > 600:
@@ -548,7 +581,7 @@ def run(args: argparse.Namespace, start: str = "launcher") -> int:
             app.run_forever()
         shot = getattr(args, "screenshot", None)
         if shot:
-            app.draw()
+            app.draw(force=True)
             app.screenshot(shot)
     finally:
         app.shutdown()

@@ -71,11 +71,20 @@ class MenuScene(Scene):
         super().__init__(app)
         self.menu = FocusMenu(app)
         self.extra: list = []      # other pygame_gui elements to kill with the menu
+        self._dirty = True
+
+    def needs_redraw(self) -> bool:
+        """A menu changes only on input: the App keeps the last frame otherwise."""
+        return self._dirty
+
+    def mark_drawn(self) -> None:
+        self._dirty = False
 
     def build(self) -> None:   # subclasses add their controls
         pass
 
     def rebuild(self) -> None:
+        self._dirty = True
         key = self.menu.focused.key if self.menu.focused else None
         self.menu.kill()
         for e in self.extra:
@@ -111,6 +120,7 @@ class MenuScene(Scene):
             self.app.to_launcher()
 
     def handle_event(self, event) -> bool:
+        self._dirty = True
         if self.menu.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN and "cancel" in self.app.intents(event):

@@ -33,6 +33,15 @@ class Scene:
     def on_resume(self) -> None:
         pass
 
+    # Optional: a scene that changes only on input may say it has not changed, and the App
+    # keeps the last frame (no redraw, no scaling, no flip). The App calls ``mark_drawn``
+    # after each frame it drew. Default: redraw every frame.
+    def needs_redraw(self) -> bool:
+        return True
+
+    def mark_drawn(self) -> None:
+        pass
+
     # A scene holding a game in progress says so, so that quitting asks first and the
     # pause menu offers Save.
     def has_game_in_progress(self) -> bool:

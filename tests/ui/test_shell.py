@@ -292,3 +292,14 @@ def test_f3_toggles_the_frame_time_overlay_and_notify_shows_a_toast(app):
     assert app._toasts
     app.step(200)
     assert not app._toasts
+
+
+def test_an_idle_menu_keeps_its_frame_and_input_redraws_it(app):
+    before = pygame.image.tobytes(app.window, "RGB")
+    assert app.draw() is False                         # nothing changed: the frame is kept
+    press(app, pygame.K_DOWN)
+    after = pygame.image.tobytes(app.window, "RGB")
+    assert after != before                             # the focus moved on screen
+    app.set_lang("ja")
+    app.step(1)
+    assert pygame.image.tobytes(app.window, "RGB") != after
