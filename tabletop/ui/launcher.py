@@ -159,21 +159,23 @@ class LauncherScene(MenuScene):
             self._resume_games = unclean_games()
         except Exception:
             self._resume_games = []
-        y = 240 if not self._resume_games else 210
-        h, gap = 82, 18
+        y = 240 if not self._resume_games else 220 - 50 * (len(self._resume_games) - 1)
+        h, gap = 82 if len(self._resume_games) < 2 else 76, 18 if len(self._resume_games) < 2 else 14
         for key in self.ITEMS:
-            if key == "resume" and not self._resume_games:
-                continue
-            if key == "language":
-                text = app.t("shell.launcher.language", language=app.t(f"shell.language_name.{app.lang}"))
-            elif key == "resume":
-                text = app.t("shell.launcher.resume", game=app.t(f"shell.game.{self._resume_games[0]}"))
-            else:
-                text = app.t(f"shell.launcher.{key}")
-            self.menu.add((MENU_X, y, MENU_W, h), text, activate=lambda k=key: self.choose(k),
-                          change=(self.cycle_language if key == "language" else None),
-                          key=key, object_id="#menu_button")
-            y += h + gap
+            entries = [(key, None)]
+            if key == "resume":     # one entry per game that did not end cleanly
+                entries = [(f"resume:{g}", g) for g in self._resume_games]
+            for item_key, game in entries:
+                if key == "language":
+                    text = app.t("shell.launcher.language", language=app.t(f"shell.language_name.{app.lang}"))
+                elif key == "resume":
+                    text = app.t("shell.launcher.resume", game=app.t(f"shell.game.{game}"))
+                else:
+                    text = app.t(f"shell.launcher.{key}")
+                self.menu.add((MENU_X, y, MENU_W, h), text, activate=lambda k=item_key: self.choose(k),
+                              change=(self.cycle_language if key == "language" else None),
+                              key=item_key, object_id="#menu_button")
+                y += h + gap
             if key in ("grailwar", "resume") or (key == "load" and not self._resume_games):
                 y += 18   # a little space between the groups
 
@@ -192,10 +194,9 @@ class LauncherScene(MenuScene):
             app.scenes.push(GrailWarSetup(app))
         elif key == "load":
             app.scenes.push(LoadScene(app))
-        elif key == "resume":
+        elif key.startswith("resume:"):
             from ..engine.saves import autosave_path
-            if self._resume_games:
-                start_from_record(app, autosave_path(self._resume_games[0]))
+            start_from_record(app, autosave_path(key.split(":", 1)[1]))
         elif key == "language":
             self.cycle_language(+1)
         elif key == "quit":
@@ -214,7 +215,7 @@ class LauncherScene(MenuScene):
         surface.blit(sub, (126, 110 + title.get_height()))
         focused = self.menu.focused
         if focused is not None:
-            lines = app.t(f"shell.launcher.about.{focused.key}").split("\n")
+            lines = app.t(f"shell.launcher.about.{focused.key.split(':')[0]}").split("\n")
             y = 390
             panel = pygame.Rect(110, y - 24, 880, 48 + 46 * len(lines))
             shade = _shade(panel.size)

@@ -244,8 +244,9 @@ def test_resume_is_offered_after_an_unclean_exit(make_app, monkeypatch):
     app = make_app()
     app.start("launcher")
     app.step(1)
-    assert "resume" in [i.key for i in top(app).menu.items]
-    top(app).menu.focus_key("resume")
+    assert "resume:pendulum" in [i.key for i in top(app).menu.items]
+    assert "resume:grailwar" not in [i.key for i in top(app).menu.items]
+    top(app).menu.focus_key("resume:pendulum")
     press(app, pygame.K_RETURN)
     assert started["record"].game == "pendulum" and started["record"].seed == 7
 
