@@ -655,19 +655,35 @@ class PendulumTable(Scene):
         return False
 
     def _kb_start(self):
-        """Keyboard path: Tab/arrows choose one of your workers, Enter picks it up, then
-        Tab/arrows choose one of its legal targets and Enter drops it there."""
+        """Keyboard path: Tab/arrows cycle through everything the focused seat can use now —
+        its workers, finished timers, the achievement, the stratagem hand, the province deck,
+        the council cards of a pending choice — Enter takes it. A picked-up worker then cycles
+        through its legal targets (from the engine) and Enter drops it there; Esc cancels."""
         seat = self.focus_seat
         if not self.human[seat]:
             self.flash(self.app.t("pendulum.msg.bot_seat"))
             return
         pos = self.worker_positions()
-        items = [w for w, s, g, loc in V.workers(self.state) if s == seat and w in pos
-                 and any(getattr(a, "worker", None) == w for a in self.legal(seat))]
+        legal = self.legal(seat)
+        items = [f"worker.{w}" for w, s, g, loc in V.workers(self.state) if s == seat and w in pos
+                 and any(getattr(a, "worker", None) == w for a in legal)]
+        kinds = {a.kind for a in legal}
+        items += [f"timer.{a.timer}" for a in legal if a.kind == "flip"]
+        if "claim" in kinds:
+            items.append("achievement")
+        if kinds & {"play", "pickup"}:
+            items.append(f"seat.{seat}.hand")
+        if "refill" in kinds:
+            items.append("province_deck")
+        for a in legal:
+            if a.kind == "choose":
+                for rid in [k for k in self.layout.rects if k.startswith(("council.", "province."))]:
+                    if V.option_matches_region(self.state, a.option, rid) and rid not in items:
+                        items.append(rid)
         if not items:
             self.flash(self.app.t("pendulum.msg.no_worker_moves"))
             return
-        self.kb = {"stage": "worker", "items": items, "index": 0}
+        self.kb = {"stage": "item", "items": items, "index": 0}
 
     def _kb_confirm(self):
         kb = self.kb
@@ -675,13 +691,21 @@ class PendulumTable(Scene):
             self.kb = None
             return
         item = kb["items"][kb["index"]]
-        if kb["stage"] == "worker":
-            self._pick_up(item, self.worker_positions().get(item, (0, 0)))
-            if self.drag and self.drag["targets"]:
-                self.kb = {"stage": "target", "items": list(self.drag["targets"]), "index": 0}
+        if kb["stage"] == "item":
+            self.kb = None
+            if item.startswith("worker."):
+                wid = item[7:]
+                self._pick_up(wid, self.worker_positions().get(wid, (0, 0)))
+                if self.drag and self.drag["targets"]:
+                    self.kb = {"stage": "target", "items": list(self.drag["targets"]), "index": 0}
+                else:
+                    self.drag = None
+            elif item.startswith("timer."):
+                self.flip_timer(item[6:])
             else:
-                self.kb = None
-                self.drag = None
+                rect = self.region(item)
+                if rect is not None:
+                    self._click_region(item, rect.center)
         else:
             rect = self.region(item)
             self.kb = None
@@ -984,7 +1008,7 @@ class PendulumTable(Scene):
             surface.blit(spr, spr.get_rect(center=self.drag["pos"]))
         if self.kb:
             item = self.kb["items"][self.kb["index"]] if self.kb["items"] else None
-            rect = self.region(f"worker.{item}") if self.kb["stage"] == "worker" else self.region(item)
+            rect = self.region(item) if item else None
             if rect is not None:
                 pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=8)
         for hid in self.highlights:

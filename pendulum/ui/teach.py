@@ -329,6 +329,8 @@ class TeachScene(Scene):
         self.table._after_events(out.events, before)
         self._bot_wait = max(self._bot_wait, BOT_PACE)
         self._sync_lesson()
+        if self.table.picker is None:
+            self._maybe_open_choice()
         return out.events
 
     def show_me(self):

@@ -169,8 +169,8 @@ def test_keyboard_only_placement(table_app):
     seat, wid = opening_worker(scene)
     scene.focus(seat)
     press(app, pygame.K_TAB)
-    assert scene.kb and scene.kb["stage"] == "worker"
-    while scene.kb["items"][scene.kb["index"]] != wid:
+    assert scene.kb and scene.kb["stage"] == "item"
+    while scene.kb["items"][scene.kb["index"]] != "worker." + wid:
         press(app, pygame.K_TAB)
     press(app, pygame.K_RETURN)
     assert scene.kb["stage"] == "target"
