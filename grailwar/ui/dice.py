@@ -153,6 +153,8 @@ class DiceTray:
         self._bg = None
         self._acc = 0.0
         self.landed = 0
+        self.drawn_version = -1
+        self.version = 0           # bumps whenever what the tray shows changes
 
     # queue ---------------------------------------------------------------------------
     def add(self, roll: Roll):
@@ -185,6 +187,7 @@ class DiceTray:
         return space
 
     def _throw(self, roll: Roll):
+        self.version += 1
         self.current = roll
         self._space = self._new_space()
         self.dice = []
@@ -201,6 +204,7 @@ class DiceTray:
         self.hold = 0.0
 
     def _land_current(self, force=False):
+        self.version += 1
         roll = self.current
         if force:   # skipped: lay the dice out in the middle of the tray
             n = len(self.dice)
@@ -231,6 +235,7 @@ class DiceTray:
         speed = self.speed * (2.0 if len(self.queue) > 2 else 1.0)
         self._acc += dt * speed
         spin_keep = 0.985
+        self.version += 1
         while self._acc >= PHYS_DT:
             self._acc -= PHYS_DT
             self._space.step(PHYS_DT)
@@ -286,6 +291,7 @@ class DiceTray:
                 y += s.get_height()
             if record is not None:
                 record.append(line)
+        self.drawn_version = self.version
         if self.queue:
             s = self.app.text(f"+{len(self.queue)}", 16, T.ACCENT, True)
             surface.blit(s, (self.rect.right - s.get_width() - 14, self.rect.y + 10))

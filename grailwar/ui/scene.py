@@ -37,6 +37,9 @@ RIVALS = pygame.Rect(1152, 524, 752, 248)
 PROMPT = pygame.Rect(1152, 780, 752, 284)
 PHASES = ["E", "A", "C", "M"]
 NPC_DELAY = 0.35
+DIALOG_KINDS = ("talk_reply", "proposal_reply", "exchange_reply", "gift_reply", "threat_reply", "threat_code",
+                "threat_location", "contact_reply", "accompany", "help_ally")
+TALK_ANSWERED = ("propose", "exchange", "threaten", "give_code", "give_spells", "share", "dissolve")
 MAX_LOG_LINES = 400
 _FONT = {"name": "tabletop", "size": "17"}
 THEME = {
@@ -105,6 +108,9 @@ class GrailWarScene(Scene):
         self.mana_history: dict = {}
         self.ended = False
         self.end_buttons = []
+        self.dialog = None
+        self.reply = None
+        self._dialog_texts = []
         self.paused = False
         self.fast = self._speed_factor()
         self.tray.speed = self.fast
@@ -155,6 +161,7 @@ class GrailWarScene(Scene):
 
     def on_exit(self):
         self._kill_menu()
+        self._close_reply()
         self._kill_end()
         for el in self.ui.values():
             if el is not None:
@@ -183,6 +190,7 @@ class GrailWarScene(Scene):
 
     def _all_elements(self):
         out = [e for e in self.ui.values() if e is not None]
+        out += [p for p in (self.dialog, self.reply[0] if self.reply else None) if p is not None]
         out += [b for b, _ in self.buttons]
         out += [b for b, _ in self.end_buttons]
         return out
@@ -402,6 +410,7 @@ class GrailWarScene(Scene):
         self.handoff_to = fid
         self.screen_owner = None
         self._kill_menu()
+        self._close_reply()
         self._apply_visibility()
 
     def _end_handoff(self):
@@ -423,12 +432,17 @@ class GrailWarScene(Scene):
             (log.hide if hidden else log.show)()
         for b, _ in self.buttons:
             (b.hide if hidden else b.show)()
+        for panel in ([self.dialog] if self.dialog is not None else []) + ([self.reply[0]] if self.reply else []):
+            (panel.hide if hidden else panel.show)()
 
     # --- menus ------------------------------------------------------------------------------------------
     def _kill_menu(self):
         for b, _ in self.buttons:
             b.kill()
         self.buttons = []
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
         self.tree = None
         self.menu_for = None
         self.map.selected = set()
@@ -448,13 +462,32 @@ class GrailWarScene(Scene):
         for b, _ in self.buttons:
             b.kill()
         self.buttons = []
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
         self.map.selected = set()
         if self.tree is None:
             return
         q = self.tree.question()
         m = self.app.ui_manager
+        pend = self.state.pending
+        container = None
         x0, y0 = PROMPT.x + 12, PROMPT.y + 74
         bw, bh, gap = 360, 38, 6
+        if pend is not None and pend.kind in DIALOG_KINDS:
+            # offers and demands in the comm turn (and other replies) come as a dialog
+            rect = pygame.Rect(0, 0, 760, 300)
+            rect.center = MAP.center
+            self.dialog = pygame_gui.elements.UIPanel(rect, starting_height=4, manager=m,
+                                                      object_id="#grailwar_dialog")
+            container = self.dialog
+            title = VM.prompt_title(self, pend.faction)
+            pygame_gui.elements.UILabel(pygame.Rect(16, 14, 728, 34), self.tr("dialog.title"), m,
+                                        container=container, object_id="#grailwar_dialog")
+            pygame_gui.elements.UITextBox(f"<font pixel_size=20>{_html(title)}</font>", pygame.Rect(16, 52, 728, 92), m,
+                                          container=container, object_id="#grailwar_dialog")
+            self._dialog_texts = [self.tr("dialog.title"), title]
+            x0, y0 = 20, 160
         if q is None:
             rem = self.tree.remaining
             if rem:   # one thing left to do: still the player's click
@@ -463,12 +496,12 @@ class GrailWarScene(Scene):
                 f = PRIMARY.get(a.kind, "kind")
                 label = "1. " + self.value_label("primary", (a.kind, getattr(a, f, None)))
                 b = pygame_gui.elements.UIButton(pygame.Rect(x0, y0, bw, bh), short(label, 34), m,
-                                                 object_id="#grailwar_choice")
+                                                 object_id="#grailwar_choice", container=container)
                 self.buttons.append((b, ("apply", a)))
             self._apply_visibility()
             return
         field, values = q
-        per_page = 10
+        per_page = 10 if container is None else 4
         pages = max(1, (len(values) + per_page - 1) // per_page)
         self.menu_page = min(self.menu_page, pages - 1)
         shown = values[self.menu_page * per_page:(self.menu_page + 1) * per_page]
@@ -476,20 +509,44 @@ class GrailWarScene(Scene):
             label = f"{i + 1 if i < 9 else 0}. " + self.value_label(field, v)
             r = pygame.Rect(x0 + (i % 2) * (bw + gap), y0 + (i // 2) * (bh + gap), bw, bh)
             b = pygame_gui.elements.UIButton(r, short(label, 34), m, object_id="#grailwar_choice",
-                                             tool_tip_text=label if len(label) > 34 else None)
+                                             tool_tip_text=label if len(label) > 34 else None, container=container)
             self.buttons.append((b, ("choose", field, v)))
             if isinstance(v, str) and v in self.map.pos and field in ("target", "arg", "dest", "location", "choice"):
                 self.map.selected.add(v)
-        yb = PROMPT.bottom - bh - 8
+        yb = (PROMPT.bottom - bh - 8) if container is None else 300 - bh - 12
         if self.tree.path:
             b = pygame_gui.elements.UIButton(pygame.Rect(x0, yb, 170, bh), self.tr("menu.back"), m,
-                                             object_id="#grailwar_back")
+                                             object_id="#grailwar_back", container=container)
             self.buttons.append((b, ("back",)))
         if pages > 1:
             b = pygame_gui.elements.UIButton(pygame.Rect(x0 + 2 * bw + gap - 170, yb, 170, bh),
-                                             self.tr("menu.more", page=self.menu_page + 1, pages=pages), m)
+                                             self.tr("menu.more", page=self.menu_page + 1, pages=pages), m,
+                                             container=container)
             self.buttons.append((b, ("page",)))
         self._apply_visibility()
+
+    def _show_reply(self, lines):
+        """What the other side answered (NPC answers to the human's offers), as a dialog."""
+        self._close_reply()
+        if not lines:
+            return
+        m = self.app.ui_manager
+        rect = pygame.Rect(0, 0, 760, 260)
+        rect.midtop = (MAP.centerx, MAP.y + 40)
+        panel = pygame_gui.elements.UIPanel(rect, starting_height=5, manager=m, object_id="#grailwar_dialog")
+        pygame_gui.elements.UILabel(pygame.Rect(16, 10, 728, 34), self.tr("dialog.answer"), m, container=panel,
+                                    object_id="#grailwar_dialog")
+        html = "<br>".join(_html(l) for l in lines[-5:])
+        pygame_gui.elements.UITextBox(f"<font pixel_size=18>{html}</font>", pygame.Rect(16, 46, 728, 150), m,
+                                      container=panel, object_id="#grailwar_dialog")
+        ok = pygame_gui.elements.UIButton(pygame.Rect(760 - 190, 260 - 52, 170, 40), self.tr("dialog.ok"), m,
+                                          container=panel, object_id="#grailwar_back")
+        self.reply = (panel, ok, [self.tr("dialog.answer")] + list(lines[-5:]))
+
+    def _close_reply(self):
+        if self.reply is not None:
+            self.reply[0].kill()
+            self.reply = None
 
     def value_label(self, field, v):
         return VM.value_label(self, field, v)
@@ -517,6 +574,8 @@ class GrailWarScene(Scene):
 
     def _human_decides(self, action):
         self._kill_menu()
+        self._close_reply()
+        n_log = len(VM.log_entries(self.state))
         if action.kind == "commit" and action.item != "done" and self.battle is not None:
             self.battle.setdefault("mine", []).append(self.value_label("item", action.item))
             self._battle_version += 1
@@ -525,6 +584,11 @@ class GrailWarScene(Scene):
         except Exception as exc:   # an illegal action must never take the table down
             self.error = str(exc)
             self.app.notify(str(exc))
+            return
+        if action.kind == "talk" and action.option in TALK_ANSWERED:
+            lines = [VM.log_line(e, self.app.lang) for e in VM.log_entries(self.state)[n_log:]
+                     if e.get("kind") == "note" and ("all" in e["visible_to"] or self.viewer in e["visible_to"])]
+            self._show_reply(lines)
 
     def choose_by_index(self, i):
         opts = [op for _, op in self.buttons if op[0] in ("choose", "apply")]
@@ -577,6 +641,9 @@ class GrailWarScene(Scene):
                 if event.ui_element is b:
                     self._menu_pick(op)
                     return True
+            if self.reply is not None and event.ui_element is self.reply[1]:
+                self._close_reply()
+                return True
             for b, op in list(self.end_buttons):
                 if event.ui_element is b:
                     self._end_pick(op)
@@ -668,6 +735,15 @@ class GrailWarScene(Scene):
             ("log", LOG, (self.logpanel.version, len(self.log_lines), lang), self._draw_log),
         ]
 
+    def needs_redraw(self):
+        """False when the last frame still shows everything (the App may then skip drawing)."""
+        if self._frame is None or self._view_dirty or self.tray.version != self.tray.drawn_version:
+            return True
+        mode = "handoff" if self.handoff_to is not None else "end" if self.ended else "table"
+        if mode != self._mode or mode != "table":
+            return mode != self._mode or self._panel_keys.get(mode) is None
+        return any(self._panel_keys.get(name) != key for name, _, key, _ in self._panels())
+
     def _ensure_frame(self):
         if self._frame is None:
             self._frame = pygame.Surface(LOGICAL)
@@ -712,7 +788,8 @@ class GrailWarScene(Scene):
             surface.blit(self._frame, (0, 0))
             self.drawn_texts = list(self._panel_texts.get(mode, []))
             return
-        budget = 99 if self._full else 2
+        # staggered only while NPCs play on; a human's own screen is always complete
+        budget = 99 if (self._full or self.buttons or self.handoff_to) else 2
         self._full = False
         self._frame_no += 1
         dirty = [p for p in self._panels() if self._panel_keys.get(p[0]) != p[2]]
@@ -729,6 +806,10 @@ class GrailWarScene(Scene):
             texts.extend(self._panel_texts.get(name, ()))
         texts.extend(self._sink)
         texts.extend(b.text for b, _ in self.buttons)
+        if self.dialog is not None:
+            texts.extend(self._dialog_texts)
+        if self.reply is not None:
+            texts.extend(self.reply[2])
         self.drawn_texts = texts
 
     def _draw_map(self, surface):

@@ -418,14 +418,17 @@ def update_battle(scene, b):
             b["slots"] = d["slots"]
             b.update({k: d[k] for k in ("wtl", "base", "power", "level", "raw") if k in d})
             b["final_a"] = d.get("rate")
-            b["mod_a"] = [["A", "mods", d.get("mods_a", 0)]]
-            b["mod_b"] = [["B", "mods", -d.get("mods_b", 0)]] if d.get("mods_b") else []
-            b["stage"] = "final"
+            if not b.get("terms"):
+                b["mod_a"] = [["A", "mods", d.get("mods_a", 0)]]
+                b["mod_b"] = [["B", "mods", -d.get("mods_b", 0)]] if d.get("mods_b") else []
+            if b.get("stage") not in ("done",):
+                b["stage"] = "final"
             cb = getattr(scene.state, "cur_battle", None)
             # the same breakdown, term by term (shown only because its note is visible)
-            if cb is not None and getattr(cb, "no", None) == b["no"] and cb.breakdown:
+            if cb is not None and getattr(cb, "no", None) == b["no"] and cb.breakdown and not b.get("terms"):
                 b["mod_a"] = [list(t) for t in cb.breakdown.get("mod_a", [])]
                 b["mod_b"] = [list(t) for t in cb.breakdown.get("mod_b", [])]
+                b["terms"] = True
     if "slots" not in b and b.get("slot3"):
         b["slots"] = [["?"], ["?"], [b["slot3"]]]
     b["names"] = {fid: faction_label(vm, fid, lang) for fid in vm.get("factions", {})}

@@ -1,0 +1,250 @@
+"""The Holy Grail War play screen, driven like a player would: real posted clicks and keys,
+the App stepped frame by frame on the dummy video driver."""
+import pygame
+import pytest
+
+from tabletop.engine import saves
+from tabletop.engine.saves import read_record
+
+from .conftest import click, press
+
+pytest.importorskip("grailwar.rules")
+
+from grailwar.ui.scene import GrailWarScene  # noqa: E402
+
+ACTS = ["info", "craft", "rest", "soul_eat", "approach", "move", "other"]
+
+
+def open_war(make_app, seats, seed=7, speed=50.0, size=(1280, 720), lang="en"):
+    app = make_app(size=size, speed=speed, lang=lang)
+    scene = GrailWarScene(app, seats=seats, seed=seed)
+    app.scenes.push(scene)
+    return app, scene
+
+
+def wait_for_menu(app, scene, kind=None, faction=None, frames=400):
+    """Step until a human menu is up (optionally for one prompt kind); hand-off screens
+    are passed with a key press, as a player would."""
+    for _ in range(frames):
+        if scene.handoff_to is not None:
+            press(app, pygame.K_SPACE, frames=1)
+            continue
+        p = scene.state.pending
+        if scene.buttons and p is not None and (kind is None or p.kind == kind) and \
+                (faction is None or p.faction == faction):
+            return p
+        if scene.ended:
+            return None
+        app.step(1)
+    raise AssertionError(f"no menu for {kind} after {frames} frames (pending: "
+                         f"{scene.state.pending and scene.state.pending.to_dict()})")
+
+
+def button(scene, pred):
+    for b, op in scene.buttons:
+        if pred(op):
+            return b
+    raise AssertionError(f"no such button among {[op for _, op in scene.buttons]}")
+
+
+def click_through(app, scene, first_pred):
+    """Click the button matching ``first_pred``, then the first choice of every further
+    question until the decision is applied; returns the applied action's dict."""
+    before = len(scene.record.actions)
+    who = scene.state.pending.faction
+    click(app, button(scene, first_pred))
+    for _ in range(12):
+        if len(scene.record.actions) > before:
+            break
+        click(app, button(scene, lambda op: op[0] in ("choose", "apply")))
+    mine = [e["a"] for e in scene.record.actions[before:] if e["a"].get("faction") == who]
+    assert mine, "the click did not reach the engine"
+    return mine[0]
+
+
+def test_each_kind_of_action_is_declared_by_clicks(make_app):
+    for act in ACTS:
+        app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+        wait_for_menu(app, scene, "declare", "F1")
+        # the first question offers every action the engine allows, and nothing else
+        offered = {op[2][1] for _, op in scene.buttons if op[0] == "choose" and op[2][0] == "declare"}
+        legal = {a.act for a in scene.state.legal_actions("F1") if a.kind == "declare"}
+        assert offered == legal
+        got = click_through(app, scene, lambda op, a=act: op[0] == "choose" and op[2] == ("declare", a))
+        assert got["kind"] == "declare" and got["act"] == act
+        # an autosave is written after every accepted human action
+        rec = read_record(saves.autosave_path("grailwar"))
+        assert any(e["a"] == got for e in rec.actions)
+        app.scenes.clear()
+
+
+def test_a_map_click_picks_the_move_destination(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "move")))
+    assert scene.map.selected, "legal destinations are highlighted on the map"
+    dest = sorted(scene.map.selected)[0]
+    pos = app.logical_to_window(scene.map.pos[dest])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    app.step(2)
+    assert scene.tree is None or ("target", dest) in scene.tree.path or \
+        any(e["a"].get("target") == dest for e in scene.record.actions)
+
+
+def _finish_prompt(app, scene):
+    click(app, button(scene, lambda op: op[0] in ("choose", "apply")))
+
+
+def test_battle_with_a_human_committing_a_charm(make_app):
+    app, scene = open_war(make_app, ["human", "npc"], seed=3)
+    f1 = scene.state.fac["F1"]
+    f1.inv["reinforcement_charm"] = 1                 # crafted earlier, say
+    f1.know["F2"].loc = True                          # and F1 tracked its rival down
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "F2"))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
+    if scene.tree is not None and scene.buttons:      # no ally to ask along
+        _finish_prompt(app, scene)
+    committed = False
+    for _ in range(40):
+        p = wait_for_menu(app, scene)
+        if p is None:
+            break
+        if p.kind == "commit":
+            if not committed:
+                app.step(3)
+                # the battle view is up with the preliminary breakdown
+                assert any("Breakdown of side A" in t for t in scene.drawn_texts)
+                click(app, button(scene, lambda op: op[0] == "choose" and "reinforcement_charm" in str(op[2])))
+                committed = True
+                assert any("Reinforcement Charm" in t for t in scene.drawn_texts)   # "committed so far"
+            else:
+                click(app, button(scene, lambda op: op[0] == "choose" and "done" in str(op[2])))
+                break
+        elif p.kind == "declare":
+            break
+        else:
+            _finish_prompt(app, scene)
+    assert committed
+    app.step(3)
+    assert f1.inv.get("reinforcement_charm", 0) == 0
+    # final breakdown: the charm is one line of it, and the d100 roll is on the tray
+    texts = scene.drawn_texts
+    assert any("Reinforcement Charm" in t for t in texts)
+    assert any("Final win rate" in t for t in texts)
+    notes = [e for e in scene.state.log if e["kind"] == "check" and "win rate" in e["label"]]
+    assert notes, "the battle was rolled"
+    assert any("1D100<=" in t for t in texts)
+
+
+def test_comm_offer_accepted_through_the_dialog(make_app):
+    app, scene = open_war(make_app, ["human", "human", "npc"], seed=5)
+    st = scene.state
+    for a, b in (("F1", "F2"), ("F2", "F1")):
+        st.fac[a].know[b].acq = True
+        st.fac[a].know[b].loc = True
+    # play until F1's comm turn, answering everything else with the first choice
+    for _ in range(60):
+        p = wait_for_menu(app, scene)
+        if p.kind == "comm" and p.faction == "F1":
+            break
+        if p.kind == "declare":
+            click_through(app, scene, lambda op: op[0] == "choose" and op[2] == ("declare", "rest"))
+        else:
+            _finish_prompt(app, scene)
+    else:
+        raise AssertionError("never reached F1's comm turn")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] in (("talk", "open"), "open")))
+    if scene.tree is not None and scene.buttons and scene.state.pending.kind == "comm":
+        click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "F2"))
+    p = wait_for_menu(app, scene)
+    if p.kind == "talk_reply":                           # F2 may strike instead of listening
+        assert p.faction == "F2" and scene.dialog is not None
+        click(app, button(scene, lambda op: op[2] == "listen"))
+        p = wait_for_menu(app, scene, "talk", "F1")
+    assert p.kind == "talk"
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] in (("talk", "propose"), "propose")))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "nobody_moves"))
+    p = wait_for_menu(app, scene, "proposal_reply", "F2")
+    assert scene.dialog is not None and scene.dialog.visible
+    assert any("proposes an alliance" in t for t in scene.drawn_texts)
+    click(app, button(scene, lambda op: op[2] == "accept"))
+    assert "F2" in st.fac["F1"].allies and "F1" in st.fac["F2"].allies
+
+
+def test_hand_off_screen_hides_the_other_masters_secrets(make_app):
+    app, scene = open_war(make_app, ["human", "human", "npc", "npc"], seed=9)
+    wait_for_menu(app, scene, "declare", "F1")
+    app.step(2)
+    secret_name = "Aldric of the Ninefold Bridge"          # F1's true name
+    secret_skill = "Bridge-Warden's Oath"                   # an undisclosed skill of F1
+    assert any(secret_name in t for t in scene.drawn_texts)  # F1 sees its own sheet
+    click_through(app, scene, lambda op: op[0] == "choose" and op[2] == ("declare", "rest"))
+    for _ in range(200):
+        if scene.handoff_to is not None:
+            break
+        app.step(1)
+    assert scene.handoff_to == "F2"
+    app.step(2)
+    texts = scene.drawn_texts
+    assert any("Pass to the master of" in t for t in texts)
+    assert not any(secret_name in t or secret_skill in t for t in texts)
+    assert not any(loc.label("en")[:8] in t for loc in scene.static.locations for t in texts)   # no map
+    assert not scene.buttons or all(not b.visible for b, _ in scene.buttons)
+    press(app, pygame.K_SPACE)
+    assert scene.handoff_to is None and scene.viewer == "F2"
+    app.step(2)
+    texts = scene.drawn_texts
+    assert any("Sefa Windreed" in t for t in texts)          # F2's own true name
+    assert not any(secret_name in t or secret_skill in t for t in texts)
+    view = scene.view
+    assert view["viewer"] == "F2"
+    assert view["factions"]["F1"].get("true_name") is None
+
+
+def test_all_npc_war_runs_to_its_end_with_frames(make_app, tmp_path):
+    app = make_app(size=(1280, 720), speed=50.0, seats="npc,npc,npc", frames=600,
+                   screenshot=str(tmp_path / "end.png"))
+    app.start("grailwar")
+    scene = app.scenes.top
+    assert isinstance(scene, GrailWarScene) and scene.humans == []
+    for _ in range(60):
+        app.step(10)
+        if scene.ended:
+            break
+    assert scene.ended and scene.state.is_terminal()
+    app.step(2)
+    texts = scene.drawn_texts
+    assert any("wins the Holy Grail" in t or "without a winner" in t for t in texts)
+    assert any("Mana over time" in t for t in texts)
+    assert len(scene.mana_history) == 3
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_renders_at_both_sizes_in_both_languages(make_app, size, lang, tmp_path):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=4, speed=1.0, size=size, lang=lang)
+    app.step(40)
+    app.screenshot(str(tmp_path / f"g-{lang}.png"))
+    texts = scene.drawn_texts
+    words = {"en": ["Events", "Actions", "Comm", "Mana"], "ja": ["イベント", "行動", "コミュ", "魔力"]}[lang]
+    assert all(w in texts for w in words)
+    assert not any(t.startswith("grailwar.") for t in texts), [t for t in texts if t.startswith("grailwar.")]
+    shot = pygame.transform.scale(app.window, (64, 36))
+    assert len({shot.get_at((x, y))[:3] for x in range(0, 64, 2) for y in range(0, 36, 2)}) > 20
+
+
+def test_resume_from_the_autosave_rebuilds_the_same_war(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=21)
+    wait_for_menu(app, scene, "declare", "F1")
+    click_through(app, scene, lambda op: op[0] == "choose" and op[2] == ("declare", "rest"))
+    wait_for_menu(app, scene, None, "F1")
+    rec = read_record(saves.autosave_path("grailwar"))
+    assert saves.unclean_games() == ["grailwar"]     # marked running while the war is on
+    app2 = make_app(size=(1280, 720), speed=50.0)
+    resumed = GrailWarScene(app2, record=rec)
+    n = len(resumed.state.log)
+    assert n > 0 and resumed.state.log == scene.state.log[:n]
+    assert resumed.state.turn >= 1 and resumed.seats == ["human", "npc", "npc"]
