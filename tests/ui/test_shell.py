@@ -288,10 +288,10 @@ def test_japanese_renders_with_real_glyphs_in_widgets_and_by_hand(make_app):
 def test_f3_toggles_the_frame_time_overlay_and_notify_shows_a_toast(app):
     press(app, pygame.K_F3)
     assert app.show_frame_times
-    app.notify("hello")
+    app.notify("hello", seconds=0.25)
     app.step(1)
     assert app._toasts
-    app.step(200)
+    app.step(20)
     assert not app._toasts
 
 
