@@ -304,3 +304,21 @@ def test_an_idle_menu_keeps_its_frame_and_input_redraws_it(app):
     app.set_lang("ja")
     app.step(1)
     assert pygame.image.tobytes(app.window, "RGB") != after
+
+
+def test_a_mod_supplies_strings_and_a_font(make_app, tmp_path):
+    import shutil
+    from tabletop.ui.fonts import GUI_DATA
+    mod = tmp_path / "fontmod"
+    (mod / "i18n").mkdir(parents=True)
+    (mod / "fonts").mkdir()
+    (mod / "mod.yaml").write_text('id: fontmod\nname: Font mod\nversion: "1.0"\nload_order: 0\n', encoding="utf-8")
+    (mod / "i18n" / "en.yaml").write_text("shell:\n  launcher:\n    quit: Leave the table\n", encoding="utf-8")
+    shutil.copy(GUI_DATA / "NotoSans-Regular.ttf", mod / "fonts" / "modfont-regular.ttf")
+    shutil.copy(GUI_DATA / "NotoSans-Bold.ttf", mod / "fonts" / "modfont-bold.ttf")
+    app = make_app(mod=[str(mod)])
+    app.start("launcher")
+    app.step(1)
+    assert top(app).menu.item("quit").button.text == "Leave the table"
+    assert app.t("shell.launcher.load") == "Load game"          # the rest stays the base text
+    assert app.fonts.regular.name == "modfont-regular.ttf" and app.fonts.bold.name == "modfont-bold.ttf"
