@@ -94,10 +94,11 @@ class StandardBot:
             return 0.0
         if depth == 0:
             memo = self._memo(st)
-            k = id(eff)
-            v = memo.get(k)
-            if v is None:
-                v = memo[k] = self._value(st, p, eff, 0)
+            got = memo.get(id(eff))
+            if got is not None and got[0] is eff:     # the memo keeps ``eff`` alive, so its id is not reused
+                return got[1]
+            v = self._value(st, p, eff, 0)
+            memo[id(eff)] = (eff, v)
             return v
         return self._value(st, p, eff, depth)
 
@@ -149,6 +150,18 @@ class StandardBot:
         return v
 
     def cost_value(self, st, p, cost, pay=None):
+        if pay is None:
+            memo = self._memo(st)
+            key = ("cost", id(cost))
+            got = memo.get(key)
+            if got is not None and got[0] is cost:
+                return got[1]
+            v = self._cost_value(st, p, cost, None)
+            memo[key] = (cost, v)
+            return v
+        return self._cost_value(st, p, cost, pay)
+
+    def _cost_value(self, st, p, cost, pay=None):
         want, vwant, total = self._plan(st, p)
         v = 0.0
         have = sum(p.res)

@@ -185,6 +185,15 @@ class PendulumRules(Rules):
         self.spaces_by_row = {(a, r): [s for s in self.spaces.values() if s.area == a and s.row == r]
                               for a in AREAS for r in (0, 1)}
         self.neutral_frames = [f.id for f in self.frames.values() if f.neutral] if self.neutral else []
+        # location -> (area, row) for every board location; action objects are made once and shared
+        self.loc_row = {}
+        for f in self.frames.values():
+            self.loc_row["F:" + f.id] = (f.area, f.row)
+        for sp in self.spaces.values():
+            self.loc_row["B:" + sp.id] = (sp.area, sp.row)
+        self._targets = {}
+        self._move_objs = {}
+        self._act_objs = {}
         # characters
         self.characters = {c.id: c for c in d["characters"].characters}
         self.char_by_mat = {(c.mat, c.side): c.id for c in d["characters"].characters}
@@ -232,6 +241,33 @@ class PendulumRules(Rules):
             self.achievements[a.id] = {"id": a.id, "name": a.name, "requires": req,
                                        "reward": amounts(a.lower_reward)}
         self.achievement_list = [a.id for a in d["achievements"].achievements]
+
+    # ---------------------------------------------------------------- shared tables (speed)
+    def targets(self, tr: dict) -> list:
+        """Frames on the rows without their timer, for timer rows ``tr``."""
+        key = (tr["green"], tr["purple"], tr["black"])
+        got = self._targets.get(key)
+        if got is None:
+            got = self._targets[key] = [f for a in AREAS for f in self.frames_by_row[(a, 1 - tr[a])]]
+        return got
+
+    def move_objs(self, seat: int, worker: str) -> dict:
+        """``{frame id or "mat": Move}`` for one worker (immutable, shared)."""
+        got = self._move_objs.get(worker)
+        if got is None:
+            from .actions import Move
+            got = {fid: Move(seat, worker, fid) for fid in self.frames}
+            got["mat"] = Move(seat, worker, "mat")
+            self._move_objs[worker] = got
+        return got
+
+    def act_obj(self, seat: int, worker: str, space: str):
+        key = (worker, space)
+        got = self._act_objs.get(key)
+        if got is None:
+            from .actions import Act
+            got = self._act_objs[key] = Act(seat, worker, space)
+        return got
 
     # ---------------------------------------------------------------- states
     def new_state(self, seed: int):

@@ -257,16 +257,10 @@ class PendulumState(State):
     # ------------------------------------------------------------------ helpers
     def worker_row(self, loc: str):
         """(area, row) of a board location, or None."""
-        if loc[:2] == "F:":
-            f = self.rules.frames[loc[2:]]
-            return f.area, f.row
-        if loc[:2] == "B:":
-            sp = self.rules.spaces[loc[2:]]
-            return sp.area, sp.row
-        return None
+        return self.rules.loc_row.get(loc)
 
     def on_timer_row(self, loc: str) -> bool:
-        ar = self.worker_row(loc)
+        ar = self.rules.loc_row.get(loc)
         return ar is not None and self.timer_row[ar[0]] == ar[1]
 
     def _rank(self, seat: int) -> int:
@@ -749,28 +743,33 @@ class PendulumState(State):
         rules = self.rules
         tr = self.timer_row
         seat = p.seat
-        targets = []
-        for a in AREAS:
-            for f in rules.frames_by_row[(a, 1 - tr[a])]:
-                targets.append(f)
+        loc_row = rules.loc_row
+        targets = rules.targets(tr)
+        occs = self.frame_occ
+        own = str(seat)
         for w, loc in p.workers.items():
-            if loc in ("reserve", "council", "gone"):
-                continue
-            if loc != "mat" and self.on_timer_row(loc):
-                continue
+            if loc == "mat":
+                here = None
+            else:
+                ar = loc_row.get(loc)
+                if ar is None or tr[ar[0]] == ar[1]:
+                    continue                    # reserve / council / gone, or stuck on a timer row
+                here = loc[2:] if loc[0] == "F" else None
+            objs = rules.move_objs(seat, w)
             grande = w[-2] == "g"
             for f in targets:
-                if loc == "F:" + f.id:
+                fid = f.id
+                if fid == here:
                     continue
-                occ = self.frame_occ[f.id]
+                occ = occs[fid]
                 if occ:
                     if f.blocking and not grande:
                         continue
-                    if p.variant and any(x[:-2] == str(seat) for x in occ):
+                    if p.variant and any(x[:-2] == own for x in occ):
                         continue
-                out.append(A.Move(seat, w, f.id))
+                out.append(objs[fid])
             if loc != "mat":
-                out.append(A.Move(seat, w, "mat"))
+                out.append(objs["mat"])
         return out
 
     def _acts(self, p):
@@ -784,7 +783,7 @@ class PendulumState(State):
             for sid in f.spaces:
                 sp = self.rules.spaces[sid]
                 if self.can_pay(p, self._act_cost(p, sp)):
-                    out.append(A.Act(p.seat, w, sid))
+                    out.append(self.rules.act_obj(p.seat, w, sid))
         return out
 
     def seats_to_act(self):
