@@ -33,7 +33,15 @@ from yaml.nodes import ScalarNode
 from ..engine.errors import DataError
 
 #: Largest data file accepted (bytes). ``TABLETOP_MAX_DATA_BYTES`` overrides it.
-MAX_BYTES = int(os.environ.get("TABLETOP_MAX_DATA_BYTES", 5 * 1024 * 1024))
+def _env_bytes(name: str, default: int) -> int:
+    try:
+        value = int(os.environ.get(name, default))
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
+MAX_BYTES = _env_bytes("TABLETOP_MAX_DATA_BYTES", 5 * 1024 * 1024)
 MAX_NODES = 500_000
 MAX_DEPTH = 64
 

@@ -97,11 +97,14 @@ def replay(record: Record, rules, to: int | None = None, on_step: Callable | Non
     state = rules.new_state(record.seed)
     entries = record.actions if to is None else record.actions[:to]
     for i, entry in enumerate(entries):
-        action = Action.from_dict(record.game, entry["a"])
-        t = entry.get("t")
-        if t is not None and t > state.time:
-            state.advance(t - state.time)
         try:
+            action = Action.from_dict(record.game, entry["a"])
+        except (ValueError, TypeError, KeyError) as exc:
+            raise SaveError(f"record action {i + 1}: not an action of {record.game} ({exc})") from None
+        t = entry.get("t")
+        try:
+            if t is not None and t > state.time:
+                state.advance(t - state.time)
             state.apply(action)
         except Exception as exc:
             raise SaveError(f"record action {i + 1} ({action.to_text()}): {exc}") from None

@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletop.data import DataError, load_yaml, load_yaml_text
 from tabletop.data import loader
@@ -140,3 +143,34 @@ def test_merge_key_is_just_a_key():
 
 def test_empty_file_is_none():
     assert load_yaml_text("# nothing\n") == (None, {})
+
+
+_chars = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"))   # no control or line-break chars
+_scalars = (st.none() | st.booleans() | st.integers(-10**12, 10**12)
+            | st.floats(allow_nan=False) | st.text(_chars, max_size=20))
+_values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
+                       | st.dictionaries(st.text(_chars, min_size=1, max_size=8), inner, max_size=4), max_leaves=25)
+
+
+def _paths(value, prefix=""):
+    yield prefix
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, f"{prefix}.{k}" if prefix else str(k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, f"{prefix}.{i}" if prefix else str(i))
+
+
+@settings(max_examples=120, deadline=None)
+@given(data=st.dictionaries(st.text(_chars, min_size=1, max_size=8), _values, min_size=1, max_size=5),
+       flow=st.booleans())
+def test_plain_yaml_reads_back_exactly_with_a_line_for_every_value(data, flow):
+    text = yaml.safe_dump(data, allow_unicode=True, default_flow_style=flow)
+    loaded, marks = load_yaml_text(text)
+    assert loaded == data
+    lines = text.count("\n") + 1
+    for path in _paths(data):
+        if "." in path and any(k == "" or "." in k for k in path.split(".")):
+            continue
+        assert 1 <= marks[path] <= lines

@@ -123,3 +123,9 @@ def test_action_objects_of_a_record():
     record.add(Add(0, 2), time=1.0)
     assert record.actions_as_objects() == [(Add(0, 2), 1.0)]
     assert Action.from_text("counter", "add seat=0 n=2") == Add(0, 2)
+
+
+def test_replay_of_an_unknown_action_kind_is_a_save_error():
+    record = Record(game="counter", seed=3, actions=[{"a": {"kind": "teleport", "seat": 0}}])
+    with pytest.raises(SaveError, match="record action 1: not an action of counter"):
+        replay(record, CounterRules(target=10))
