@@ -23,6 +23,14 @@ def draw_state(table, s):
     s.blit(app.text(mode, 18, R.DIM_INK), (470, 16))
     if not rules.timed:
         _time_track(table, s)
+    # each area says which row acts and which row takes placements
+    for area in ("green", "purple", "black"):
+        ar = r[f"area.{area}"]
+        row = V.ROWS[st.timer_row[area]]
+        other = V.ROWS[1 - st.timer_row[area]]
+        tag = app.t("pendulum.area_rows", act=app.t(f"pendulum.row.{row}"), place=app.t(f"pendulum.row.{other}"))
+        t = R.text_fit(app, tag, 16, (255, 236, 190), ar.width - 260)
+        s.blit(t, t.get_rect(topright=(ar.right - 12, ar.top + 7)))
     # purple time markers
     for row, k in V.purple_markers(st):
         pr = r.get(f"timer_place.purple.{row}.{k}")
@@ -270,8 +278,12 @@ def _seat_header(table, s, seat, rect, big):
     s.blit(t, t.get_rect(center=(rect.left + 22, rect.top + 21)))
     who = app.t("pendulum.human") if table.human[seat] else app.t("pendulum.bot")
     name = f"{V.seat_name(app, rules, seat)} · {V.name(app, rules, p.character)} · {who}"
-    s.blit(R.text_fit(app, name, 20 if big else 17, INK, rect.width - 60 if not big else 720, True),
+    s.blit(R.text_fit(app, name, 20 if big else 17, INK, rect.width - 260 if not big else 500, True),
            (rect.left + 44, rect.top + 8))
+    need = sum(max(0, rules.parchment - t) for t in p.tracks)
+    stand = app.t("pendulum.standing", n=need) + ("  ★" if p.legendary else "")
+    t = app.text(stand, 15 if not big else 17, (255, 226, 150) if need == 0 and p.legendary else R.DIM_INK, True)
+    s.blit(t, t.get_rect(topright=(rect.right - 10, rect.top + 12)) if not big else (rect.left + 560, rect.top + 12))
     badges = []
     if p.done:
         badges.append(app.t("pendulum.badge.done"))

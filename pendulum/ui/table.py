@@ -162,6 +162,7 @@ class PendulumTable(Scene):
                                     round=self.state.round))
         self._bot_wait = 0.0
         self.privilege_anim = None
+        self.floaters = []                # [surface, (x, y), age]
         self._last_privilege = list(self.state.privilege)
         self._dismissed = None
         self.history = [V.track_snapshot(self.state, self.n)]     # per round, for the end chart
@@ -322,6 +323,7 @@ class PendulumTable(Scene):
         self._last_privilege = list(self.state.privilege)
         self.layout.set_council(self.state.phase in ("council_rewards", "council_trim")
                                 or (self.privilege_anim is not None and self.privilege_anim["t"] < PRIV_ANIM + 1.0))
+        self._float_gains(events, after)
         r = V.round_of(self.state)
         if r != self._round_seen:
             self.history.append(V.track_snapshot(self.state, self.n))
@@ -334,6 +336,30 @@ class PendulumTable(Scene):
                 self._autosave(force=True)
                 _WRITER.flush()
                 saves.mark_clean_exit("pendulum")
+
+    def _float_gains(self, events, positions):
+        """What a move paid and gained floats up from the piece (or the seat's board) for 2 s."""
+        per_seat = {}
+        where = {}
+        for ev in events:
+            k = getattr(ev, "kind", "")
+            if k in ("paid", "gained") and ev.seat >= 0:
+                sign = "−" if k == "paid" else "+"
+                per_seat.setdefault(ev.seat, []).append(sign + V.what_text(self.app, self.rules, ev.what))
+            elif k in ("worker_acted", "worker_moved") and ev.seat >= 0 and ev.worker in positions:
+                where[ev.seat] = positions[ev.worker]
+        for seat, parts in per_seat.items():
+            pos = where.get(seat)
+            if pos is None:
+                rect = self.layout.rects.get(f"seat.{seat}")
+                pos = rect.center if rect else (600, 600)
+            text = "  ".join(parts[:4])
+            surf = R.text_fit(self.app, text, 22, (255, 240, 190), 520, True)
+            box = pygame.Surface((surf.get_width() + 16, surf.get_height() + 6), pygame.SRCALPHA)
+            box.fill((10, 14, 20, 210))
+            box.blit(surf, (8, 3))
+            self.floaters.append([box, pos, 0.0])
+        del self.floaters[:-8]
 
     def legal(self, seat):
         try:
@@ -424,6 +450,9 @@ class PendulumTable(Scene):
             self._run_bots(dt)
             self._autosave()
         # animations
+        for f in self.floaters:
+            f[2] += dt
+        self.floaters = [f for f in self.floaters if f[2] < 2.0]
         for a in self.anims:
             a.t += dt
         self.anims = [a for a in self.anims if a.t < a.dur]
@@ -1022,6 +1051,8 @@ class PendulumTable(Scene):
             pygame.draw.rect(surface, (20, 20, 30), box, border_radius=12)
             pygame.draw.rect(surface, R.GOLD, box, 2, border_radius=12)
             surface.blit(t, t.get_rect(center=box.center))
+        for box, (x, y), age in self.floaters:
+            surface.blit(box, box.get_rect(midbottom=(x, y - 22 - age * 30)))
         if self._tooltip is not None and not self.drag and self.picker is None:
             x, y = self.hover_pos
             tip = self._tooltip
