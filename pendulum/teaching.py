@@ -504,6 +504,7 @@ class TeachSession:
             marks.append(len(self.record.actions))
         self.marks = marks
         self.finished = bool(meta.get("finished", False))
+        self._check_until()
 
     @classmethod
     def resume(cls, curriculum: Curriculum | None = None, mods: list | None = None) -> "TeachSession | None":

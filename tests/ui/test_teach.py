@@ -196,3 +196,10 @@ def test_every_lesson_highlight_names_a_real_part_of_the_screen(make_app):
         for hid in lesson.highlight:
             if hid.startswith("ui."):
                 assert hid[3:] in scene.buttons, (lesson.id, hid)
+
+
+def test_panel_text_paragraphs_bullets_and_japanese_joining():
+    from pendulum.ui.teach import _paragraphs
+    assert _paragraphs("one\ntwo\n\nthree\n") == ["one two", "", "three"]
+    assert _paragraphs("Ideas:\n- a\n- b\ncontinued\n") == ["Ideas:", "• a", "• b continued"]
+    assert _paragraphs("あいう\nえお。\n1位") == ["あいうえお。1位"]
