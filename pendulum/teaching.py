@@ -206,6 +206,7 @@ class Outcome:
     message: Text | None = None        # gentle explanation (per language) when refused
     rule: str = ""                     # the engine rule that refused it, if any
     engine_message: str = ""           # the engine's own words (English) for that refusal
+    key: str = ""                      # i18n key of a refusal that is not about a rule
     events: list = field(default_factory=list)
     step_done: bool = False
     lesson_done: bool = False
@@ -312,7 +313,7 @@ class TeachSession:
         step = self.step
         forced = action.kind == "choose"          # a pending choice must always be answerable
         if not forced and not self.accepts_actions():
-            return Outcome(False, _READ_FIRST)
+            return Outcome(False, key="teach.read_first")
         if (not forced and step is not None and step.until is None
                 and not matches_any(step.expect, action)):
             return Outcome(False, step.explain)
@@ -333,7 +334,7 @@ class TeachSession:
     def show_me(self) -> Outcome:
         action = self.example_action()
         if action is None:
-            return Outcome(False, _NOTHING_TO_SHOW)
+            return Outcome(False, key="teach.nothing_to_show")
         return self.try_action(action)
 
     def _advance_step(self, out: Outcome | None = None) -> None:
@@ -524,12 +525,6 @@ class TeachSession:
             saves.autosave_path(SAVE_NAME).unlink()
         except FileNotFoundError:
             pass
-
-
-_READ_FIRST = {"en": "Read this lesson first, then press Next.",
-               "ja": "まずこのレッスンを読んで、「次へ」を押してください。"}
-_NOTHING_TO_SHOW = {"en": "There is nothing to show here right now.",
-                    "ja": "今は見せられる手がありません。"}
 
 
 def rule_key(rule: str) -> str:

@@ -317,7 +317,10 @@ class TeachScene(Scene):
         before = animate_from if animate_from is not None else self.table.worker_positions()
         out = self.session.try_action(action)
         if not out.ok:
-            self.feedback = (out.message or {}, out.rule, out.engine_message)
+            message = out.message or {}
+            if out.key:
+                message = {self.app.lang: self.app.t(out.key)}
+            self.feedback = (message, out.rule, out.engine_message)
             self.praise = False
             self._sync_buttons()
             self._dirty_panel()
