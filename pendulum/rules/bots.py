@@ -480,10 +480,8 @@ class StandardBot:
         for a in ("black", "green", "purple"):
             if st.remaining[a] > 0:
                 continue
-            if a == "purple":
-                # do not call council while our workers still wait to act
-                if st.markers == 1 and any(loc[:2] == "F:" and st.on_timer_row(loc) for loc in p.workers.values()):
-                    continue
+            if a == "purple" and st.markers == 1 and self._best_act(st, p) is not None:
+                continue            # do not call council while one of our workers can still act
             return A.Flip(p.seat, a)
         return None
 

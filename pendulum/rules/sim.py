@@ -9,6 +9,7 @@ from .bots import BotDriver, make_bot
 from .engine import TRACKS, PendulumRules
 
 REALTIME_DT = 0.25
+MAX_ENGINE_SECONDS = 6 * 3600      # a stuck real-time game stops here (never seen)
 
 
 def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000):
@@ -18,25 +19,31 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000):
     n = 0
     if rules.timed:
         driver = BotDriver(dict(enumerate(bots)), seed, rules.bot_delay)
-        while not st.is_terminal() and n < max_actions:
+        while not st.is_terminal() and n < max_actions and st.time < MAX_ENGINE_SECONDS:
             done = driver.act(st)
             if not done:
                 st.advance(REALTIME_DT)
                 continue
             n += len(done)
+        if not st.is_terminal():
+            raise RuntimeError(f"seed {seed}: real-time bot game did not end")
         return st, n
     while not st.is_terminal() and n < max_actions:
         seats = st.seats_to_act()
         if not seats:
             raise RuntimeError("no seat can act in an untimed game")
+        moved = False
         for s in seats:
             a = bots[s].choose(st)
             if a is None:
                 continue
             st.apply(a)
+            moved = True
             n += 1
             if st.is_terminal():
                 break
+        if not moved:
+            raise RuntimeError(f"seed {seed}: no bot wants to act in an untimed game")
     return st, n
 
 

@@ -355,7 +355,7 @@ class PendulumState(State):
         for key, i in RI.items():
             v = eff.get(key, 0)
             if v:
-                got = min(v, cap - p.res[i])
+                got = min(v, cap - p.glory[i] - p.res[i])        # glory cubes lower the cap (1.7)
                 if got > 0:
                     p.res[i] += got
                     ev.append(A.Gained(p.seat, f"{key}={got}"))
@@ -850,6 +850,8 @@ class PendulumState(State):
 
     def _do_move(self, p, a, ev):
         to = a.to
+        if to[:2] == "F:":
+            to = to[2:]
         if to != "mat":
             if to in self.rules.spaces and to not in self.rules.frames:
                 to = self.rules.spaces[to].frame
