@@ -358,3 +358,88 @@ def test_4_5_a_choice_that_became_impossible_can_be_closed(pen):
     assert [a.option for a in st.legal_actions(0)] == ["none"]
     st.apply(A.Choose(0, "none"))
     assert not p.decisions and p.slots == {"brown": [], "red": [], "blue": [], "yellow": []}
+
+
+def test_5_2_insurgent_red_production_may_retrieve_the_acting_worker(pen):
+    st = pen.state(players=3, characters=["gambal", "bolk", "mesoat"], advanced=[True, False, False])
+    pen.timers(st, green="bottom")
+    pen.put(st, "0g1", "F:green.bottom.large")
+    pen.res(st, 0, g=2)
+    st.apply(A.Act(0, "0g1", "green.bottom.3"))          # red production = retrieve a worker
+    assert [a.option for a in st.legal_actions(0)] == ["0g1"]
+    st.apply(A.Choose(0, "0g1"))
+    assert st.players[0].workers["0g1"] == "mat"
+
+
+def test_5_3_advanced_production_slots(pen):
+    st = pen.state(players=3, characters=["mesoat", "licinia", "dhrenkir"], advanced=[True, True, True])
+    pac, alc, tyr = st.players
+    st.gain(pac, {"production": "red"}, [])
+    assert pac.decisions[0]["t"] == "conquer"
+    st.gain(alc, {"production": "blue"}, [])
+    assert alc.decisions[0] == {"t": "res", "n": 5}
+    v = tyr.votes
+    st.gain(tyr, {"production": "brown"}, [])
+    assert tyr.votes == v + 3
+
+
+def test_5_5_several_modifier_stratagems_on_one_action(pen):
+    st = pen.state(players=3, characters=["mesoat", "bolk", "gambal"], advanced=[True, False, False])
+    p = st.players[0]
+    p.hand.append("c19")
+    pen.timers(st, green="bottom")
+    pen.put(st, "0g1", "F:green.bottom.large")
+    pen.res(st, 0, g=2)
+    st.apply(A.Play(0, "c19", ""))
+    st.apply(A.Play(0, "mesoat_pacifist.s3", ""))
+    assert sorted(p.armed) == ["skip_gold", "twice"]
+    before = p.tracks[2]
+    st.apply(A.Act(0, "0g1", "green.bottom.2"))
+    assert p.tracks[2] == before + 4 and p.res[2] == 2 and p.armed == []
+
+
+def test_5_5_tyrant_pays_1_culture_for_3_wild(pen):
+    st = pen.state(players=3, characters=["dhrenkir", "bolk", "gambal"], advanced=[True, False, False])
+    pen.res(st, 0, m=0, c=1, g=0)
+    st.apply(A.Play(0, "dhrenkir_tyrant.s2", ""))
+    st.apply(A.Choose(0, "3/0/0"))
+    assert st.players[0].res == [3, 0, 0]
+
+
+def test_5_5_c13_moves_exactly_one_step_between_main_tracks(pen):
+    st = pen.state(players=3, characters=CH)
+    p = st.players[0]
+    p.hand.append("c13")
+    p.tracks = list(p.start)
+    pen.refused(st, A.Play(0, "c13", ""), "2.6")
+    p.tracks[0] += 1
+    st.apply(A.Play(0, "c13", ""))
+    assert {a.option for a in st.legal_actions(0)} == {"power>prestige", "power>popularity"}
+    st.apply(A.Choose(0, "power>popularity"))
+    assert p.tracks == [p.start[0], p.start[1], p.start[2] + 1]
+
+
+def test_5_5_and_5_6_no_stratagems_or_claims_outside_the_action_phase(pen):
+    st = pen.state(players=4, characters=["gambal", "bolk", "mesoat", "licinia"])
+    st.phase = "council_adjust"
+    pen.res(st, 0, m=10, c=10, g=10, votes=9)
+    assert pen.kinds(st, 0) <= {"move", "done", "refill"}
+    pen.refused(st, A.Play(0, "gambal_briber.s1", ""), "5.5")
+    pen.refused(st, A.Claim(0, "reward"), "5.6")
+
+
+def test_3_7_the_default_council_reward_is_open_to_everybody(pen):
+    st = pen.state(players=3)
+    while st.phase in ("action", "council_called"):
+        pen.all_done(st)
+    for s in list(st.privilege):
+        st.apply(A.Choose(s, "council_default"))
+        pen.choose_all(st, s)
+    assert st.phase in ("council_adjust", "council_trim")
+
+
+def test_2_4_privilege_track_ranks_by_player_count(pen):
+    assert len(pen.raw(players=2).privilege) == 3                    # with the neutral
+    assert len(pen.raw(players=2, mode="beginner").privilege) == 2
+    assert len(pen.raw(players=3).privilege) == 3
+    assert len(pen.raw(players=5).privilege) == 5
