@@ -10,7 +10,6 @@ Only this module reads the clock. ``update(dt)`` always gets ``DT`` (1/60 s).
 """
 from __future__ import annotations
 
-import argparse
 import os
 import time
 from pathlib import Path
@@ -59,8 +58,9 @@ def load_settings() -> dict:
     return settings
 
 
-def default_args(**over) -> argparse.Namespace:
+def default_args(**over):
     """The namespace tabletop.cli would give with no options (tests, benches)."""
+    import argparse
     base = {"lang": None, "mod": [], "seed": None, "size": None, "fullscreen": False, "frames": None,
             "screenshot": None, "speed": 1.0, "seats": None, "mode": None, "command": None}
     base.update(over)
@@ -155,7 +155,7 @@ class Dialog:
 class App:
     logical_size = LOGICAL_SIZE
 
-    def __init__(self, args: argparse.Namespace | None = None, *, init_display: bool = True):
+    def __init__(self, args=None, *, init_display: bool = True):
         self.args = args if args is not None else default_args()
         self.settings = load_settings()
         self.mods: list[str] = list(getattr(self.args, "mod", None) or [])
@@ -569,7 +569,7 @@ class App:
         self.scenes.clear()
 
 
-def run(args: argparse.Namespace, start: str = "launcher") -> int:
+def run(args, start: str = "launcher") -> int:
     """Entry from tabletop.cli: open the window, show ``start``, loop; 0 on a normal exit."""
     app = App(args)
     try:

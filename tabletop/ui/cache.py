@@ -4,11 +4,12 @@ first frame does not pay for importing and running the YAML parser. A stale or b
 cache is simply rebuilt; nothing here is ever the only copy of anything.
 
 Folder: ``$TABLETOP_DATA_DIR/cache`` when set (tests), else the platform's user cache
-folder (platformdirs)."""
+folder."""
 from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Callable
@@ -18,11 +19,18 @@ LOADER = Path(__file__).resolve().parents[1] / "data" / "loader.py"
 
 
 def cache_dir() -> Path:
+    """The platform's user cache folder, as platformdirs would name it (without importing
+    it: this runs before the first frame)."""
     override = os.environ.get("TABLETOP_DATA_DIR")
     if override:
         return Path(override) / "cache"
-    import platformdirs
-    return Path(platformdirs.user_cache_dir("tabletop-sim", appauthor=False))
+    if sys.platform.startswith("win"):
+        base = os.environ.get("LOCALAPPDATA") or os.path.expanduser("~/AppData/Local")
+        return Path(base) / "tabletop-sim" / "Cache"
+    if sys.platform == "darwin":
+        return Path(os.path.expanduser("~/Library/Caches/tabletop-sim"))
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+    return Path(base) / "tabletop-sim"
 
 
 def _stamp(paths: list[Path]) -> list:

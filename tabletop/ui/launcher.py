@@ -5,7 +5,6 @@ Everything works with the keyboard alone (``FocusMenu``). A game that is not bui
 shows a notice scene; a save that cannot be read shows its message in a dialog."""
 from __future__ import annotations
 
-import datetime
 import sys
 import traceback
 from pathlib import Path
@@ -151,14 +150,29 @@ class LauncherScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
         self._resume_games: list[str] = []
+        self._checked = False       # unclean exits are looked up after the first frame
+        self._drawn = False
+
+    def mark_drawn(self) -> None:
+        super().mark_drawn()
+        self._drawn = True
+
+    def update(self, dt: float) -> None:
+        # The menu shows first; the saves folder is read on the next frame (it needs the
+        # engine and the user folder, which the first frame need not wait for).
+        if self._drawn and not self._checked:
+            self._checked = True
+            try:
+                from ..engine.saves import unclean_games
+                found = unclean_games()
+            except Exception:
+                found = []
+            if found != self._resume_games:
+                self._resume_games = found
+                self.rebuild()
 
     def build(self):
         app = self.app
-        try:
-            from ..engine.saves import unclean_games
-            self._resume_games = unclean_games()
-        except Exception:
-            self._resume_games = []
         y = 240 if not self._resume_games else 220 - 50 * (len(self._resume_games) - 1)
         h, gap = 82 if len(self._resume_games) < 2 else 76, 18 if len(self._resume_games) < 2 else 14
         for key in self.ITEMS:
@@ -176,7 +190,7 @@ class LauncherScene(MenuScene):
                               change=(self.cycle_language if key == "language" else None),
                               key=item_key, object_id="#menu_button")
                 y += h + gap
-            if key in ("grailwar", "resume") or (key == "load" and not self._resume_games):
+            if key == "grailwar" or (key == "resume" and self._resume_games) or (key == "load" and not self._resume_games):
                 y += 18   # a little space between the groups
 
     def cycle_language(self, delta: int = 1):
@@ -460,6 +474,7 @@ class LoadScene(MenuScene):
         return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
 
     def label(self, path: Path) -> str:
+        import datetime
         game = next((g for g in games.GAMES if g in path.stem), None)
         when = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
         name = self.app.t(f"shell.game.{game}") if game else path.stem

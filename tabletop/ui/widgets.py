@@ -290,20 +290,19 @@ def _decorate(surf, w, h, k):
 
 def backdrop(size=(1920, 1080), plain: bool = False) -> pygame.Surface:
     """A dark table-felt backdrop with a faint brass hourglass and rings, drawn once from
-    cheap parts (a stretched gradient column, one decoration patch, edge strips), cached."""
+    cheap parts (gradient bands, one decoration patch, edge strips), cached."""
     key = (tuple(size), plain)
     if key in _BACKDROP:
         return _BACKDROP[key]
     w, h = size
     display = pygame.display.get_surface()
-    # vertical gradient: a 1-pixel column stretched (bands of 4 pixels do not show)
-    rows = max(2, h // 4)
-    col = pygame.Surface((1, rows), 0, display) if display is not None else pygame.Surface((1, rows))
+    # vertical gradient in bands of 4 pixels (they do not show); fills are cheap
+    surf = pygame.Surface((w, h), 0, display) if display is not None else pygame.Surface((w, h))
     top, bottom = (22, 46, 50), (8, 16, 19)
+    rows = max(2, h // 4)
     for y in range(rows):
         f = y / (rows - 1)
-        col.set_at((0, y), [round(top[i] + (bottom[i] - top[i]) * f) for i in range(3)])
-    surf = pygame.transform.scale(col, (w, h))
+        surf.fill([round(top[i] + (bottom[i] - top[i]) * f) for i in range(3)], (0, y * 4, w, 4))
     k = h / 1080
     if not plain:
         _decorate(surf, w, h, k)

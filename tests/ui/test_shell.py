@@ -244,6 +244,8 @@ def test_resume_is_offered_after_an_unclean_exit(make_app, monkeypatch):
     app = make_app()
     app.start("launcher")
     app.step(1)
+    assert not any(i.key.startswith("resume") for i in top(app).menu.items)   # first frame: menu only
+    app.step(1)
     assert "resume:pendulum" in [i.key for i in top(app).menu.items]
     assert "resume:grailwar" not in [i.key for i in top(app).menu.items]
     top(app).menu.focus_key("resume:pendulum")
