@@ -328,7 +328,7 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
                 mirror_used = True
                 break
     b.winner = "A" if ok else "B"
-    b.roll = g.log[-1]["value"] if g.log[-1]["kind"] == "check" else 0
+    b.roll = g.last_roll
     g.events.append(BattleEnded(b.no, b.winner, b.rate, b.roll, ALL))
     yield from aftermath(g, b, vis, seize)
     return b
@@ -343,13 +343,13 @@ def commit_item(g, b, pt, item, vis=None):
         sk = next(s for s in f.servant.skills + f.master.skills if s.id == sid)
         pt.active.append(sk)
         if sk.cost:
-            g.gain_mana(f, -sk.cost, f"skill {sk.en}")
+            g.gain_mana(f, -sk.cost, f"skill {sk.en}", reason_ja=f"スキル【{sk.ja}】")
         g.note(f.label(), f"commits skill {sk.en}", f"スキル【{sk.ja}】を使用", vis)
     elif item == "np":
         pt.np = True
         np_ = f.servant.np
         if np_.cost:
-            g.gain_mana(f, -np_.cost, f"NP {np_.en}")
+            g.gain_mana(f, -np_.cost, f"NP {np_.en}", reason_ja=f"宝具{np_.ja}")
         g.note(f.label(), f"commits its noble phantasm {np_.en}", f"宝具{np_.ja}を使用", vis)
     elif item == "code:reinforcement_charm":
         g.take_item(f, "reinforcement_charm")
@@ -401,7 +401,7 @@ def aftermath(g, b, vis, seize):
     # 1 mana
     for pt in b.parts():
         if pt.f.active:
-            g.gain_mana(pt.f, -pt.f.level, f"Battle#{b.no} upkeep")
+            g.gain_mana(pt.f, -pt.f.level, f"Battle#{b.no} upkeep", reason_ja=f"Battle#{b.no} 戦闘消費")
             pt.f.fought = True
     # 2 reveals
     watchers = [pt.f for pt in b.parts() if pt.f.active] + [g.fac[w] for w in b.witnesses]

@@ -49,7 +49,8 @@ def apply_use(g, a):
     f = g.fac[a.faction]
     if a.item in ("magic_jewel", "elixir"):
         g.take_item(f, a.item)
-        g.gain_mana(f, g.data.code[a.item].effect.value or 0, g.data.code[a.item].en)
+        g.gain_mana(f, g.data.code[a.item].effect.value or 0, g.data.code[a.item].en,
+                    reason_ja=g.data.code[a.item].ja)
     elif a.item == "spell_mana":
         g.spend_spells(f, 1, "+100 mana")
         g.gain_mana(f, g.cfg.command_spells.mana_gain, "command spell")
@@ -88,6 +89,7 @@ def run_war(g):
 
 
 def setup(g):
+    g.note("GM", f"seed {g.seed}", f"シード {g.seed}")
     grades = set(g.cfg.game.start_location_grades)
     for fid in g.fids:
         f = g.fac[fid]

@@ -10,6 +10,10 @@ ALL = ("all",)
 PARAM_JA = {"STR": "筋力", "END": "耐久", "AGI": "敏捷", "MAG": "魔力", "LUK": "幸運", "NP": "宝具"}
 
 
+REASON_JA = {"good fortune": "幸運", "misfortune": "不運", "NPC table": "NPC表", "soul-eating": "魂喰い",
+             "command spell": "令呪", "Magic Jewel": "魔宝石", "Elixir": "霊薬"}
+
+
 class WarOver(Exception):
     """Raised inside the flow when the war ends (victory check, §5)."""
 
@@ -242,6 +246,7 @@ class Game:
     def percent(self, actor, label, t, vis=ALL):
         """One d100 against ``t`` (already clamped)."""
         r = self.rng.d(100)
+        self.last_roll = r
         ok = r <= t
         self.write(actor, "check", label, vis, expr=f"1D100<={t}", target=t, value=r,
                    outcome="success" if ok else "failure", outcome_ja="成功" if ok else "失敗")
@@ -249,7 +254,7 @@ class Game:
         return ok
 
     # --- mana / spells / items ----------------------------------------------------------
-    def gain_mana(self, f, amount, reason, vis=None):
+    def gain_mana(self, f, amount, reason, vis=None, reason_ja=None):
         before = f.mana
         if amount > 0 and self.cfg.mana.cap_at_max:
             f.mana = min(f.max_mana, f.mana + amount) if f.mana < f.max_mana else f.mana
@@ -259,7 +264,7 @@ class Game:
             v = vis or self.vis(f.id, *f.allies)
             self.events.append(ManaChanged(f.id, before, f.mana, reason, v))
             self.note(f.label(), f"mana {amount:+d} ({reason}) → {f.mana}/{f.max_mana}",
-                      f"魔力 {amount:+d}（{reason}）→ {f.mana}/{f.max_mana}", v)
+                      f"魔力 {amount:+d}（{reason_ja or REASON_JA.get(reason, reason)}）→ {f.mana}/{f.max_mana}", v)
 
     def spend_spells(self, f, n, why):
         f.spells -= n

@@ -34,7 +34,8 @@ def test_4_setup_locations_mana_spells_items(kit):
     assert all(f.spells == 3 for f in g.fac.values())
     marco = g.fac["F4"]            # Deep Pockets: 2 jewels and a charm
     assert marco.inv["magic_jewel"] == 2 and marco.inv["reinforcement_charm"] == 1
-    assert g.log[0]["kind"] == "choice" and g.log[0]["label"].startswith("starting location")
+    assert g.log[0]["en"] == "seed 7"
+    assert g.log[1]["kind"] == "choice" and g.log[1]["label"].startswith("starting location")
 
 
 def test_2_2_twenty_two_locations_with_grade_counts(kit):
