@@ -629,7 +629,7 @@ def describe_place(rules, place: str, lang: str, t) -> str:
         text = t(f"teach.where.{parts[1]}", area=area)
         frame = getattr(rules, "frames", {}).get(place)
         if frame is not None:
-            text += ": " + " / ".join(rules.name(sid, lang) for sid in frame.spaces)
+            text += ("：" if lang == "ja" else ": ") + " / ".join(rules.name(sid, lang) for sid in frame.spaces)
         return text
     return rules.name(place, lang)
 
