@@ -302,6 +302,7 @@ def misfortune(g, x):
                 g.learn_loc(t, x)
     elif eff == "bad_omen":
         x.omen = True
+        g.events.append(Changed(x.id, "omen", "bad_omen", g.vis(x.id)))
     elif eff == "ambush":
         cand = [o for o in others if o not in x.allies]
         if cand:
@@ -642,6 +643,7 @@ def resolve_other(g, f, a):
         if ok and f.location:
             ws = g.workshop.get(f.location)
             g.workshop[f.location] = [f.id, (ws[1] if ws else 0) + 1]
+            g.events.append(Changed(f.id, "workshop", f"{f.location}:{g.workshop[f.location][1]}", g.vis(f.id)))
             g.note(f.label(), f"workshop at {f.location} is now level {g.workshop[f.location][1]}",
                    f"{f.location}の工房がレベル{g.workshop[f.location][1]}になった", g.vis(f.id))
     elif a.mode == "survey":

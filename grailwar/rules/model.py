@@ -334,7 +334,9 @@ class Game:
         self.events.append(Learned(o.id, f"{what}:{t.id}" + (f":{sid}" if sid else ""), self.vis(o.id)))
 
     def learn_empty(self, o, loc):
-        o.known_empty.add(loc)
+        if loc not in o.known_empty:
+            o.known_empty.add(loc)
+            self.events.append(Learned(o.id, f"empty:{loc}", self.vis(o.id)))
 
     # --- locations (§2.2, §14.2) -------------------------------------------------------
     def leave(self, f):

@@ -5,6 +5,42 @@ from .model import ALL
 from .schema import PARAMS
 
 
+LABEL_JA = {
+    "PC event table": "PC用イベント表", "NPC event table": "NPC用イベント表", "encounter": "遭遇相手",
+    "GM-designated": "GM指定の参加者", "GM reaction": "GM判定の反応", "witness": "目撃対象",
+    "witness mood": "目撃した感情", "Good Fortune": "幸運表", "Misfortune": "不運表", "rumour": "噂の対象",
+    "glimpse": "手の内の対象", "servant skill": "サーヴァントスキル", "master skill": "マスタースキル",
+    "lost code": "失くした礼装", "spotted by": "目撃者", "leak to": "漏洩先", "leaked skill": "漏れたスキル",
+    "ambusher": "待ち伏せ", "retreat destination": "撤退先", "flee to": "逃走先", "location given": "教えた居場所",
+    "information target": "情報収集の対象", "setback": "不運な陣営", "windfall": "幸運な陣営",
+    "windfall target": "知られる陣営", "pair": "遭遇する陣営", "mood": "感情", "random parameter": "ランダム選択ステータス",
+    "random parameter (reroll)": "ランダム選択ステータス（振り直し）", "Disobedience": "命令違反",
+    "Soul-eating detection": "魂喰いの露見", "Escape": "代替撤退", "Build workshop": "工房構築",
+}
+_PREFIX_JA = (("starting location of ", "初期拠点 "), ("Information gathering on ", "情報収集 "),
+              ("alliance acceptance by ", "同盟受諾 "), ("alliance initiative toward ", "同盟打診 "),
+              ("exchange with ", "情報交換 "), ("alliance ", "同盟判定 "), ("Craft ", "礼装作成 "))
+
+
+def label_ja(label):
+    """Japanese form of a log label (the dice-bot line keeps the spec's English label)."""
+    if not label:
+        return label
+    if label in LABEL_JA:
+        return LABEL_JA[label]
+    if label.startswith("Battle#") and label.endswith(" win rate"):
+        return label[:-9] + " 勝率"
+    if label.startswith("Battle#") and label.endswith(" win rate (mirror)"):
+        return label[:-18] + " 勝率（魔鏡）"
+    for suffix, ja in ((" (talisman)", "（タリスマン）"), (" (mirror)", "（魔鏡）")):
+        if label.endswith(suffix):
+            return label_ja(label[:-len(suffix)]) + ja
+    for en, ja in _PREFIX_JA:
+        if label.startswith(en):
+            return ja + label[len(en):]
+    return label
+
+
 def _visible(entry, viewer, all_open):
     if all_open:
         return True
@@ -107,7 +143,8 @@ def view_for(g, viewer=None):
         "factions": {fid: faction_view(g, viewer, f) for fid, f in g.fac.items()},
         "locations": locs,
         "alliances": sorted({tuple(sorted((a, b))) for a, f in g.fac.items() for b in f.allies}),
-        "log": [dict(e, index=i) for i, e in enumerate(g.log) if _visible(e, viewer, all_open)],
+        "log": [dict(e, index=i, label_ja=label_ja(e["label"])) for i, e in enumerate(g.log)
+                if _visible(e, viewer, all_open)],
     }
 
 
