@@ -237,7 +237,7 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
         for aid in sorted(b_main.allies):
             s = g.fac[aid]
             if s.active and s.id not in used and s.location == loc and len(b.B) <= maxsub:
-                ans = yield from ask("help_ally", s.id, choices=["help", "decline"], battle=b.no, ally=b_main.id)
+                ans = yield ask("help_ally", s.id, choices=["help", "decline"], battle=b.no, ally=b_main.id)
                 if ans.choice == "help":
                     b.B.append(Part(s, "B", False, True))
                     used.add(s.id)
@@ -265,11 +265,11 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     for pt in parts:
         pt.base = base_params(g, pt.f, pt.side, pt.main, pt.own_base)
     # B2-B4
-    ans = yield from ask("slot", a_main.id, choices=list(PARAMS), battle=b.no, slot=1)
+    ans = yield ask("slot", a_main.id, choices=list(PARAMS), battle=b.no, slot=1)
     b.slots.append(ans.choice)
     g.note(f"Battle#{b.no}", f"slot 1 ({a_main.id}): {ans.choice}", f"スロット1（{a_main.id}）：{PARAM_JA[ans.choice]}", vis)
     rest = [p for p in PARAMS if p not in b.slots]
-    ans = yield from ask("slot", b_main.id, choices=rest, battle=b.no, slot=2)
+    ans = yield ask("slot", b_main.id, choices=rest, battle=b.no, slot=2)
     b.slots.append(ans.choice)
     g.note(f"Battle#{b.no}", f"slot 2 ({b_main.id}): {ans.choice}", f"スロット2（{b_main.id}）：{PARAM_JA[ans.choice]}", vis)
     four = [p for p in PARAMS if p not in b.slots]
@@ -281,7 +281,7 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
             spent = False
             for pt in sparts:
                 if pt.f.spells > 0:
-                    ans = yield from ask("reroll", pt.f.id, choices=["spell", "pass"], battle=b.no,
+                    ans = yield ask("reroll", pt.f.id, choices=["spell", "pass"], battle=b.no,
                                          slot3=b.slots[2])
                     if ans.choice == "spell":
                         g.spend_spells(pt.f, 1, "reroll the random parameter")
@@ -301,7 +301,7 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
             continue
         doomed = g.doomed(pt.f)
         while True:
-            ans = yield from ask("commit", pt.f.id, battle=b.no, side=pt.side, doomed=doomed,
+            ans = yield ask("commit", pt.f.id, battle=b.no, side=pt.side, doomed=doomed,
                                  rate=b.prelim if pt.side == "A" else 100 - b.prelim)
             item = ans.item
             if item == "done":
@@ -320,7 +320,7 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     loser = b.B if ok else b.A
     for pt in loser:
         if pt.f.inv.get("magic_mirror", 0) > 0 and not mirror_used:
-            ans = yield from ask("mirror", pt.f.id, choices=["use", "pass"], battle=b.no)
+            ans = yield ask("mirror", pt.f.id, choices=["use", "pass"], battle=b.no)
             if ans.choice == "use":
                 g.take_item(pt.f, "magic_mirror")
                 g.note(pt.f.label(), "uses a Magic Mirror on the battle roll", "魔鏡で戦闘判定を振り直す", ALL)

@@ -27,7 +27,7 @@ def check(g, f, label, t, vis, want="success"):
             ch.append("mirror")
         if not ch:
             break
-        ans = yield from ask("reroll_check", f.id, choices=ch + ["keep"], label=label, target=t,
+        ans = yield ask("reroll_check", f.id, choices=ch + ["keep"], label=label, target=t,
                              success=ok, want=want)
         if ans.choice == "keep":
             break
@@ -200,11 +200,11 @@ def encounter(g, x, y, mood):
         x.met_friendly.add(y.id)
         y.met_friendly.add(x.id)
     elif mood == "hostile":
-        ans = yield from ask("encounter_attack", y.id, choices=["attack", "decline"], other=x.id)
+        ans = yield ask("encounter_attack", y.id, choices=["attack", "decline"], other=x.id)
         if ans.choice == "attack":
             yield from combat.fight(g, "hostile encounter", y, x, "")
             return
-        ans = yield from ask("encounter_attack", x.id, choices=["attack", "decline"], other=y.id)
+        ans = yield ask("encounter_attack", x.id, choices=["attack", "decline"], other=y.id)
         if ans.choice == "attack":
             yield from combat.fight(g, "hostile encounter", x, y, "")
 
@@ -308,7 +308,7 @@ def misfortune(g, x):
         if cand:
             y = g.fac[g.choose(x.label(), "ambusher", cand)]
             g.learn_loc(y, x)
-            ans = yield from ask("ambush", y.id, choices=["attack", "decline"], other=x.id)
+            ans = yield ask("ambush", y.id, choices=["attack", "decline"], other=x.id)
             if ans.choice == "attack":
                 yield from combat.fight(g, "ambush", y, x, x.location)
 
@@ -361,12 +361,12 @@ def phase_declare(g):
                 g.note(f.label(), "the servant acts on its own", "サーヴァントが独断で行動する", g.vis(f.id))
                 yield from register(g, f, a)
                 continue
-        a = yield from ask("declare", f.id)
+        a = yield ask("declare", f.id)
         yield from register(g, f, a)
     for fid in g.order():
         f = g.fac[fid]
         if f.active and not f.human and f.declared is None:
-            a = yield from ask("declare", f.id, plan=npc.declare(g, f))
+            a = yield ask("declare", f.id, plan=npc.declare(g, f))
             yield from register(g, f, a)
     g.decl_loc = {fid: g.fac[fid].location for fid in g.active_ids()}
 
@@ -374,7 +374,7 @@ def phase_declare(g):
 def register(g, f, a):
     if a.act == "approach" and a.ally:
         y = g.fac[a.ally]
-        ans = yield from ask("accompany", y.id, choices=["consent", "refuse"], leader=f.id)
+        ans = yield ask("accompany", y.id, choices=["consent", "refuse"], leader=f.id)
         if ans.choice == "consent":
             y.declared = Declare(y.id, "accompany", f.id)
             y.accompany = f.id
@@ -476,7 +476,7 @@ def resolve_approach(g, x):
             if x.active and not x.relocated:
                 plan = None if x.human else npc.rescue_plan(
                     g, x, lambda label, items: g.choose(x.label(), label, items, g.vis(x.id)))
-                r = yield from ask("rescue", x.id, target=y.id, plan=plan)
+                r = yield ask("rescue", x.id, target=y.id, plan=plan)
                 if r.kind == "declare":
                     yield from resolve_simple(g, x, r)
             return
@@ -517,7 +517,7 @@ def resolve_approach(g, x):
         fo = g.fac[o]
         if not fo.active:
             continue
-        ans = yield from ask("contact_reply", o, choices=["listen", "attack"], other=x.id)
+        ans = yield ask("contact_reply", o, choices=["listen", "attack"], other=x.id)
         if ans.choice == "attack":
             yield from combat.fight(g, "attack on contact", fo, x, loc, (), subs)
             return
@@ -592,7 +592,7 @@ def resolve_soul(g, e):
     deciders = [o for o in g.order() if o != e.id and o not in e.allies]
     inter = []
     for o in deciders:
-        ans = yield from ask("intervene", o, choices=["intervene", "pass"], other=e.id)
+        ans = yield ask("intervene", o, choices=["intervene", "pass"], other=e.id)
         if ans.choice == "intervene":
             inter.append(o)
     for o in inter:
@@ -628,7 +628,7 @@ def resolve_move(g, f, a):
         fo = g.fac[o]
         if o in f.allies or not fo.active:
             continue
-        ans = yield from ask("contact_reply", o, choices=["listen", "attack"], other=f.id)
+        ans = yield ask("contact_reply", o, choices=["listen", "attack"], other=f.id)
         if ans.choice == "attack":
             yield from combat.fight(g, "attack on contact", fo, f, loc)
             return
@@ -687,7 +687,7 @@ def defeat(g, b, lose):
     if len(rest) == 1:
         f = rest[0]
         if f.spells >= cost:
-            ans = yield from ask("retreat_pay", f.id, choices=["pay", "decline"], battle=b.no)
+            ans = yield ask("retreat_pay", f.id, choices=["pay", "decline"], battle=b.no)
             if ans.choice == "pay":
                 g.spend_spells(f, cost, "retreat")
                 retreated.append(f)
@@ -698,7 +698,7 @@ def defeat(g, b, lose):
     elif rest:
         answers = []
         for f in rest:
-            ans = yield from ask("retreat_group", f.id, choices=["cooperate", "abandon"], battle=b.no)
+            ans = yield ask("retreat_group", f.id, choices=["cooperate", "abandon"], battle=b.no)
             answers.append(ans.choice)
         if all(c == "cooperate" for c in answers):
             if sum(f.spells for f in rest) < cost:
@@ -743,7 +743,7 @@ def retreat_move(g, f, lost):
         return
     others = [l for l in g.data.loc_ids if l != lost]
     if f.human:
-        ans = yield from ask("retreat_dest", f.id, choices=others, lost=lost)
+        ans = yield ask("retreat_dest", f.id, choices=others, lost=lost)
         dest = ans.choice
     else:
         known = [l for l in f.known_empty if l != lost]
@@ -777,7 +777,7 @@ def phase_comm(g):
     for h in g.humans:
         if not h.active and h.spells > 0:
             while h.spells > 0:
-                ans = yield from ask("comm_transfer", h.id)
+                ans = yield ask("comm_transfer", h.id)
                 if ans.option != "give_spells":
                     break
                 yield from give_spells(g, h, g.fac[ans.target], int(ans.arg))
@@ -827,7 +827,7 @@ def comm_for(g, x):
                 ok = g.percent(x.label(), f"alliance initiative toward {cand.id}",
                                clamp(x.ai.alliance_inclination, 0, 100), g.vis(x.id))
                 ctx = {"candidate": cand.id, "propose": ok}
-        ans = yield from ask("comm", x.id, opened=opened, **ctx)
+        ans = yield ask("comm", x.id, opened=opened, **ctx)
         if ans.option != "open":
             return
         opened += 1
@@ -838,7 +838,7 @@ def talk(g, x, t):
     vis = g.vis(x.id, t.id)
     g.note(x.label(), f"opens talks with {t.id}", f"{t.id}と交渉を開始", vis)
     if t.id not in x.allies and t.id not in x.met_friendly:
-        ans = yield from ask("talk_reply", t.id, choices=["listen", "attack"], other=x.id)
+        ans = yield ask("talk_reply", t.id, choices=["listen", "attack"], other=x.id)
         if ans.choice == "attack":
             yield from combat.fight(g, "attack during talks", t, x, "")
             return
@@ -846,7 +846,7 @@ def talk(g, x, t):
     g.acquaint(x, t)
     used = set()
     while x.active and t.active:
-        ans = yield from ask("talk", x.id, other=t.id, used=sorted(used))
+        ans = yield ask("talk", x.id, other=t.id, used=sorted(used))
         if ans.option == "end":
             return
         used.add(ans.option if ans.option not in ("share", "give_code", "give_spells") else ans.option + ans.arg)
@@ -858,7 +858,7 @@ def talk_option(g, x, t, a):
     op = a.option
     if op == "propose":
         if t.human:
-            ans = yield from ask("proposal_reply", t.id, choices=["accept", "refuse"], other=x.id, package=a.arg)
+            ans = yield ask("proposal_reply", t.id, choices=["accept", "refuse"], other=x.id, package=a.arg)
             ok = ans.choice == "accept"
         else:
             if len(t.allies) >= g.cfg.alliance.max_allies or x.id in t.grudges:
@@ -880,7 +880,7 @@ def talk_option(g, x, t, a):
         give_fact(g, x, t, a.arg)
     elif op == "exchange":
         if t.human:
-            ans = yield from ask("exchange_reply", t.id, choices=["accept", "refuse"], other=x.id, fact=a.arg)
+            ans = yield ask("exchange_reply", t.id, choices=["accept", "refuse"], other=x.id, fact=a.arg)
             ok = ans.choice == "accept"
         elif x.id in t.grudges:
             ok = False
@@ -907,7 +907,7 @@ def talk_option(g, x, t, a):
     elif op == "give_code":
         ok = True
         if t.human:
-            ans = yield from ask("gift_reply", t.id, choices=["accept", "refuse"], other=x.id, gift=a.arg)
+            ans = yield ask("gift_reply", t.id, choices=["accept", "refuse"], other=x.id, gift=a.arg)
             ok = ans.choice == "accept"
         if ok:
             g.take_item(x, a.arg)
@@ -918,7 +918,7 @@ def talk_option(g, x, t, a):
 def give_spells(g, x, t, n):
     ok = True
     if t.human:
-        ans = yield from ask("gift_reply", t.id, choices=["accept", "refuse"], other=x.id, gift=f"spells:{n}")
+        ans = yield ask("gift_reply", t.id, choices=["accept", "refuse"], other=x.id, gift=f"spells:{n}")
         ok = ans.choice == "accept"
     if ok and n > 0 and x.spells >= n:
         x.spells -= n
@@ -983,7 +983,7 @@ def threaten(g, x, t, demand):
     can = (demand == "code" and t.n_items() > 0) or (demand == "vacate" and t.location) or \
         (demand == "location" and cand_locs)
     if t.human:
-        ans = yield from ask("threat_reply", t.id, choices=["comply", "refuse"] if can else ["refuse"],
+        ans = yield ask("threat_reply", t.id, choices=["comply", "refuse"] if can else ["refuse"],
                              other=x.id, demand=demand)
         comply = ans.choice == "comply"
     else:
@@ -998,7 +998,7 @@ def threaten(g, x, t, demand):
         items = [c for c in g.data.code_ids if t.inv.get(c, 0) > 0]
         code = items[0]
         if t.human and len(items) > 1:
-            ans = yield from ask("threat_code", t.id, choices=items, other=x.id)
+            ans = yield ask("threat_code", t.id, choices=items, other=x.id)
             code = ans.choice
         g.take_item(t, code)
         g.add_item(x, code)
@@ -1007,7 +1007,7 @@ def threaten(g, x, t, demand):
     elif demand == "location":
         o = cand_locs[0]
         if t.human and len(cand_locs) > 1:
-            ans = yield from ask("threat_location", t.id, choices=cand_locs, other=x.id)
+            ans = yield ask("threat_location", t.id, choices=cand_locs, other=x.id)
             o = ans.choice
         g.learn_loc(x, g.fac[o])
 
@@ -1069,7 +1069,7 @@ def phase_mana(g):
                + (f"; penalty −{g.penalty(f)}" if g.penalty(f) else ""),
                f"魔力 {gain:+d}（{why}）→ {f.mana}/{f.max_mana}", g.vis(f.id, *f.allies))
         while f.mana < m.vanish_below and use_options(g, f, "emergency"):
-            ans = yield from ask("emergency", f.id, mana=f.mana)
+            ans = yield ask("emergency", f.id, mana=f.mana)
             if ans.kind != "use":
                 break
             apply_use(g, ans)

@@ -23,6 +23,5 @@ class Pending:
 
 
 def ask(kind, faction, **ctx):
-    """``answer = yield from ask("slot", "F1", choices=[...])``."""
-    ans = yield Pending(kind, faction, ctx)
-    return ans
+    """The prompt to yield: ``answer = yield ask("slot", "F1", choices=[...])``."""
+    return Pending(kind, faction, ctx)
