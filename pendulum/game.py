@@ -3,7 +3,7 @@ from __future__ import annotations
 
 GAME_ID = "pendulum"
 
-CONFORMANCE_OPTIONS = {"mode": "timetrack", "players": 3}
+CONFORMANCE_OPTIONS = {"mode": "realtime", "players": 2}   # real time, neutral player, timed record
 CONFORMANCE_SEEDS = (1, 2)
 CONFORMANCE_KW = {"check_every": 40}
 

@@ -24,11 +24,23 @@ from typing import ClassVar
 from tabletop.engine import Action, Event
 
 
-class PAction(Action):
+class _CachedFields:
+    """The field list of each class is computed once (``typing.get_type_hints`` is slow)."""
+
+    @classmethod
+    def _fields(cls):
+        got = cls.__dict__.get("_fields_cache")
+        if got is None:
+            got = super()._fields()
+            cls._fields_cache = got
+        return got
+
+
+class PAction(_CachedFields, Action):
     game: ClassVar[str] = "pendulum"
 
 
-class PEvent(Event):
+class PEvent(_CachedFields, Event):
     game: ClassVar[str] = "pendulum"
 
 
