@@ -108,7 +108,7 @@ def clamp(x, lo, hi):
 
 class Battle:
     __slots__ = ("no", "cause", "loc", "A", "B", "slots", "witnesses", "winner", "rate", "roll", "breakdown",
-                 "contrib", "prelim", "reroll_used")
+                 "contrib", "prelim", "reroll_used", "cache")
 
     def __init__(self, no, cause, loc):
         self.no = no
@@ -125,6 +125,7 @@ class Battle:
         self.contrib = set()     # (fid, skill_id)
         self.prelim = 0
         self.reroll_used = {"A": 0, "B": 0}
+        self.cache = {}          # NPC estimates before commitments (B2-B5)
 
     def parts(self):
         return self.A + self.B
@@ -294,7 +295,8 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     # B6 preliminary rate
     b.contrib = set()
     b.prelim, bd = compute(g, b, False)
-    g.note(f"Battle#{b.no}", "preliminary: " + fmt_breakdown(bd), "暫定勝率：" + fmt_breakdown(bd), vis)
+    txt = fmt_breakdown(bd)
+    g.note(f"Battle#{b.no}", "preliminary: " + txt, "暫定勝率：" + txt, vis)
     # B7 commitments: side B's then side A's, mains first
     for pt in b.B + b.A:
         if not pt.f.active:
@@ -311,7 +313,8 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     b.contrib = set()
     b.rate, bd = compute(g, b, True)
     b.breakdown = bd
-    g.note(f"Battle#{b.no}", "final: " + fmt_breakdown(bd), "最終勝率：" + fmt_breakdown(bd), vis)
+    txt = fmt_breakdown(bd)
+    g.note(f"Battle#{b.no}", "final: " + txt, "最終勝率：" + txt, vis)
     # B9 roll
     lab = f"Battle#{b.no} win rate"
     actor = a_main.label()

@@ -216,6 +216,18 @@ def own_side(g, parts):
     return {p: side_value(g.cfg, parts[0].param(p, False), [s.param(p, False) for s in parts[1:]]) for p in PARAMS}
 
 
+def _estimates(g, b, f):
+    """(own side V, estimated enemy side V) for ``f`` before commitments, cached per battle."""
+    key = f.id
+    hit = b.cache.get(key)
+    if hit is None:
+        pt = my_part(b, f.id)
+        mine = b.A if pt.side == "A" else b.B
+        theirs = b.B if pt.side == "A" else b.A
+        hit = b.cache[key] = (own_side(g, mine), est_side(g, f, theirs))
+    return hit
+
+
 def my_part(b, fid):
     for pt in b.A + b.B:
         if pt.f.id == fid:
@@ -294,21 +306,15 @@ def npc_action(state, faction):
         return ans("consent" if f.mana >= f.level else "refuse")
     if k == "slot":
         b = g.cur_battle
-        pt = my_part(b, faction)
-        mine = b.A if pt.side == "A" else b.B
-        theirs = b.B if pt.side == "A" else b.A
-        ov = own_side(g, mine)
-        ev = est_side(g, f, theirs)
+        ov, ev = _estimates(g, b, f)
         choices = ctx["choices"]
         best = max(choices, key=lambda q: (ov[q] - ev[q], -PARAMS.index(q)))
         return ans(best)
     if k == "reroll":
         b = g.cur_battle
-        pt = my_part(b, faction)
-        mine = b.A if pt.side == "A" else b.B
-        theirs = b.B if pt.side == "A" else b.A
+        ov, ev = _estimates(g, b, f)
         s3 = b.slots[2]
-        lose = own_side(g, mine)[s3] < est_side(g, f, theirs)[s3]
+        lose = ov[s3] < ev[s3]
         return ans("spell" if lose and f.spells >= n.spell_boost_min_spells else "pass")
     if k == "commit":
         return npc_commit(g, f, ctx)
