@@ -471,7 +471,7 @@ class TeachScene(Scene):
                self.narration, self.feedback and repr(self.feedback), self.praise,
                tuple(self.hint_lines or ()), self.session.state.is_terminal(), self._waiting_name())
         if key != self._panel_key or self._panel is None:
-            self._panel = self._render_panel(rect)
+            self._panel = self._render_panel(rect).convert()
             self._panel_key = key
         surface.blit(self._panel, rect)
         if "ui.hint" in self.session.lesson.highlight and not self.session.free_play:
@@ -480,17 +480,25 @@ class TeachScene(Scene):
                 pygame.draw.rect(surface, (255, 230, 120), b.rect.inflate(8, 8), 4, border_radius=10)
 
     def _waiting_name(self):
+        """Whom the learner waits for (memoised per game position: asking the engine for
+        legal actions every frame would cost more than the whole panel)."""
         s = self.session
-        if s.learner_can_act() or s.state.is_terminal():
-            return ""
-        for seat in s.state.seats_to_act():
-            if seat != s.learner:
-                return s.rules.name(s.state.players[seat].character, self.app.lang)
-        return ""
+        key = (len(s.record.actions), s.lesson_index, s.step_index, self.app.lang, id(s.state))
+        if getattr(self, "_waiting_key", None) == key:
+            return self._waiting
+        name = ""
+        if not (s.learner_can_act() or s.state.is_terminal()):
+            for seat in s.state.seats_to_act():
+                if seat != s.learner:
+                    name = s.rules.name(s.state.players[seat].character, self.app.lang)
+                    break
+        self._waiting_key, self._waiting = key, name
+        return name
 
     def _render_panel(self, rect):
         app, s, lang = self.app, self.session, self.app.lang
-        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+        surf = pygame.Surface(rect.size)
+        surf.fill(R.BG)                          # the table's background shows in the corners
         pygame.draw.rect(surf, PANEL_BG, surf.get_rect(), border_radius=16)
         pygame.draw.rect(surf, PANEL_EDGE, surf.get_rect(), 3, border_radius=16)
         width = rect.width - 2 * PAD
