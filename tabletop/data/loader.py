@@ -281,5 +281,5 @@ def line_of(marks: dict, path: str):
         if path in marks:
             return marks[path]
         if "." not in path:
-            return marks.get(path)
+            return marks.get(path, marks.get(""))      # a missing top-level key: the file's start
         path = path.rsplit(".", 1)[0]

@@ -37,13 +37,53 @@ def _reword(err: dict) -> str:
     return f"{msg} (got {given!r})" if given is not None and not isinstance(given, (dict, list)) else msg
 
 
+def _clean_loc(loc: list[str], marks: dict, prefix: str, absent_ok: bool) -> tuple[list[str], tuple | None]:
+    """Drop the branch names pydantic puts in a location for unions (``v.int``,
+    ``items.0.A.x``): a segment that is not in the data although its parent is. Returns
+    the real path and (parent path, branch) when a branch was dropped."""
+    base = [prefix] if prefix else []
+    out: list[str] = []
+    branch = None
+    for i, seg in enumerate(loc):
+        here = ".".join(base + out + [seg])
+        parent = ".".join(base + out)
+        last = i == len(loc) - 1 and absent_ok       # a missing or unknown key is not in the data
+        if here not in marks and not last and (parent in marks or parent == "") and marks:
+            if branch is None:
+                branch = (tuple(out), seg)
+            continue
+        out.append(seg)
+    return out, branch
+
+
 def format_errors(exc: pydantic.ValidationError, marks: dict[str, int], source: str, prefix: str = "") -> list[str]:
-    lines = []
-    for err in exc.errors():
+    """Pydantic's errors as ``file:line: dotted.field: message`` lines. For a union, only
+    the branch that came closest (fewest errors) is reported; one-error alternatives on
+    the same field are joined with "or"."""
+    plain: list[tuple[int, str, str]] = []                     # (order, dotted, message)
+    branches: dict[tuple, dict[str, list]] = {}                # parent -> branch -> errors
+    for n, err in enumerate(exc.errors()):
         loc = [str(p) for p in err["loc"] if not str(p).startswith("function-")]
-        dotted = ".".join(([prefix] if prefix else []) + loc)
-        lines.append(f"{where(marks, dotted, source)}: {dotted or '(file)'}: {_reword(err)}")
-    return lines
+        path, branch = _clean_loc(loc, marks, prefix, err.get("type") in ("missing", "extra_forbidden"))
+        dotted = ".".join(([prefix] if prefix else []) + path)
+        item = (n, dotted, _reword(err), err.get("type") == "literal_error")
+        if branch is None:
+            plain.append(item)
+        else:
+            branches.setdefault(branch[0], {}).setdefault(branch[1], []).append(item)
+    for options in branches.values():
+        # a branch whose fixed "kind"-like value does not match is a poor guess
+        def cost(v):
+            return sum(100 if item[3] else 1 for item in v)
+        fewest = min(cost(v) for v in options.values())
+        best = [v for v in options.values() if cost(v) == fewest]
+        if len(best) > 1 and all(len(v) == 1 for v in best) and len({v[0][1] for v in best}) == 1:
+            first = best[0][0]
+            plain.append((first[0], first[1], " or ".join(dict.fromkeys(v[0][2] for v in best)), False))
+        else:
+            plain.extend(item for v in best for item in v)
+    plain.sort()
+    return [f"{where(marks, dotted, source)}: {dotted or '(file)'}: {msg}" for _, dotted, msg, _ in plain]
 
 
 def where(marks: dict, dotted: str, source: str) -> str:
