@@ -5,6 +5,8 @@ import json
 import sys
 import time
 
+from tabletop.engine import DataError
+
 GAME_ID = "grailwar"
 
 CONFORMANCE_OPTIONS = {"seats": ["human", "npc", "human", "npc", "human"], "max_turns": 3}
@@ -44,7 +46,11 @@ def simulate(args) -> int:
     games = int(getattr(args, "games", 10) or 10)
     k = getattr(args, "factions", None)
     seed0 = getattr(args, "seed", None)
-    rules = make_rules({"factions": k or 7, "control": "npc"}, getattr(args, "mod", None) or None)
+    try:
+        rules = make_rules({"factions": k or 7, "control": "npc"}, getattr(args, "mod", None) or None)
+    except (ValueError, DataError) as exc:
+        print(f"simulate grailwar: {exc}", file=sys.stderr)
+        return 2
     if seed0 is None:
         seed0 = rules.cfg.game.default_seed
     quiet = getattr(args, "quiet", False)
