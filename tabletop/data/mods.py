@@ -518,13 +518,26 @@ def _walk_tree(mod_dir: Path, errors: list[str]) -> None:
                 errors.append(f"{path}: (file): {kind}/ takes {' or '.join(wanted)} files")
 
 
+def _placeholders(text: str) -> set[str] | None:
+    """Names of ``{placeholders}`` in a text, or None when its braces are malformed."""
+    import string
+    try:
+        return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text)
+                if name is not None}
+    except ValueError:
+        return None
+
+
 def _check_i18n(mod_dir: Path, errors: list[str]) -> int:
     count = 0
-    try:
-        base_keys = set(_base_strings("en"))
-    except DataError as exc:
-        errors.extend(exc.errors)
-        base_keys = set()
+    base: dict[str, dict[str, Any]] = {}
+    for lang in LANGS:
+        try:
+            base[lang] = _base_strings(lang)
+        except DataError as exc:
+            errors.extend(exc.errors)
+            base[lang] = {}
+    base_keys = set(base["en"])
     for path in _mod_files(mod_dir, "i18n", (".yaml",)):
         if path.stem not in LANGS:
             errors.append(f"{path}: (file): unknown language {path.stem!r}"
@@ -550,7 +563,20 @@ def _check_i18n(mod_dir: Path, errors: list[str]) -> int:
                 errors.append(f"{where}: {key}: must be a text (got {value!r})")
             elif not value.strip():
                 errors.append(f"{where}: {key}: must not be empty")
+            elif _placeholders(value) is None:
+                errors.append(f"{where}: {key}: unbalanced braces; write {{{{ and }}}} for literal braces")
             else:
+                allowed: set[str] = set()
+                for lang in LANGS:
+                    ref = base[lang].get(key)
+                    if isinstance(ref, str):
+                        allowed |= _placeholders(ref) or set()
+                extra = sorted(_placeholders(value) - allowed) if key in base_keys else []
+                if extra:
+                    errors.append(f"{where}: {key}: unknown placeholder {{{extra[0]}}}"
+                                  f"{did_you_mean(extra[0], allowed)} (this text can use "
+                                  f"{', '.join('{' + a + '}' for a in sorted(allowed)) or 'no placeholders'})")
+                    continue
                 count += 1
     return count
 

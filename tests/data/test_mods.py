@@ -281,6 +281,24 @@ def test_validate_mod_reports_every_problem(tmp_path, capsys):
     assert ja == sorted(ja, key=lambda line: int(line.split(":")[1]))     # by line within a file
 
 
+def test_translation_placeholders_must_exist_in_the_base(tmp_path, capsys):
+    base = M.load_translations("en", [])
+    key, name = next((k, list(p)[0]) for k, v in sorted(base.items())
+                     if len(p := M._placeholders(v) or set()) == 1 and len(list(p)[0]) > 2)
+    nested = "".join(f"{'  ' * i}{part}:\n" for i, part in enumerate(key.split(".")[:-1]))
+    depth = key.count(".")
+    wrong = name[:-1] + "x"
+    mod = make_mod(tmp_path, "words", {"i18n/ja.yaml": (
+        nested + f"{'  ' * depth}{key.split('.')[-1]}: \"保存: {{{wrong}}}\"\n"
+        "mod:\n  words:\n    a: \"{x} ok\"\n    b: \"bad {\"\n")})
+    assert M.validate_mod_cli(str(mod)) == 1
+    f = f"{mod}/i18n/ja.yaml"
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"{f}:{depth + 1}: {key}: unknown placeholder {{{wrong}}}")
+    assert f"(this text can use {{{name}}})" in out[0]
+    assert out[1:] == [f"{f}:{depth + 5}: mod.words.b: unbalanced braces; write {{{{ and }}}} for literal braces"]
+
+
 def test_validate_mod_checks_game_data_against_the_game(tmp_path, capsys):
     if not games.available("pendulum"):
         pytest.skip("pendulum is not built")
