@@ -40,11 +40,13 @@ class StandardBot:
     def __init__(self, seat: int, seed: int):
         self.seat = seat
         self.rng = random.Random((seed * 6007 + seat * 15485863) ^ 0x57D)
+        self._vmemo, self._fmemo, self._soon_memo = {}, {}, {}
+        self._memo_key = None
 
     # ---------------------------------------------------------------- values
     def _plan(self, st, p):
         """Targets for this moment: cube holdings and votes wanted (achievement, action costs, f5)."""
-        memo = self._memo(st)
+        memo = self._vmemo
         got = memo.get("plan")
         if got is not None:
             return got
@@ -93,7 +95,7 @@ class StandardBot:
         if not eff:
             return 0.0
         if depth == 0:
-            memo = self._memo(st)
+            memo = self._vmemo
             got = memo.get(id(eff))
             if got is not None and got[0] is eff:     # the memo keeps ``eff`` alive, so its id is not reused
                 return got[1]
@@ -151,7 +153,7 @@ class StandardBot:
 
     def cost_value(self, st, p, cost, pay=None):
         if pay is None:
-            memo = self._memo(st)
+            memo = self._vmemo
             key = ("cost", id(cost))
             got = memo.get(key)
             if got is not None and got[0] is cost:
@@ -299,6 +301,7 @@ class StandardBot:
     _fresh = False
 
     def choose(self, st):
+        """The bot's action for ``st`` (values are memoised on this seat's own mat, see ``_memo``)."""
         self._fresh = False          # the memo key is checked once per call (the state is fixed meanwhile)
         self._soon_memo = {}
         self._memo(st)
@@ -420,10 +423,9 @@ class StandardBot:
         return 0.2
 
     def _place_value(self, st, p, w, f):
-        self._memo(st)
-        best = self._fmemo.get(f.id)
+        best = self._fmemo.get(f.akey)
         if best is None:
-            best = self._fmemo[f.id] = self._frame_base(st, p, f)
+            best = self._fmemo[f.akey] = self._frame_base(st, p, f)
         return best * (0.3 + 0.7 * self._soon(st, f.area)) if best > 0 else best
 
     def _frame_base(self, st, p, f):

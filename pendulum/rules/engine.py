@@ -36,7 +36,7 @@ class Space:
 
 
 class Frame:
-    __slots__ = ("id", "area", "row", "kind", "spaces", "blocking", "neutral")
+    __slots__ = ("id", "area", "row", "kind", "spaces", "blocking", "neutral", "akey")
 
     def __init__(self, **kw):
         for k, v in kw.items():
@@ -162,14 +162,17 @@ class PendulumRules(Rules):
         prefix = side + "."
         self.spaces: dict[str, Space] = {}
         self.frames: dict[str, Frame] = {}
+        shared: dict = {}
         for s in sorted(layout, key=lambda s: (AREAS.index(s.area), ROWS.index(s.row), s.index)):
             a = actions[s.action]
             sid = s.id[len(prefix):] if s.id.startswith(prefix) else s.id
             fid = s.frame_id[len(prefix):] if s.frame_id.startswith(prefix) else s.frame_id
-            cost = amounts(a.cost)
-            effect = amounts(a.effect)
-            if a.id == "purple.prestige1_popularity1_vote1":
-                effect["votes"] = int(o["purple_space_votes"])
+            if a.id not in shared:                 # one cost/effect object per action type, shared by its boxes
+                eff = amounts(a.effect)
+                if a.id == "purple.prestige1_popularity1_vote1":
+                    eff["votes"] = int(o["purple_space_votes"])
+                shared[a.id] = (amounts(a.cost), eff)
+            cost, effect = shared[a.id]
             sp = Space(id=sid, area=s.area, row=ROWS.index(s.row), index=s.index, action=a.id, name=a.name,
                        cost=cost, effect=effect, frame=fid, production="production" in effect,
                        conquer="conquer_province" in effect)
@@ -180,6 +183,8 @@ class PendulumRules(Rules):
                            blocking=s.blocking != "none", neutral=bool(s.neutral_worker_in_2p))
                 self.frames[fid] = fr
             fr.spaces.append(sid)
+        for f in self.frames.values():
+            f.akey = tuple(self.spaces[sid].action for sid in f.spaces)
         self.frames_by_row = {(a, r): [f for f in self.frames.values() if f.area == a and f.row == r]
                               for a in AREAS for r in (0, 1)}
         self.spaces_by_row = {(a, r): [s for s in self.spaces.values() if s.area == a and s.row == r]
