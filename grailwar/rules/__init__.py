@@ -67,12 +67,15 @@ Events (``grailwar.rules.events``; each has ``visible_to``: ("all",) or faction 
 View (``state.view_for(faction_or_None)``; None = public)
     {viewer, turn, phase, max_turns, winner, reason, scores, order, pending,
      factions: {fid: sheet}, locations: [{id, en, ja, grade, map{x,y}, factions, owner,
-     known_empty, workshop}], alliances: [(a, b)], log: [entry + index]}
+     known_empty, workshop}], alliances: [(a, b)], log: [entry + index + label_ja],
+     battle: the current/last battle (see ``view.battle_view``: sides, slots, stage, roll,
+     winner; the §8.4 breakdown dicts only for participants and witnesses)}
     A sheet always has id, control, seat, status, color, allies, kills, spells, location (None if
     unknown), known; acquainted: class, master, level, params, penalty, known skills, true_name,
     np; own/end of war: mana, max_mana, base_params, inventory, doomed, knowledge ...
     Log entry: turn, phase, actor, kind (roll|choice|check|note), label, expr, target, value,
-    outcome, outcome_ja, visible_to, en, ja. ``view.render(entry, "ja"|"en")`` gives the dice-bot
+    outcome, outcome_ja, visible_to, en, ja (+ ``data``: the breakdown dict on the preliminary /
+    final battle notes). ``view.render(entry, "ja"|"en")`` gives the dice-bot
     line ``T3.A1 F1 Saber: Battle#4 win rate (1D100<=43) ＞ 42 ＞ 成功 success`` or the English one.
 
 Saving: ``to_dict()`` holds the full snapshot plus ``actions``; ``from_dict`` replays them.

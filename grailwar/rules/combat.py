@@ -108,7 +108,7 @@ def clamp(x, lo, hi):
 
 class Battle:
     __slots__ = ("no", "cause", "loc", "A", "B", "slots", "witnesses", "winner", "rate", "roll", "breakdown",
-                 "contrib", "prelim", "reroll_used", "cache")
+                 "contrib", "prelim", "reroll_used", "cache", "stage", "prelim_bd", "vis")
 
     def __init__(self, no, cause, loc):
         self.no = no
@@ -126,6 +126,9 @@ class Battle:
         self.prelim = 0
         self.reroll_used = {"A": 0, "B": 0}
         self.cache = {}          # NPC estimates before commitments (B2-B5)
+        self.stage = "start"     # start, slots, reroll, commit, roll, aftermath, done
+        self.prelim_bd = None
+        self.vis = ALL
 
     def parts(self):
         return self.A + self.B
@@ -246,6 +249,7 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
                     pass
     b.witnesses = [w.id for w in witnesses if w.id not in used]
     vis = g.vis(*b.fids(), *b.witnesses)
+    b.vis = vis
     # B1
     locname = f"{loc} {g.data.loc[loc].en}" if loc else "neutral ground"
     sa = "+".join(p.f.id for p in b.A)
@@ -266,6 +270,7 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     for pt in parts:
         pt.base = base_params(g, pt.f, pt.side, pt.main, pt.own_base)
     # B2-B4
+    b.stage = "slots"
     ans = yield ask("slot", a_main.id, choices=list(PARAMS), battle=b.no, slot=1)
     b.slots.append(ans.choice)
     g.note(f"Battle#{b.no}", f"slot 1 ({a_main.id}): {ans.choice}", f"スロット1（{a_main.id}）：{PARAM_JA[ans.choice]}", vis)
@@ -276,6 +281,7 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     four = [p for p in PARAMS if p not in b.slots]
     b.slots.append(g.choose(f"Battle#{b.no}", "random parameter", four, ALL))
     # B5 reroll window: side B then side A
+    b.stage = "reroll"
     for side in ("B", "A"):
         sparts = b.B if side == "B" else b.A
         while b.reroll_used[side] < cfg.combat.reroll_spells_per_side:
@@ -295,8 +301,10 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     # B6 preliminary rate
     b.contrib = set()
     b.prelim, bd = compute(g, b, False)
+    b.prelim_bd = bd
+    b.stage = "commit"
     txt = fmt_breakdown(bd)
-    g.note(f"Battle#{b.no}", "preliminary: " + txt, "暫定勝率：" + txt, vis)
+    g.note(f"Battle#{b.no}", "preliminary: " + txt, "暫定勝率：" + txt, vis, data=bd)
     # B7 commitments: side B's then side A's, mains first
     for pt in b.B + b.A:
         if not pt.f.active:
@@ -313,8 +321,9 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     b.contrib = set()
     b.rate, bd = compute(g, b, True)
     b.breakdown = bd
+    b.stage = "roll"
     txt = fmt_breakdown(bd)
-    g.note(f"Battle#{b.no}", "final: " + txt, "最終勝率：" + txt, vis)
+    g.note(f"Battle#{b.no}", "final: " + txt, "最終勝率：" + txt, vis, data=bd)
     # B9 roll
     lab = f"Battle#{b.no} win rate"
     actor = a_main.label()
@@ -333,7 +342,11 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     b.winner = "A" if ok else "B"
     b.roll = g.last_roll
     g.events.append(BattleEnded(b.no, b.winner, b.rate, b.roll, ALL))
-    yield from aftermath(g, b, vis, seize)
+    b.stage = "aftermath"
+    try:
+        yield from aftermath(g, b, vis, seize)
+    finally:
+        b.stage = "done"
     return b
 
 

@@ -219,8 +219,11 @@ class Game:
         self.events.append(Logged(len(self.log) - 1, tuple(vis)))
         return e
 
-    def note(self, actor, en, ja="", vis=ALL):
-        return self.write(actor, "note", "", vis, text_en=en, text_ja=ja or en)
+    def note(self, actor, en, ja="", vis=ALL, data=None):
+        e = self.write(actor, "note", "", vis, text_en=en, text_ja=ja or en)
+        if data is not None:
+            e["data"] = data
+        return e
 
     def roll_d(self, actor, label, n, vis=ALL, expr=None, shown=None, outcome="", outcome_ja=""):
         """A logged ``d(n)``; ``shown`` maps the raw value to the logged one (table digits)."""

@@ -142,10 +142,36 @@ def view_for(g, viewer=None):
         "order": g.order(), "pending": pending,
         "factions": {fid: faction_view(g, viewer, f) for fid, f in g.fac.items()},
         "locations": locs,
+        "battle": battle_view(g, viewer),
         "alliances": sorted({tuple(sorted((a, b))) for a, f in g.fac.items() for b in f.allies}),
         "log": [dict(e, index=i, label_ja=label_ja(e["label"])) for i, e in enumerate(g.log)
                 if _visible(e, viewer, all_open)],
     }
+
+
+def battle_view(g, viewer):
+    """The current (or last) battle as ``viewer`` may see it, or None.
+
+    {no, cause, location, stage, A: [fid main, subs...], B: [...], slots: [P1, P2, P3] (so far),
+     witnesses, rate_a (final, once rolled), roll, winner ("A"/"B"/""), details (bool);
+     with details (participants, witnesses, end of war): preliminary, breakdown — the §8.4
+     dicts {slots: [[P, VA, VB, W|T|L]], wtl, base, power, level, mod_a: [[fid, source, n]],
+     mod_b, raw, final_a, final_b}}
+    """
+    b = g.cur_battle
+    if b is None:
+        return None
+    inside = g.view_all or "all" in b.vis or (viewer is not None and viewer in b.vis)
+    out = {"no": b.no, "cause": b.cause, "location": b.loc, "stage": b.stage,
+           "A": [p.f.id for p in b.A], "B": [p.f.id for p in b.B], "witnesses": list(b.witnesses),
+           "slots": list(b.slots) if inside else list(b.slots[2:3]),
+           "rate_a": b.rate if b.stage in ("aftermath", "done") else None,
+           "roll": b.roll if b.stage in ("aftermath", "done") else None,
+           "winner": b.winner, "details": inside}
+    if inside:
+        out["preliminary"] = b.prelim_bd
+        out["breakdown"] = b.breakdown or None
+    return out
 
 
 def events_for(events, viewer):

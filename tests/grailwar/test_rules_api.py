@@ -182,3 +182,18 @@ def test_property_random_legal_play(seed, pick, seats):
         assert steps < 5000
     again = type(s).from_dict(json.loads(json.dumps(s.to_dict())), rules)
     assert _canon(again) == _canon(s)
+
+
+def test_8_battle_view_shows_details_to_participants_only(kit):
+    from grailwar.rules import combat
+    g = kit.war(("human", "human", "human"))
+    g.rng = kit.ScriptRng([1, 1, 99], fallback=g.rng)
+    kit.run(g, combat.fight(g, "raid", g.fac["F1"], g.fac["F2"], ""),
+            {("slot", "F1"): ["STR"], ("slot", "F2"): ["AGI"], ("retreat_pay", "F2"): ["pay"]})
+    mine = g.view_for("F1")["battle"]
+    assert mine["details"] and mine["breakdown"]["final_a"] == mine["rate_a"]
+    assert mine["slots"][:2] == ["STR", "AGI"] and mine["winner"] == "A" and mine["stage"] == "done"
+    other = g.view_for("F3")["battle"]
+    assert not other["details"] and "breakdown" not in other and other["slots"] == mine["slots"][2:]
+    notes = [e for e in g.view_for("F1")["log"] if e.get("data")]
+    assert [n["en"].split(":")[0] for n in notes] == ["preliminary", "final"]
