@@ -155,7 +155,7 @@ class Dialog:
 class App:
     logical_size = LOGICAL_SIZE
 
-    def __init__(self, args=None, *, init_display: bool = True):
+    def __init__(self, args=None):
         self.args = args if args is not None else default_args()
         self.settings = load_settings()
         self.mods: list[str] = list(getattr(self.args, "mod", None) or [])
@@ -218,10 +218,9 @@ class App:
         self.direct = (ww, wh) == (lw, lh)
         self._scaled = None
         if not self.direct and self.view_rect.size != LOGICAL_SIZE:
-            try:   # scale straight into the window's view area
-                self._scaled = self.window.subsurface(self.view_rect)
-            except (ValueError, pygame.error):
-                self._scaled = pygame.Surface(self.view_rect.size).convert()
+            # an own surface, not a subsurface of the window: the window's pixels may be
+            # reallocated by a resize before its event arrives
+            self._scaled = pygame.Surface(self.view_rect.size, 0, self.window)
 
     @property
     def logical(self) -> pygame.Surface:
@@ -504,8 +503,7 @@ class App:
                 self.window.blit(self.logical, self.view_rect)
             else:
                 pygame.transform.smoothscale(self.logical, self.view_rect.size, self._scaled)
-                if self._scaled.get_parent() is None:
-                    self.window.blit(self._scaled, self.view_rect)
+                self.window.blit(self._scaled, self.view_rect)
         return True
 
     def _draw_overlay(self, surface):
