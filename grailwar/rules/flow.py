@@ -450,7 +450,8 @@ def targets_of(g, x, a=None):
 def resolve_approach(g, x):
     a = x.declared
     x.declared = None
-    ally = g.fac[a.ally] if a.ally and g.fac[a.ally].active and g.fac[a.ally].accompany == x.id else None
+    ally = g.fac[a.ally] if a.ally and g.fac[a.ally].active and g.fac[a.ally].accompany == x.id \
+        and not g.fac[a.ally].relocated else None
     subs = [ally] if ally else []
     # mutual targeting (§7.3)
     for yid in sorted(targets_of(g, x, a), key=lambda i: g.fids.index(i)):
@@ -459,7 +460,8 @@ def resolve_approach(g, x):
                 and x.id in targets_of(g, y):
             ya = y.declared
             y.declared = None
-            yally = g.fac[ya.ally] if ya.ally and g.fac[ya.ally].active and g.fac[ya.ally].accompany == y.id else None
+            yally = g.fac[ya.ally] if ya.ally and g.fac[ya.ally].active and g.fac[ya.ally].accompany == y.id \
+                and not g.fac[ya.ally].relocated else None
             ysubs = [yally] if yally else []
             g.note(x.label(), f"{x.id} and {y.id} meet on the way", f"{x.id}と{y.id}が道中で遭遇", g.vis(x.id, y.id))
             if a.mode == "raid" or ya.mode == "raid":
