@@ -160,7 +160,8 @@ class App:
         self.settings = load_settings()
         self.mods: list[str] = list(getattr(self.args, "mod", None) or [])
         self.speed: float = float(getattr(self.args, "speed", 1.0) or 1.0)
-        lang = getattr(self.args, "lang", None) or self.settings.get("language") or "en"
+        from . import prefs
+        lang = getattr(self.args, "lang", None) or prefs.load().get("language") or self.settings.get("language") or "en"
         self.strings = Strings(lang if lang in LANGS else "en", self.mods)
         self.keymap = KeyMap(self.settings.get("keys"))
         self.running = True
@@ -255,9 +256,14 @@ class App:
     def t(self, key: str, **fmt) -> str:
         return self.strings.t(key, **fmt)
 
-    def set_lang(self, lang: str) -> None:
+    def set_lang(self, lang: str, remember: bool = True) -> None:
+        """Switch the language now; the choice is remembered for the next start (``--lang``
+        still wins)."""
         if lang not in LANGS or lang == self.strings.lang:
             return
+        if remember:
+            from . import prefs
+            prefs.save(language=lang)
         self.strings.lang = lang
         self._force_redraw = True
         pygame.display.set_caption(self.t("shell.window_title"))

@@ -324,3 +324,15 @@ def test_a_mod_supplies_strings_and_a_font(make_app, tmp_path):
     assert top(app).menu.item("quit").button.text == "Leave the table"
     assert app.t("shell.launcher.load") == "Load game"          # the rest stays the base text
     assert app.fonts.regular.name == "modfont-regular.ttf" and app.fonts.bold.name == "modfont-bold.ttf"
+
+
+def test_the_language_picked_is_remembered_for_the_next_start(make_app):
+    first = make_app(lang=None)
+    assert first.lang == "en"
+    first.start("launcher")
+    first.step(1)
+    first.scenes.top.menu.focus_key("language")
+    press(first, pygame.K_RETURN)
+    assert first.lang == "ja"
+    assert make_app(lang=None).lang == "ja"            # next start
+    assert make_app(lang="en").lang == "en"            # --lang still wins
