@@ -27,7 +27,8 @@ class Logged(GrailEvent):
 @dataclass(frozen=True)
 class Rolled(GrailEvent):
     """A die was rolled: ``die`` is the faces (100, 10, 6, 3, 2, or the list length of a
-    choice); ``value`` the face shown (0-9 for table digits); ``target`` the % needed or -1."""
+    choice); ``value`` the face shown (0-9 for table digits, the 1-based index for a choice);
+    ``target`` the % needed or -1; ``result`` the picked item of a choice (else "")."""
     kind: ClassVar[str] = "rolled"
     actor: str
     label: str
@@ -36,6 +37,7 @@ class Rolled(GrailEvent):
     target: int = -1
     success: bool | None = None
     visible_to: tuple = ("all",)
+    result: str = ""
 
 
 @dataclass(frozen=True)

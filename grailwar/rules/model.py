@@ -243,7 +243,7 @@ class Game:
         v = self.rng.d(len(items))
         pick = items[v - 1]
         self.write(actor, "choice", label, vis, expr="choice[" + ",".join(str(i) for i in items) + "]", value=pick)
-        self.events.append(Rolled(actor, label, len(items), v, -1, None, tuple(vis)))
+        self.events.append(Rolled(actor, label, len(items), v, -1, None, tuple(vis), str(pick)))
         return pick
 
     def percent(self, actor, label, t, vis=ALL):
