@@ -52,8 +52,14 @@ def view_for(st, seat=None) -> dict:
                         "legendary": st.legendary, "deck": len(st.achievement_deck),
                         "requires": dict(r.achievements[st.achievement]["requires"]) if st.achievement else None,
                         "reward": dict(r.achievements[st.achievement]["reward"]) if st.achievement else None},
-        "council": {"offer": [c for c in st.council_offer], "grande_up": st.grande_up, "default": r.council_default,
+        "council": {"offer": [c for c in st.council_offer],
+                    "offer_decks": [None if not c else ("final" if c in r.council_final else "regular")
+                                    for c in st.council_offer],
+                    "offer_kinds": [r.cards[c]["kind"] if c else None for c in st.council_offer],
+                    "grande_up": st.grande_up, "default": r.council_default,
                     "grande": r.council_grande, "deck": len(st.council_deck),
+                    "deck_regular": sum(1 for c in st.council_deck if c not in r.council_final),
+                    "deck_final": sum(1 for c in st.council_deck if c in r.council_final),
                     "turn": (st.real_order()[st.council_turn - 1]
                              if st.phase == "council_rewards" and st.council_turn else None)},
         "seats_to_act": st.seats_to_act(),
