@@ -495,7 +495,7 @@ class App:
             surface.blit(self._dim, (0, 0))     # a modal dialog: the rest waits, dimmed
         if self._ui_manager is not None:
             self._ui_manager.draw_ui(surface)
-        y = LOGICAL_SIZE[1] - 60
+        y = LOGICAL_SIZE[1] - 120
         for box, _left in reversed(self._toasts):
             y -= box.get_height()
             surface.blit(box, ((LOGICAL_SIZE[0] - box.get_width()) // 2, y))

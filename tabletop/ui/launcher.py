@@ -231,11 +231,12 @@ class LauncherScene(MenuScene):
         if focused is not None:
             lines = app.t(f"shell.launcher.about.{focused.key.split(':')[0]}").split("\n")
             y = 390
-            panel = pygame.Rect(110, y - 24, 880, 48 + 46 * len(lines))
-            shade = _shade(panel.size)
-            surface.blit(shade, panel)
-            for line in lines:
-                surface.blit(app.text(line, 32, TEXT), (140, y))
+            surfs = [app.text(line, 32, TEXT) for line in lines]
+            width = max(880, max(t.get_width() for t in surfs) + 60)
+            panel = pygame.Rect(110, y - 24, width, 48 + 46 * len(lines))
+            surface.blit(_shade(panel.size), panel)
+            for text in surfs:
+                surface.blit(text, (140, y))
                 y += 46
         self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.launcher")
