@@ -1311,8 +1311,9 @@ class PendulumState(State):
     # ------------------------------------------------------------------ 4.8 request window
     def submit(self, action: Action) -> list:
         """Real-time entry point: a request joins the open window (opens one if none) and is applied,
-        in privilege order, when the window closes (``advance``). With a window of 0, applied now.
-        Illegal requests raise at once if they are illegal now."""
+        in privilege order, when the window closes (``advance``). With a window of 0 (or untimed play) it
+        is applied now and may raise ``IllegalActionError``; a windowed request that is not legal when
+        its turn comes yields a ``RequestRefused`` event instead."""
         w = self.rules.claim_window
         if w <= 0 or not self.rules.timed:
             return self.apply(action)
@@ -1322,9 +1323,15 @@ class PendulumState(State):
 
     def _flush_requests(self):
         ev = []
-        if not self.requests or self._time < self.requests[0]["t"] + self.rules.claim_window - 1e-9:
-            return ev
-        batch, self.requests = self.requests, []
+        while self.requests and self._time >= self.requests[0]["t"] + self.rules.claim_window - 1e-9:
+            end = self.requests[0]["t"] + self.rules.claim_window + 1e-9
+            batch = [r for r in self.requests if r["t"] <= end]        # the window of the first request
+            self.requests = [r for r in self.requests if r["t"] > end]
+            ev.extend(self._apply_batch(batch))
+        return ev
+
+    def _apply_batch(self, batch):
+        ev = []
         rank = {s: i for i, s in enumerate(self.privilege)}
         batch.sort(key=lambda r: (rank.get(r["a"]["seat"], 99), r["n"]))
         for r in batch:

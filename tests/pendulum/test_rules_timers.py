@@ -192,3 +192,16 @@ def test_1_2_realtime_done_means_waiting_until_a_timer_runs_out(pen):
     assert st.seats_to_act() == []
     st.advance(35)                                 # black runs out: everyone is asked again
     assert sorted(st.seats_to_act()) == [0, 1, 2]
+
+
+def test_4_8_a_request_after_the_window_opens_the_next_window(pen):
+    st = pen.state(players=3, mode="realtime", claim_window=1.0)
+    low, high = st.privilege[2], st.privilege[0]
+    pen.timers(st, green="top")
+    st.submit(A.Move(low, f"{low}c1", "green.bottom.small"))
+    st.advance(1.5)                                      # the first window closed: low's request applied
+    assert st.players[low].workers[f"{low}c1"] == "F:green.bottom.small"
+    st.submit(A.Move(high, f"{high}c1", "green.bottom.small"))
+    ev = st.advance(1.0)
+    assert st.players[high].workers[f"{high}c1"] == "mat"
+    assert [e.seat for e in ev if e.kind == "request_refused"] == [high]
