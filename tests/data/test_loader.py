@@ -162,7 +162,7 @@ def _paths(value, prefix=""):
             yield from _paths(v, f"{prefix}.{i}" if prefix else str(i))
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(data=st.dictionaries(st.text(_chars, min_size=1, max_size=8), _values, min_size=1, max_size=5),
        flow=st.booleans())
 def test_plain_yaml_reads_back_exactly_with_a_line_for_every_value(data, flow):
