@@ -468,16 +468,26 @@ class LoadScene(MenuScene):
 
     def saves(self) -> list[Path]:
         from ..engine.saves import data_dir
+        out = []
         try:
-            files = [p for p in data_dir().glob("*.json") if p.is_file()]
+            for p in data_dir().glob("*.json"):
+                if p.name == "preferences.json" or p.name.startswith("."):
+                    continue
+                try:
+                    out.append((p.stat().st_mtime, p))
+                except OSError:     # gone meanwhile
+                    continue
         except OSError:
-            files = []
-        return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+            pass
+        return [p for _m, p in sorted(out, key=lambda e: e[0], reverse=True)]
 
     def label(self, path: Path) -> str:
         import datetime
         game = next((g for g in games.GAMES if g in path.stem), None)
-        when = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        try:
+            when = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        except OSError:
+            when = "?"
         name = self.app.t(f"shell.game.{game}") if game else path.stem
         return self.app.t("shell.load.entry", game=name, file=path.name, when=when)
 

@@ -214,6 +214,7 @@ def test_quit_from_the_launcher(app):
 
 def test_load_lists_saves_and_a_corrupt_one_shows_its_message(app):
     (saves.data_dir() / "autosave-pendulum.json").write_text("{ not json", encoding="utf-8")
+    (saves.data_dir() / "preferences.json").write_text('{"language": "en"}', encoding="utf-8")
     top(app).menu.focus_key("load")
     press(app, pygame.K_RETURN)
     load = top(app)
