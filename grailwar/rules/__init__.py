@@ -70,7 +70,7 @@ View (``state.view_for(faction_or_None)``; None = public)
      known_empty, workshop}], alliances: [(a, b)], log: [entry + index + label_ja],
      battle: the current/last battle (see ``view.battle_view``: sides, slots, stage, roll,
      winner; the §8.4 breakdown dicts only for participants and witnesses)}
-    A sheet always has id, control, seat, status, color, allies, kills, spells, location (None if
+    A sheet always has id, control, seat, status, color, allies, kills, spells (own only), location (None if
     unknown), known; acquainted: class, master, level, params, penalty, known skills, true_name,
     np; own/end of war: mana, max_mana, base_params, inventory, doomed, knowledge ...
     Log entry: turn, phase, actor, kind (roll|choice|check|note), label, expr, target, value,

@@ -73,7 +73,7 @@ def faction_view(g, viewer, f):
     full = g.view_all or viewer == f.id
     k = None if full or viewer not in g.fac else g.fac[viewer].know.get(f.id)
     base = {"id": f.id, "control": f.control, "seat": f.seat, "status": f.status, "color": f.fdef.color,
-            "allies": sorted(f.allies), "kills": f.kills, "spells": f.spells}
+            "allies": sorted(f.allies), "kills": f.kills, "spells": f.spells if full else None}
     acq = full or (k is not None and k.acq)
     locknown = full or (k is not None and k.loc) or (viewer in f.allies)
     base["location"] = f.location if locknown else None
