@@ -138,3 +138,31 @@ def test_autosave_survives_a_process_killed_mid_write(tmp_path, delay):
     assert record.meta["n"] in (done, done + 1)
     assert len(record.actions) == 60000
     assert json.loads(path.read_text(encoding="utf-8"))["seed"] == record.meta["n"]
+
+
+def test_user_data_folder_comes_from_platformdirs(tmp_path, monkeypatch):
+    import platformdirs
+    monkeypatch.delenv("TABLETOP_DATA_DIR")
+    seen = {}
+
+    def fake(appname, appauthor=None, **kw):
+        seen["args"] = (appname, appauthor)
+        return str(tmp_path / "pd")
+    monkeypatch.setattr(platformdirs, "user_data_dir", fake)
+    assert saves.data_dir() == tmp_path / "pd" and (tmp_path / "pd").is_dir()
+    assert seen["args"] == ("tabletop-sim", False)
+    assert saves.autosave_path("grailwar") == tmp_path / "pd" / "autosave-grailwar.json"
+
+
+def test_a_failed_write_keeps_the_old_save_and_leaves_no_temp_file(tmp_path, monkeypatch):
+    path = tmp_path / "autosave-counter.json"
+    saves.write_record(Record(game="counter", seed=1), path)
+    before = path.read_bytes()
+
+    def broken_fsync(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    with pytest.raises(OSError, match="No space left"):
+        saves.write_record(Record(game="counter", seed=2), path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
