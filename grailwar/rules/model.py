@@ -214,9 +214,9 @@ class Game:
               text_en="", text_ja=""):
         e = {"turn": self.turn, "phase": self.phase, "actor": actor, "kind": kind, "label": label,
              "expr": expr, "target": target, "value": value, "outcome": outcome, "outcome_ja": outcome_ja,
-             "visible_to": list(vis), "en": text_en, "ja": text_ja}
+             "visible_to": vis, "en": text_en, "ja": text_ja}
         self.log.append(e)
-        self.events.append(Logged(len(self.log) - 1, tuple(vis)))
+        self.events.append(Logged(len(self.log) - 1, vis))
         return e
 
     def note(self, actor, en, ja="", vis=ALL, data=None):
