@@ -137,11 +137,13 @@ class TeachScene(Scene):
         self._entered = False
 
     def on_pause(self):
+        self._paused = True
         for b in self.buttons.values():
             b.hide()
         (self.demo if self.demo_on else self.table).on_pause()
 
     def on_resume(self):
+        self._paused = False
         active = self.demo if self.demo_on else self.table
         active.on_resume()
         self._hide_table_buttons(active)
@@ -154,6 +156,9 @@ class TeachScene(Scene):
         if self.buttons:
             self._make_buttons()
             self._sync_buttons()
+            if getattr(self, "_paused", False):          # the pause menu is on top
+                for b in self.buttons.values():
+                    b.hide()
         self._dirty_panel()
         if self.hint_lines is not None:
             self.show_hints()

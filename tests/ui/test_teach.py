@@ -145,6 +145,14 @@ def test_japanese_panel_and_language_switch(make_app):
     app.set_lang("en")
     app.step(2)
     assert scene.buttons["next"].text == "Next"
+    press(app, pygame.K_ESCAPE)                     # the pause menu; switching language there
+    assert app.scenes.top is not scene
+    app.set_lang("ja")
+    app.step(2)
+    assert not any(b.visible for b in scene.buttons.values())
+    press(app, pygame.K_ESCAPE)                     # back to the lesson
+    assert app.scenes.top is scene and scene.buttons["next"].visible
+    assert scene.buttons["next"].text == "次へ"
 
 
 def test_the_last_lesson_shows_running_hourglasses_then_play_on(make_app, tmp_path):
