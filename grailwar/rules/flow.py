@@ -9,8 +9,6 @@ from .events import Changed, ManaChanged, PhaseStarted
 from .model import ALL, WarOver
 from .prompt import ask
 
-NORMAL = None
-
 
 # --- helpers ---------------------------------------------------------------------------------
 def check(g, f, label, t, vis, want="success"):
@@ -163,7 +161,7 @@ def pc_table(g, x):
     eff = entry.effect
     others = [o for o in g.active_ids() if o != x.id]
     if eff == "good_fortune":
-        yield from fortune(g, x)
+        fortune(g, x)
     elif eff == "misfortune":
         yield from misfortune(g, x)
     elif eff == "encounter":
@@ -231,7 +229,7 @@ def fortune(g, x):
     r = g.roll_d(x.label(), "Good Fortune", 6)
     e = g.data.table_map["good_fortune"][r]
     g.note(x.label(), e.en, e.ja, g.vis(x.id))
-    yield from fortune_effect(g, x, e.effect, e)
+    fortune_effect(g, x, e.effect, e)
 
 
 def fortune_effect(g, x, eff, e):
@@ -262,8 +260,6 @@ def fortune_effect(g, x, eff, e):
                 g.learn(x, t, "name")
         else:
             g.gain_mana(x, ev.fortune_mana, "good fortune")
-    if False:
-        yield
 
 
 def unknown_secrets(x, t):
@@ -755,7 +751,6 @@ def retreat_move(g, f, lost):
             dest = g.choose(f.label(), "retreat destination", others, g.vis(f.id))
     occ = g.occupants(dest)
     if occ and not all(o in f.allies for o in occ):
-        g.learn_empty  # noqa
         empties = [l for l in g.data.loc_ids if l != lost and not g.occupants(l)]
         g.note(f.label(), f"finds {dest} occupied and flees on", f"{dest}は占拠されていたため更に逃走", g.vis(f.id))
         dest = g.choose(f.label(), "flee to", empties, g.vis(f.id))
@@ -1027,9 +1022,8 @@ def rest_gain(g, f):
     wsb = g.cfg.rest.workshop_bonus * ws[1] if ws and ws[0] == f.id else 0
     rb = 0
     for sk, e in f.passive.get("rest_bonus", ()):
-        if True:
-            if e.when in (None, "always") or (e.when == "at_leyline" and g.grade(loc) != "none"):
-                rb += e.value or 0
+        if e.when in (None, "always") or (e.when == "at_leyline" and g.grade(loc) != "none"):
+            rb += e.value or 0
     return supply(g, f) + gr.rest_recovery + wsb + rb, f"supply {supply(g, f)} + rest {gr.rest_recovery} + workshop {wsb} + bonus {rb}"
 
 

@@ -4,7 +4,6 @@ helpers every rule uses (derived values of §2.11, knowledge updates of §2.9, r
 from __future__ import annotations
 
 from .events import Changed, Eliminated, GameOver, Learned, Logged, ManaChanged, Relocated, Rolled
-from .schema import PARAMS
 
 ALL = ("all",)
 PARAM_JA = {"STR": "筋力", "END": "耐久", "AGI": "敏捷", "MAG": "魔力", "LUK": "幸運", "NP": "宝具"}
@@ -39,7 +38,7 @@ class Faction:
     __slots__ = ("id", "fdef", "control", "seat", "master", "servant", "ai", "level", "params", "max_mana",
                  "mana", "spells", "inv", "location", "allies", "know", "known_empty", "grudges", "kills",
                  "fought", "rested", "omen", "met_friendly", "declared", "buff", "status", "relocated",
-                 "effects", "np_effects", "accompany", "score", "skill_order", "passive", "_sums")
+                 "effects", "np_effects", "accompany", "passive", "_sums")
 
     def __init__(self, data, fdef, control, seat):
         self.id = fdef.id
@@ -70,7 +69,6 @@ class Faction:
         self.status = "active"
         self.relocated = False
         self.accompany = ""     # the faction whose approach this one accompanies this turn
-        self.score = None
         # (owner, skill, effect): owner "m" master / "s" servant; passive and active both
         self.effects = [("m", sk, e) for sk in self.master.skills for e in sk.effects] + \
                        [("s", sk, e) for sk in self.servant.skills for e in sk.effects]
@@ -80,7 +78,6 @@ class Faction:
             if sk.activation == "passive":
                 self.passive.setdefault(e.type, []).append((sk, e))
         self._sums = {t: sum(e.value or 0 for _, e in lst) for t, lst in self.passive.items()}
-        self.skill_order = [sk.id for sk in self.master.skills] + [sk.id for sk in self.servant.skills]
 
     @property
     def active(self):
@@ -204,11 +201,6 @@ class Game:
         if len(fids) == 1:
             return fids
         return tuple(sorted({x for x in fids if x}))
-
-    def actor_name(self, fid):
-        if fid in self.fac:
-            return self.fac[fid].label()
-        return fid or "GM"
 
     def write(self, actor, kind, label, vis=ALL, expr="", target=None, value=None, outcome="", outcome_ja="",
               text_en="", text_ja=""):

@@ -477,8 +477,7 @@ def cross_check(files: dict, raw: dict) -> list[str]:
     tables = files["events"].event_tables
     for name in needed:
         if name not in tables:
-            errors.append(f"{where(mk, 'event_tables', src)}: event_tables.{name}: required table is missing"
-                          f"{' ' if False else ''}")
+            errors.append(f"{where(mk, 'event_tables', src)}: event_tables.{name}: required table is missing")
     for name, table in tables.items():
         faces = dice.get(table.die)
         if faces is None:
@@ -500,7 +499,6 @@ def cross_check(files: dict, raw: dict) -> list[str]:
     check_unique(errors, [f.model_dump() for f in ch.factions], "id", src, mk, "factions")
     servants = [s.id for s in ch.servants]
     masters = [m.id for m in ch.masters]
-    skill_ids: dict[str, str] = {}
 
     def check_skills(skills, path):
         for k, sk in enumerate(skills):
@@ -540,7 +538,6 @@ def cross_check(files: dict, raw: dict) -> list[str]:
         check_ref(errors, f.servant, servants, src, mk, f"factions.{i}.servant", "servant")
         for j, code in enumerate(f.ai.craft_preference):
             check_ref(errors, code, codes, src, mk, f"factions.{i}.ai.craft_preference.{j}", "mystic code")
-    del skill_ids
     return errors
 
 

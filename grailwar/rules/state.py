@@ -1,13 +1,11 @@
 """``GrailRules`` (validated data + options) and ``GrailState`` (one point of a war)."""
 from __future__ import annotations
 
-import json
-
 from tabletop.engine import Action, GameRng, IllegalActionError, Rules, State
 
 from . import combat, flow
 from .actions import Answer, Commit, Declare, Talk, Use
-from .model import ALL, Game
+from .model import Game
 from .prompt import Pending
 
 FREE_USE_KINDS = ("declare", "rescue", "commit", "comm", "emergency")

@@ -1,7 +1,6 @@
 """``view_for(faction)``: what one faction may see (§2.9, §16, HR-53)."""
 from __future__ import annotations
 
-from .model import ALL
 from .schema import PARAMS
 
 

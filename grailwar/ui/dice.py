@@ -49,7 +49,7 @@ def parse_dice(expr: str, value) -> list:
             return [("d100", f"{tens:02d}"), ("d10", str(units))]
         if n == 6:
             return [("d6", str(v))]
-        return [("dN", str(v))]
+        return [(f"d{n}", str(v))]
     return [("dN", str(value))]
 
 
@@ -87,6 +87,8 @@ class _Die:
             return str(self.rng.randint(0, 9))
         if self.kind == "choice":
             return "?"
+        if self.kind[1:].isdigit():
+            return str(self.rng.randint(1, int(self.kind[1:])))
         return str(self.rng.randint(1, 9))
 
     def tick(self):
@@ -177,7 +179,7 @@ class DiceTray:
         space = pymunk.Space()
         space.gravity = (0, 0)          # a tray seen from above
         space.damping = 0.22            # felt and friction: velocity kept per second
-        w, h = self.rect.w, self.rect.h
+        w, h = self.rect.w, self.rect.h - 62      # keep the dice above the dice-bot line
         walls = [((4, 4), (w - 4, 4)), ((w - 4, 4), (w - 4, h - 4)), ((w - 4, h - 4), (4, h - 4)), ((4, h - 4), (4, 4))]
         for a, b in walls:
             seg = pymunk.Segment(space.static_body, a, b, 4)
@@ -195,7 +197,7 @@ class DiceTray:
         roll.faces = kinds
         h = self.rect.h
         for i, (kind, final) in enumerate(kinds):
-            pos = (30 + i * 10, h * (0.35 + 0.3 * i) + self.rng.uniform(-20, 20))
+            pos = (44 + i * 10, (h - 62) * (0.3 + 0.35 * i) + self.rng.uniform(-12, 12))
             vel = (self.rng.uniform(700, 980), self.rng.uniform(-260, 260))
             spin = self.rng.uniform(-16, 16)
             self.dice.append(_Die(self._space, kind, final, pos, vel, spin, 58, self.rng))
@@ -209,7 +211,7 @@ class DiceTray:
         if force:   # skipped: lay the dice out in the middle of the tray
             n = len(self.dice)
             for i, d in enumerate(self.dice):
-                d.body.position = (self.rect.w / 2 + (i - (n - 1) / 2) * 90, self.rect.h * 0.42)
+                d.body.position = (self.rect.w / 2 + (i - (n - 1) / 2) * 90, (self.rect.h - 62) * 0.5)
                 d.body.angle = 0
         for d in self.dice:
             d.rest = True

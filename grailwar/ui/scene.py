@@ -49,6 +49,10 @@ THEME = {
     "#grailwar_end": {"font": {"name": "tabletop", "size": "22"}},
     "#grailwar_log": {"font": {"name": "tabletop", "size": "15"}},
     "#grailwar_dialog": {"font": {"name": "tabletop", "size": "18"}},
+    "#grailwar_tip": {"font": {"name": "tabletop", "size": "16"}},
+    "#grailwar_tip.#text_box": {"font": {"name": "tabletop", "size": "16"},
+                                "colours": {"dark_bg": "#141a22f2", "normal_border": "#d9a441", "normal_text": "#efe8d8"},
+                                "misc": {"border_width": "2", "padding": "10,8"}},
 }
 
 
@@ -133,7 +137,10 @@ class GrailWarScene(Scene):
         if record is None:
             # the opening draws (starting locations, the first event rolls) play on the tray
             for entry in self.vm["log"]:
-                self._queue_entry(entry, self.app.lang)
+                if entry.get("phase") == "S":     # set-up draws go straight to the log
+                    self._pending_lines.append({"line": VM.log_line(entry, self.app.lang), "landed": True})
+                else:
+                    self._queue_entry(entry, self.app.lang)
         else:
             self._rebuild_log()
 
@@ -336,6 +343,7 @@ class GrailWarScene(Scene):
                 self._queue_entry(entry, lang)
             elif kind == "battle_started":
                 self.battle = VM.battle_start(self.vm, self.static, lang, ev)
+                self._drop_tooltip()
                 self._battle_version += 1
                 self.battle_hold = 1.5
             elif kind == "battle_ended" and self.battle is not None and self.battle.get("no") == ev.number:
@@ -409,6 +417,7 @@ class GrailWarScene(Scene):
         self._release_lines()
         self.handoff_to = fid
         self.screen_owner = None
+        self._drop_tooltip()
         self._kill_menu()
         self._close_reply()
         self._apply_visibility()
@@ -686,6 +695,12 @@ class GrailWarScene(Scene):
                 return True
         return False
 
+    def _drop_tooltip(self):
+        if self._tooltip:
+            self._tooltip.kill()
+            self._tooltip = None
+        self.map.hover = None
+
     def _hover(self, pos):
         lid = self.map.hit(pos) if MAP.collidepoint(pos) else None
         if lid == self.map.hover:
@@ -694,10 +709,11 @@ class GrailWarScene(Scene):
         if self._tooltip:
             self._tooltip.kill()
             self._tooltip = None
-        if lid and self.handoff_to is None:
+        if lid and self.handoff_to is None and self.battle is None and not self.ended:
             html = VM.location_tooltip(self, lid)
             try:
-                self._tooltip = pygame_gui.elements.UITooltip(html, (0, 30), self.app.ui_manager, wrap_width=380)
+                self._tooltip = pygame_gui.elements.UITooltip(html, (0, 36), self.app.ui_manager, wrap_width=400,
+                                                              object_id="#grailwar_tip")
                 self._tooltip.find_valid_position(pygame.math.Vector2(self.map.pos[lid]))
             except Exception:   # noqa: BLE001 - the hover card is a nicety
                 self._tooltip = None
@@ -927,7 +943,7 @@ class GrailWarScene(Scene):
                 tags.append(self.tr("rivals.allied_with", who=", ".join(allied[r["id"]])))
             if tags:
                 self._blit_text(surface, " · ".join(tags), (x + 360, y + 1), 14, T.GOOD, maxw=200)
-            if r["active"]:
+            if r["active"] and r["spells"] is not None:
                 sm = spell_marks(self.app, r["spells"], size=12)
                 surface.blit(sm, (RIVALS.right - 16 - sm.get_width(), y + 3))
             # second line: what the viewer knows
@@ -952,6 +968,8 @@ class GrailWarScene(Scene):
             title = VM.prompt_title(self, fid)
             self._blit_text(surface, title, (x, y), 20, T.ACCENT, True, maxw=PROMPT.w - 32)
             q = self.tree.question() if self.tree else None
+            if not self.buttons:
+                self._blit_text(surface, self.tr("prompt.dice_first"), (x, y + 34), 15, T.TEXT_FAINT)
             if q:
                 self._blit_text(surface, self.tr("field." + str(q[0]), default=str(q[0])), (x, y + 32), 16, T.TEXT_DIM)
         else:

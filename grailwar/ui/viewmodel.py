@@ -183,7 +183,8 @@ def _rival(fid, f, viewer, static, lang):
               (f.get("master_skills") or []) + (f.get("servant_skills") or [])]
     return {"id": fid, "label": _label(fid, f, lang), "color": faction_color(static, fid), "active": active,
             "known": known, "params": dict(f.get("params") or {}) if known else {},
-            "penalty": int(f.get("penalty") or 0), "spells": int(f.get("spells") or 0),
+            "penalty": int(f.get("penalty") or 0),
+            "spells": None if f.get("spells") is None else int(f.get("spells")),
             "location": loc, "ally": viewer in (f.get("allies") or []), "skills": skills,
             "true_name": _name(f.get("true_name"), lang) if f.get("true_name") else "",
             "detail": "  ".join(bits)}
@@ -429,7 +430,7 @@ def update_battle(scene, b):
                 b["mod_a"] = [list(t) for t in cb.breakdown.get("mod_a", [])]
                 b["mod_b"] = [list(t) for t in cb.breakdown.get("mod_b", [])]
                 b["terms"] = True
-    if "slots" not in b and b.get("slot3"):
+    if b.get("slot3") and (not b.get("slots") or b["slots"][0][0] == "?"):
         b["slots"] = [["?"], ["?"], [b["slot3"]]]
     b["names"] = {fid: faction_label(vm, fid, lang) for fid in vm.get("factions", {})}
     b["names"].update({"A": tr("battle.side_a_short"), "B": tr("battle.side_b_short")})
