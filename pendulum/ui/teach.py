@@ -110,6 +110,7 @@ class TeachScene(Scene):
         self.feedback = None                   # (text dict, rule) of the last refusal
         self.praise = False
         self.narration = ""
+        self.narrations: list[str] = []        # the last bot moves, newest last
         self.hint_lines: list[str] | None = None
         self._bot_wait = BOT_PACE
         self._panel = None
@@ -307,6 +308,7 @@ class TeachScene(Scene):
         self.praise = False
         self.hint_lines = None
         self.narration = ""
+        self.narrations = []
         self._bot_wait = BOT_PACE
         self.table.log_lines = []
         self._sync_lesson()
@@ -460,6 +462,7 @@ class TeachScene(Scene):
                 self.table._after_events(events, before)
                 self.narration = narrate(self.session.rules, self.session.state, seat, action,
                                          self.app.t, self.app.lang)
+                self.narrations = (self.narrations + [self.narration])[-3:]
                 self._bot_wait = BOT_PACE
                 self._sync_lesson()
                 self._maybe_open_choice()
@@ -473,7 +476,7 @@ class TeachScene(Scene):
         (self.demo if self.demo_on else self.table).draw(surface)
         rect = self._panel_rect()
         key = (self.app.lang, self.session.lesson_index, self.session.step_index, self.session.free_play,
-               self.narration, self.feedback and repr(self.feedback), self.praise,
+               tuple(self.narrations), self.feedback and repr(self.feedback), self.praise,
                tuple(self.hint_lines or ()), self.session.state.is_terminal(), self._waiting_name())
         if key != self._panel_key or self._panel is None:
             self._panel = self._render_panel(rect).convert()
@@ -509,15 +512,19 @@ class TeachScene(Scene):
         width = rect.width - 2 * PAD
         y = PAD - 4
         bottom = (self._buttons_top - rect.top - 12) if self.buttons else rect.height - 130
-        # narration line sits just above the buttons
-        narr = self.narration
+        # the last bot moves, one line each, just above the buttons (newest brightest)
+        lines = list(self.narrations)
+        if s.free_play and self.hint_lines is not None:
+            lines = lines[-1:]
         waiting = self._waiting_name()
-        if waiting and not narr:
-            narr = app.t("teach.waiting", name=waiting)
-        if narr:
-            line = R.text_fit(app, "▶ " + narr, 20, (200, 220, 255), width)
-            bottom -= line.get_height()
+        if waiting and not lines:
+            lines = [app.t("teach.waiting", name=waiting)]
+        for i, narr in enumerate(reversed(lines)):
+            colour = (200, 220, 255) if i == 0 else (130, 145, 170)
+            line = R.text_fit(app, ("▶ " if i == 0 else "   ") + narr, 20, colour, width)
+            bottom -= line.get_height() + 2
             surf.blit(line, (PAD, bottom))
+        if lines:
             bottom -= 10
         if s.free_play:
             title = app.t("teach.game_over") if s.state.is_terminal() else app.t("teach.free_title")
