@@ -314,8 +314,12 @@ def ordered_mods(mods: list[str | Path] | None) -> list[Path]:
     errors: list[str] = []
     lenient = _LENIENT_MANIFEST.get()
     ids: dict[str, str] = {}
+    seen: set[Path] = set()
     for i, m in enumerate(mods or []):
         path = Path(m).resolve()
+        if path in seen:                 # the same folder given twice loads once
+            continue
+        seen.add(path)
         if not path.is_dir():
             errors.append(f"{m}: (file): not a folder (--mod wants a mod folder with mod.yaml)")
             continue

@@ -161,6 +161,12 @@ def test_load_order_then_the_order_given(tmp_path, config):
     assert load(config, third, second).data["limits"]["max"] == 8
 
 
+def test_the_same_folder_twice_loads_once(tmp_path, config):
+    mod = make_mod(tmp_path, files={"demo/seats.yaml": "limits: {max: 7}\n"})
+    assert M.ordered_mods([mod, str(mod)]) == [mod.resolve()]
+    assert load(config, mod, mod).data["limits"]["max"] == 7
+
+
 def test_two_mods_with_one_id_are_refused(tmp_path, config):
     a = make_mod(tmp_path, "a", manifest='id: same\nname: A\nversion: "1"\n')
     b = make_mod(tmp_path, "b", manifest='id: same\nname: B\nversion: "1"\n')
