@@ -195,7 +195,8 @@ class TeachScene(Scene):
         m = self.app.ui_manager
         self._layout_key = (self.session.free_play, self.app.lang)
         for key, rect in self._button_rects().items():
-            self.buttons[key] = pygame_gui.elements.UIButton(rect, self._button_text(key), m)
+            self.buttons[key] = pygame_gui.elements.UIButton(rect, self._button_text(key), m,
+                                                             tool_tip_text=self.app.t(f"teach.tip.{key}"))
 
     def _panel_rect(self):
         return PANEL_FREE if self.session.free_play else PANEL_LESSON
@@ -421,6 +422,9 @@ class TeachScene(Scene):
                 return True
             if event.key == pygame.K_m and not self.demo_on:
                 self._press("show_me")
+                return True
+            if event.key == pygame.K_END and not self.demo_on:
+                self._press("done")
                 return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self._panel_rect().collidepoint(
                 getattr(event, "pos", (-1, -1))):

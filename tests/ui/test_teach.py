@@ -211,3 +211,23 @@ def test_panel_text_paragraphs_bullets_and_japanese_joining():
     assert _paragraphs("one\ntwo\n\nthree\n") == ["one two", "", "three"]
     assert _paragraphs("Ideas:\n- a\n- b\ncontinued\n") == ["Ideas:", "• a", "• b continued"]
     assert _paragraphs("あいう\nえお。\n1位") == ["あいうえお。1位"]
+
+
+def test_keyboard_alone_does_a_lesson_step(make_app):
+    app, scene = open_teach(make_app, speed=50.0)
+    s = scene.session
+    for _ in range(4):
+        press(app, pygame.K_PAGEDOWN)
+    assert s.lesson.id == "workers"
+    for _ in range(200):
+        if s.learner_can_act():
+            break
+        app.step(1)
+    press(app, pygame.K_m)                           # show me
+    assert s.lesson_complete
+    press(app, pygame.K_RIGHT)
+    assert s.lesson.id == "opening_common"
+    press(app, pygame.K_F5)                          # replay: the game goes back too
+    assert s.step_index == 0
+    press(app, pygame.K_h)
+    assert scene.hint_lines
