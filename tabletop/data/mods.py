@@ -205,7 +205,7 @@ def _mod_files(mod_dir: Path, sub: str, suffixes: tuple[str, ...], errors: list[
     except OSError:
         return []
     for path in entries:
-        if path.suffix.lower() not in suffixes:
+        if path.suffix.lower() not in suffixes or path.name.startswith("."):
             continue
         try:
             safe_child(mod_dir, str(path.relative_to(mod_dir)))
