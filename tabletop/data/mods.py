@@ -111,12 +111,18 @@ def merge(base: Any, over: Any, base_marks: dict, over_marks: dict, path: str = 
     if _is_id_list(base) and isinstance(over, list):
         out = list(base)
         index = {item["id"]: i for i, item in enumerate(out)}
+        given: dict[Any, int] = {}
         for j, item in enumerate(over):
             op = _sub(over_path, j)
             if not isinstance(item, dict) or "id" not in item:
                 errors.append(f"{_loc(over_marks, op)}: {op}: an entry of this list needs an id "
                               f"(lists of entries merge by id)")
                 continue
+            if item["id"] in given:
+                errors.append(f"{_loc(over_marks, _sub(op, 'id'))}: {_sub(op, 'id')}: id {item['id']!r} "
+                              f"given twice in this file (first at item {given[item['id']]})")
+                continue
+            given[item["id"]] = j
             new = item.get("new", False)
             if new not in (True, False):
                 errors.append(f"{_loc(over_marks, _sub(op, 'new'))}: {_sub(op, 'new')}: "

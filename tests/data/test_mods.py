@@ -131,7 +131,8 @@ def test_new_true_adds_an_entry_and_is_not_kept(tmp_path, config):
 
 def test_new_true_on_an_existing_id_and_entries_without_id(tmp_path, config):
     mod = make_mod(tmp_path, files={"demo/seats.yaml": (
-        "seats:\n  - id: red\n    new: true\n  - colour: \"#000000\"\n  - id: green\n    new: maybe\n")})
+        "seats:\n  - id: red\n    new: true\n  - colour: \"#000000\"\n  - id: green\n    new: maybe\n"
+        "  - id: teal\n    new: true\n  - id: teal\n    new: true\n")})
     with pytest.raises(DataError) as info:
         load(config, mod)
     f = mod / "demo" / "seats.yaml"
@@ -139,6 +140,7 @@ def test_new_true_on_an_existing_id_and_entries_without_id(tmp_path, config):
         f"{f}:2: seats.0.id: id 'red' already exists in the base data; remove 'new: true' to change that entry",
         f"{f}:4: seats.1: an entry of this list needs an id (lists of entries merge by id)",
         f"{f}:6: seats.2.new: must be true or false (got 'maybe')",
+        f"{f}:9: seats.4.id: id 'teal' given twice in this file (first at item 3)",
     ]
 
 
