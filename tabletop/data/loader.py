@@ -167,7 +167,7 @@ def load_yaml_text(text: str, source: str = "<text>") -> tuple[Any, dict[str, in
                 if not isinstance(event, ScalarEvent):
                     fatal(line, top.path, "keys must be plain values (not lists or mappings)")
                 tag, key = _scalar(event)
-                if tag not in _SCALAR_TAGS or isinstance(key, (float, bool)) or key is None:
+                if tag not in _SCALAR_TAGS or isinstance(key, (float, bool)) or key is None or key == "":
                     if tag not in _SCALAR_TAGS:
                         errors.append(_err(source, line, top.path, f"tag {_show_tag(event.tag or tag)!r} is not allowed (plain YAML only)"))
                     else:
