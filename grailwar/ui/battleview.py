@@ -76,6 +76,14 @@ class BattleView:
         put(tr("battle.slots"), (24, y), 18, T.TEXT_DIM, True)
         y += 28
         labels = [tr("battle.slot1"), tr("battle.slot2"), tr("battle.slot3")]
+        if slots and len(slots[0]) < 3:    # not a participant: only the public facts
+            put(tr("battle.hidden"), (24, y), 17, T.TEXT_DIM)
+            y += 30
+            if slots[-1] and slots[-1][0] != "?":
+                put(labels[2], (24, y), 17, T.TEXT_DIM)
+                put(tr("param." + slots[-1][0], default=slots[-1][0]), (170, y), 19, T.TEXT, True)
+                y += 30
+            slots = []
         for i, row in enumerate(slots):
             p = row[0]
             va = row[1] if len(row) > 1 else "?"

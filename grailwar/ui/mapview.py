@@ -109,19 +109,19 @@ class MapView:
             pygame.draw.rect(surf, (20, 22, 30), bg, border_radius=4)
             surf.blit(ts, (bg.x + 4, bg.y))
         # legend: shape + colour + word for each grade
-        lx, ly = 12, r.h - 36
+        lx, ly = 10, r.h - 36
         pygame.draw.rect(surf, (20, 22, 30), (4, ly - 8, r.w - 8, 40), border_radius=6)
         for g in T.GRADE_ORDER:
             gd = self.static.grades.get(g, {})
-            T.grade_shape(surf, g, (lx + 12, ly + 12), 10, T.GRADE_COLORS[g])
+            T.grade_shape(surf, g, (lx + 10, ly + 12), 9, T.GRADE_COLORS[g])
             word = gd.get(app.lang) or gd.get("en") or g
             extra = app.t("grailwar.map.legend_numbers", rest=gd.get("rest_recovery", 0),
                           bonus=gd.get("end_of_turn_bonus", 0))
             txt = f"{word}  {extra}"
             texts.append(txt)
-            s = app.text(txt, 13, T.TEXT_DIM)
-            surf.blit(s, (lx + 28, ly + 12 - s.get_height() // 2))
-            lx += 28 + s.get_width() + 14
+            s = app.text(txt, 12, T.TEXT_DIM)
+            surf.blit(s, (lx + 24, ly + 12 - s.get_height() // 2))
+            lx += 24 + s.get_width() + 12
         self._static_layer = surf
         self._static_texts = texts
 

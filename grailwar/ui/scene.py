@@ -49,10 +49,6 @@ THEME = {
     "#grailwar_end": {"font": {"name": "tabletop", "size": "22"}},
     "#grailwar_log": {"font": {"name": "tabletop", "size": "15"}},
     "#grailwar_dialog": {"font": {"name": "tabletop", "size": "18"}},
-    "#grailwar_tip": {"font": {"name": "tabletop", "size": "16"}},
-    "#grailwar_tip.#text_box": {"font": {"name": "tabletop", "size": "16"},
-                                "colours": {"dark_bg": "#141a22f2", "normal_border": "#d9a441", "normal_text": "#efe8d8"},
-                                "misc": {"border_width": "2", "padding": "10,8"}},
 }
 
 
@@ -174,9 +170,6 @@ class GrailWarScene(Scene):
             if el is not None:
                 el.kill()
         self.ui.clear()
-        if self._tooltip:
-            self._tooltip.kill()
-            self._tooltip = None
         if not self.bench:
             try:
                 from tabletop.engine.saves import mark_clean_exit
@@ -703,20 +696,9 @@ class GrailWarScene(Scene):
 
     def _hover(self, pos):
         lid = self.map.hit(pos) if MAP.collidepoint(pos) else None
-        if lid == self.map.hover:
-            return
+        if self.handoff_to is not None or self.battle is not None or self.ended:
+            lid = None
         self.map.hover = lid
-        if self._tooltip:
-            self._tooltip.kill()
-            self._tooltip = None
-        if lid and self.handoff_to is None and self.battle is None and not self.ended:
-            html = VM.location_tooltip(self, lid)
-            try:
-                self._tooltip = pygame_gui.elements.UITooltip(html, (0, 36), self.app.ui_manager, wrap_width=400,
-                                                              object_id="#grailwar_tip")
-                self._tooltip.find_valid_position(pygame.math.Vector2(self.map.pos[lid]))
-            except Exception:   # noqa: BLE001 - the hover card is a nicety
-                self._tooltip = None
 
     # --- drawing -------------------------------------------------------------------------------------------
     def _text(self, s, size, color=T.TEXT, bold=False):
@@ -832,6 +814,29 @@ class GrailWarScene(Scene):
         self.map.draw(surface, VM.map_info(self, self.vm), record=self._sink)
         if self.battle is not None:
             self.battle_view.draw(surface, self.battle, self._battle_tr, record=self._sink)
+        elif self.map.hover:
+            self._draw_hover_card(surface, self.map.hover)
+
+    def _draw_hover_card(self, surface, lid):
+        """The hover card of a location: names, grade, its recovery and bonus, and who is
+        there as far as the viewer knows."""
+        lines = VM.location_tooltip(self, lid)
+        loc = self.static.location(lid)
+        col = T.GRADE_COLORS.get(loc.grade, T.TEXT) if loc else T.TEXT
+        surfs = [self._text(l, 18 if i == 0 else 16, col if i == 0 else T.TEXT, i == 0) for i, l in enumerate(lines)]
+        w = max(s.get_width() for s in surfs) + 28
+        h = sum(s.get_height() for s in surfs) + 20
+        x, y = self.map.pos[lid]
+        r = pygame.Rect(x + 34, y - h // 2, w, h)
+        if r.right > MAP.right - 8:
+            r.right = x - 34
+        r.clamp_ip(MAP.inflate(-16, -16))
+        pygame.draw.rect(surface, (16, 20, 28), r, border_radius=8)
+        pygame.draw.rect(surface, col, r, 2, border_radius=8)
+        yy = r.y + 10
+        for s in surfs:
+            surface.blit(s, (r.x + 14, yy))
+            yy += s.get_height()
 
     def _draw_log(self, surface):
         if self._log_dirty:

@@ -220,7 +220,7 @@ def location_tooltip(scene, lid):
     if loc is None:
         return lid
     g = static.grades.get(loc.grade, {})
-    lines = [f"<b>{loc.id} {_esc(loc.name.get('ja', ''))}</b>", _esc(loc.name.get("en", "")),
+    lines = [f"{loc.id} {loc.name.get('ja', '')}", loc.name.get("en", ""),
              tr("tip.grade", grade=g.get(lang) or g.get("en") or loc.grade),
              tr("tip.rest", n=g.get("rest_recovery", 0)), tr("tip.bonus", n=g.get("end_of_turn_bonus", 0))]
     vm = scene.vm or {}
@@ -233,7 +233,7 @@ def location_tooltip(scene, lid):
         lines.append(tr("tip.empty"))
     else:
         lines.append(tr("tip.unknown"))
-    return "<br>".join(lines)
+    return lines
 
 
 def _esc(s):
