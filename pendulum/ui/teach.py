@@ -29,6 +29,7 @@ from . import view as V
 from .table import PendulumTable
 
 BOT_PACE = 0.9                                 # seconds between bot moves (divided by --speed)
+BOT_PACE_DONE = 0.35                           # a bot saying "done" shows nothing on the board
 PANEL_LESSON = pygame.Rect(1240, 316, 672, 756)
 PANEL_FREE = pygame.Rect(1240, 316, 672, 378)
 PANEL_BG = (24, 30, 40)
@@ -101,6 +102,8 @@ class TeachScene(Scene):
             self.resumed = True
         if session is None:
             session = TeachSession.resume(cur, mods=mods)
+            if session is not None and session.state.is_terminal():
+                session = None                  # a finished guided game: start a new one
             self.resumed = session is not None
         self.session = session or TeachSession(cur, mods=mods)
         self.table = TeachTable(app, self)
@@ -467,7 +470,7 @@ class TeachScene(Scene):
                 self.narration = narrate(self.session.rules, self.session.state, seat, action,
                                          self.app.t, self.app.lang)
                 self.narrations = (self.narrations + [self.narration])[-3:]
-                self._bot_wait = BOT_PACE
+                self._bot_wait = BOT_PACE if action.kind != "done" else BOT_PACE_DONE
                 self._sync_lesson()
                 self._maybe_open_choice()
             else:

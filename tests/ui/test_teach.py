@@ -231,3 +231,12 @@ def test_keyboard_alone_does_a_lesson_step(make_app):
     assert s.step_index == 0
     press(app, pygame.K_h)
     assert scene.hint_lines
+
+
+def test_a_finished_guided_game_starts_afresh(make_app, monkeypatch):
+    finished = TeachSession(load_curriculum())
+    finished.state.phase = "game_over"                # as if played to the end
+    monkeypatch.setattr(TeachSession, "resume", classmethod(lambda cls, cur=None, mods=None: finished))
+    app, scene = open_teach(make_app)
+    assert scene.session is not finished and not scene.resumed
+    assert scene.session.lesson.id == "welcome" and not scene.session.state.is_terminal()
