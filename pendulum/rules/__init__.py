@@ -37,7 +37,8 @@ A seat with a pending decision (``view["mats"][seat]["decision"]``: type, params
   res "m/c/g" (gain wild resources) · vp "power/prestige/popularity" steps (any VP) · vp1 track name ·
   conquer "<prov>:<slot>" or "deck:<slot>" · retrieve / promote worker id · exchange "m>c:k" / "c>m:k" ·
   move_vp "power>prestige" · return card id · direct "<worker>@<space>" · adjacent space id or "none" ·
-  claim "legendary"|"reward" · trim "<slot>:<prov>" (council step 3) · council card id, or "f5=m/c/g".
+  claim "legendary"|"reward" · glory "k" (steps to bank, advanced variant) ·
+  trim "<slot>:<prov>" (council step 3) · council card id, or "f5=m/c/g".
   A choice that became impossible (last province gone, timer moved away) offers only "none".
   Choices opened while resolving a choice come before the older ones (a council card's own choice
   before the rank bonus).

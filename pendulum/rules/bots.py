@@ -235,6 +235,8 @@ class StandardBot:
             return best
         if t == "claim":
             return opts[0]
+        if t == "glory":                      # glory breaks ties; bank it once the cubes matter less
+            return opts[0] if st.round >= st.rules.rounds else opts[-1]
         if t == "trim":
             return min(opts, key=lambda o: self._slot_card_value(st, p, *o.split(":")))
         if t == "council":

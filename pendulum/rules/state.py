@@ -338,12 +338,8 @@ class PendulumState(State):
             p.tracks[t] += step
             ev.append(A.Gained(p.seat, f"{TRACKS[t]}_vp={step}"))
         extra = n - max(step, 0)
-        if extra > 0 and p.variant:                    # 1.7 glory: bank further steps with cubes
-            for _ in range(extra):
-                if p.res[t] > 0:
-                    p.res[t] -= 1
-                    p.glory[t] += 1
-                    ev.append(A.Gained(p.seat, f"glory_{TRACKS[t]}=1"))
+        if extra > 0 and p.variant and p.res[t] > 0:   # 1.7 glory: the player may bank further steps
+            self._open(p, {"t": "glory", "track": t, "n": extra}, ev)
 
     def _open(self, p, dec: dict, ev):
         p.decisions.append(dec)
@@ -663,6 +659,8 @@ class PendulumState(State):
             if self.achievement and self.legendary_available(p):
                 out.insert(0, "legendary")
             return out
+        if t == "glory":
+            return [str(k) for k in range(min(dec["n"], p.res[dec["track"]]), -1, -1)]
         if t == "trim":
             lim = self.slot_limit(p)
             return [f"{col}:{c}" for col in SLOTS if len(p.slots[col]) > lim for c in p.slots[col]]
@@ -1091,6 +1089,13 @@ class PendulumState(State):
 
     def _choose_claim(self, p, dec, opt, ev):
         self._claim(p, opt, ev)
+
+    def _choose_glory(self, p, dec, opt, ev):
+        t, k = dec["track"], int(opt)
+        if k:
+            p.res[t] -= k
+            p.glory[t] += k
+            ev.append(A.Gained(p.seat, f"glory_{TRACKS[t]}={k}"))
 
     def _choose_trim(self, p, dec, opt, ev):
         col, card = opt.split(":")

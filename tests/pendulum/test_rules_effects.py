@@ -340,13 +340,17 @@ def test_1_7_glory_banks_steps_past_the_track_end_with_cubes(pen):
     st = pen.state(players=3, characters=CH, advanced_variant=[True, False, False])
     p = st.players[0]
     p.tracks[0] = 21
-    pen.res(st, 0, m=3)
+    pen.res(st, 0, m=1)
     st.gain(p, {"power_vp": 2}, [])
-    assert p.tracks[0] == 21 and p.glory == [2, 0, 0] and p.res[0] == 1
+    assert [a.option for a in st.legal_actions(0)] == ["1", "0"]       # as many as cubes allow, or none
+    st.apply(A.Choose(0, "1"))
+    assert p.tracks[0] == 21 and p.glory == [1, 0, 0] and p.res[0] == 0
+    st.gain(p, {"military": 10}, [])
+    assert p.res[0] == 9                                               # the glory cube lowers the cap
     q = st.players[1]
     q.tracks[0] = 21
     st.gain(q, {"power_vp": 2}, [])
-    assert q.glory == [0, 0, 0]
+    assert q.glory == [0, 0, 0] and not q.decisions                   # only with the advanced variant
 
 
 def test_4_5_a_choice_that_became_impossible_can_be_closed(pen):
