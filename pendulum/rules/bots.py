@@ -18,6 +18,22 @@ RES_KEYS = ("military", "culture", "gold")
 VP_KEYS = ("power_vp", "prestige_vp", "popularity_vp")
 
 
+_COMPILED: dict = {}
+
+
+def _compile(eff):
+    """An effect dict as a flat tuple (bots read it often); the dict is kept so its id stays unique."""
+    g = eff.get
+    c = (eff, g("military", 0), g("culture", 0), g("gold", 0), g("votes", 0), g("power_vp", 0), g("prestige_vp", 0),
+         g("popularity_vp", 0), g("legendary_vp", 0), g("any_resource", 0), g("any_vp", 0), g("production"),
+         g("conquer_province", 0), g("recruit_common_worker", 0), g("retrieve_worker", 0), g("special"),
+         g("amount", 0))
+    if len(_COMPILED) > 4096:
+        _COMPILED.clear()
+    _COMPILED[id(eff)] = c
+    return c
+
+
 class RandomBot:
     kind = "random"
 
@@ -105,48 +121,62 @@ class StandardBot:
         return self._value(st, p, eff, depth)
 
     def _value(self, st, p, eff, depth=0):
+        c = _COMPILED.get(id(eff))
+        if c is None or c[0] is not eff:
+            c = _compile(eff)
+        (_, m, cu, g, votes, pw, pr, po, leg, anyres, anyvp, col, conq, recruit, retrieve, sp, amount) = c
         v = 0.0
-        cap = st.rules.cap
-        late = st.round >= st.rules.rounds
+        rules = st.rules
+        late = st.round >= rules.rounds
         want, vwant, total = self._plan(st, p)
-        base = (0.6, 0.6, 0.7) if not late else (0.3, 0.3, 0.3)
-        have = sum(p.res)
-        for i, k in enumerate(RES_KEYS):
-            n = eff.get(k, 0)
-            if n:
-                n = min(n, cap - p.res[i])
-                short = max(0, want[i] - p.res[i])
-                tshort = max(0, total - have)
-                v += base[i] * n + 3.0 * min(n, short) + (4.0 if late else 1.5) * min(max(0, n - short), tshort)
-        if eff.get("votes"):
-            need = max(0, vwant - p.votes)
-            n = eff["votes"]
-            v += 2.2 * min(n, need) + 0.35 * max(0, n - need)
-        for i, k in enumerate(VP_KEYS):
-            if eff.get(k):
-                v += self._track_value(st, p, i, eff[k])
-        if eff.get("legendary_vp") and not p.legendary:
+        res = p.res
+        if m or cu or g:
+            cap = rules.cap
+            have = res[0] + res[1] + res[2]
+            tshort = total - have if total > have else 0
+            base = (0.6, 0.6, 0.7) if not late else (0.3, 0.3, 0.3)
+            extra_w = 4.0 if late else 1.5
+            for i, n in ((0, m), (1, cu), (2, g)):
+                if n:
+                    room = cap - res[i]
+                    if n > room:
+                        n = room
+                    short = want[i] - res[i]
+                    if short < 0:
+                        short = 0
+                    over = n - short if n > short else 0
+                    v += base[i] * n + 3.0 * (n if n < short else short) + extra_w * (over if over < tshort else tshort)
+        if votes:
+            need = vwant - p.votes
+            if need < 0:
+                need = 0
+            v += 2.2 * (votes if votes < need else need) + 0.35 * (votes - need if votes > need else 0)
+        if pw:
+            v += self._track_value(st, p, 0, pw)
+        if pr:
+            v += self._track_value(st, p, 1, pr)
+        if po:
+            v += self._track_value(st, p, 2, po)
+        if leg and not p.legendary:
             v += 60
-        if eff.get("any_resource"):
-            n = eff["any_resource"]
-            short = max(0, sum(max(0, want[i] - p.res[i]) for i in range(3)), total - have)
-            v += 0.65 * n + (4.0 if late else 2.5) * min(n, short)
-        if eff.get("any_vp"):
-            v += max(self._track_value(st, p, i, 1) for i in range(3)) * eff["any_vp"]
-        col = eff.get("production")
+        if anyres:
+            have = res[0] + res[1] + res[2]
+            short = max(0, sum(max(0, want[i] - res[i]) for i in range(3)), total - have)
+            v += 0.65 * anyres + (4.0 if late else 2.5) * min(anyres, short)
+        if anyvp:
+            v += max(self._track_value(st, p, i, 1) for i in range(3)) * anyvp
         if col and depth < 1:
-            v += self.value(st, p, st.rules.production[p.character][col], depth + 1)
-            for c in p.slots[col]:
-                v += self.value(st, p, st.rules.provinces[c][col], depth + 1)
-        if eff.get("conquer_province"):
-            v += 5.0 if st.round < st.rules.rounds else 2.0
-        if eff.get("recruit_common_worker"):
+            v += self.value(st, p, rules.production[p.character][col], depth + 1)
+            for card in p.slots[col]:
+                v += self.value(st, p, rules.provinces[card][col], depth + 1)
+        if conq:
+            v += 5.0 if st.round < rules.rounds else 2.0
+        if recruit:
             v += 7.0 if st.round <= 2 else (2.5 if st.round == 3 else 0.0)
-        if eff.get("retrieve_worker"):
+        if retrieve:
             v += 0.3
-        sp = eff.get("special")
         if sp == "vp_of_choice":
-            v += max(self._track_value(st, p, i, eff.get("amount", 2)) for i in range(3))
+            v += max(self._track_value(st, p, i, amount or 2) for i in range(3))
         elif sp == "move_one_vp":
             v += 0.5
         return v
