@@ -166,6 +166,16 @@ class DiceTray:
     def busy(self) -> bool:
         return bool(self.current or self.queue)
 
+    def clear(self):
+        """Forget everything shown (the screen passes to another master)."""
+        self.queue.clear()
+        self.current = None
+        self.dice = []
+        self.shown_line = ""
+        self.shown_success = None
+        self.hold = 0.0
+        self.version += 1
+
     def skip(self):
         """Land everything queued at once (the speed-up key)."""
         while self.current or self.queue:

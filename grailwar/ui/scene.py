@@ -48,7 +48,9 @@ THEME = {
     "#grailwar_back": {"font": _FONT, "misc": {"shape_corner_radius": "6"}},
     "#grailwar_end": {"font": {"name": "tabletop", "size": "22"}},
     "#grailwar_log": {"font": {"name": "tabletop", "size": "15"}},
-    "#grailwar_dialog": {"font": {"name": "tabletop", "size": "18"}},
+    "#grailwar_dialog": {"font": {"name": "tabletop", "size": "18"},
+                         "colours": {"dark_bg": "#1b2030", "normal_border": "#d9a441"},
+                         "misc": {"border_width": "2", "shape": "rounded_rectangle", "shape_corner_radius": "10"}},
 }
 
 
@@ -421,6 +423,7 @@ class GrailWarScene(Scene):
         self.screen_owner = fid
         self.viewer = fid
         self.battle = None
+        self.tray.clear()
         self._battle_version += 1
         self._full = True
         self._refresh_view()
@@ -777,6 +780,7 @@ class GrailWarScene(Scene):
             self._panel_keys = {}
             self._panel_texts = {}
             self._full = True
+            self._frame.blit(self._bg, (0, 0))     # nothing of the previous screen survives
         if mode != "table":
             key = (mode, self.handoff_to, self.app.lang, self._view_version)
             if self._panel_keys.get(mode) != key:

@@ -286,7 +286,7 @@ def prompt_title(scene, fid):
     kind = pend.get("kind", "") if isinstance(pend, dict) else ""
     fmt = {k: v for k, v in (pend.items() if isinstance(pend, dict) else []) if isinstance(v, (str, int))}
     fmt.setdefault("rate", "?")
-    for k in ("target", "ally", "opener", "from", "proposer", "who"):
+    for k in ("target", "ally", "opener", "from", "proposer", "who", "other", "leader"):
         if k in fmt and isinstance(fmt[k], str) and fmt[k].startswith("F"):
             fmt[k] = faction_label(vm, fmt[k], scene.app.lang)
     title = scene.tr("prompt." + kind, default="", **fmt) if kind else ""

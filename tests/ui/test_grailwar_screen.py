@@ -202,6 +202,11 @@ def test_hand_off_screen_hides_the_other_masters_secrets(make_app):
     view = scene.view
     assert view["viewer"] == "F2"
     assert view["factions"]["F1"].get("true_name") is None
+    # no log line meant for F1 alone (its starting location, its declaration...) is drawn
+    from grailwar.ui import viewmodel as VM
+    private = [VM.log_line(e, "en") for e in scene.state.log if tuple(e["visible_to"]) == ("F1",)]
+    assert private and not set(private) & set(texts)
+    assert not any("declares" in t and "F1" in t for t in texts)
 
 
 def test_all_npc_war_runs_to_its_end_with_frames(make_app, tmp_path):
