@@ -493,22 +493,31 @@ class StandardBot:
                     current[w] = here
         if not free:
             return None
+        own = str(p.seat)
+        cands = []                                   # (value, frame, open to commons)
+        for f in st.rules.targets(tr):
+            occ = st.frame_occ[f.id]
+            mine = False
+            if occ:
+                mine = any(x[:-2] == own for x in occ)
+                if p.variant and mine:
+                    continue
+            v = self._place_value(st, p, None, f) - (1.0 if mine else 0.0)
+            cands.append((v, f, not (occ and f.blocking)))
         best, bv = None, -1e9
         for w in free:
             grande = w[-2] == "g"
-            for a in AREAS:
-                for f in st.rules.frames_by_row[(a, 1 - tr[a])]:
-                    occ = st.frame_occ[f.id]
-                    if occ and ((f.blocking and not grande) or (p.variant and any(x[:-2] == str(p.seat) for x in occ))):
-                        continue
-                    v = self._place_value(st, p, w, f)
-                    if any(x[:-2] == str(p.seat) for x in occ):
-                        v -= 1.0
-                    if w in current and v < current[w] + 1.5:
-                        continue
-                    if v > bv:
-                        best, bv = A.Move(p.seat, w, f.id), v
-        return best
+            floor = current[w] + 1.5 if w in current else None
+            for v, f, open_ in cands:
+                if not open_ and not grande:
+                    continue
+                if floor is not None and v < floor:
+                    continue
+                if v > bv:
+                    best, bv = (w, f.id), v
+        if best is None:
+            return None
+        return st.rules.move_objs(p.seat, best[0])[best[1]]
 
     def _flip(self, st, p):
         for a in ("black", "green", "purple"):
