@@ -179,18 +179,18 @@ def test_the_last_lesson_shows_running_hourglasses_then_play_on(make_app, tmp_pa
     click(app, scene.buttons["hint"])
     assert scene.hint_lines
     # the same game goes on: Done, the council's choices in the picker, into round 2
-    app.speed = 50.0
+    app.speed = 1000.0                                                 # a bot move every frame
     s = scene.session
     for _ in range(400):
         if s.state.round >= 2 and s.state.phase == "action":
             break
         picker = scene.table.picker
         if picker is not None:
-            click(app, picker["buttons"][0], frames=2)
+            click(app, picker["buttons"][0], frames=1)
         elif scene.buttons["done"].is_enabled:
-            click(app, scene.buttons["done"], frames=2)
+            click(app, scene.buttons["done"], frames=1)
         else:
-            app.step(3)
+            app.step(2)
     assert s.state.round == 2 and s.state.phase == "action", (s.state.round, s.state.phase, s.learner_actions()[:3], scene.table.picker)
     assert scene.narration                                              # bots were narrated
 
