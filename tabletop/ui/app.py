@@ -184,6 +184,7 @@ class App:
         size = getattr(self.args, "size", None) or tuple(win.get("size") or (1280, 720))
         self.windowed_size = (int(size[0]), int(size[1]))
         self.fullscreen = bool(getattr(self.args, "fullscreen", False) or win.get("fullscreen", False))
+        self.smooth_scaling = bool(win.get("smooth_scaling", True))
         self.window = self._set_mode()
         pygame.display.set_caption(self.t("shell.window_title"))
         pygame.key.set_repeat(350, 40)
@@ -508,7 +509,10 @@ class App:
             if self.view_rect.size == LOGICAL_SIZE:
                 self.window.blit(self.logical, self.view_rect)
             else:
-                pygame.transform.smoothscale(self.logical, self.view_rect.size, self._scaled)
+                if self.smooth_scaling:
+                    pygame.transform.smoothscale(self.logical, self.view_rect.size, self._scaled)
+                else:
+                    pygame.transform.scale(self.logical, self.view_rect.size, self._scaled)
                 self.window.blit(self._scaled, self.view_rect)
         return True
 
