@@ -163,7 +163,6 @@ class App:
         from . import prefs
         lang = getattr(self.args, "lang", None) or prefs.load().get("language") or self.settings.get("language") or "en"
         self.strings = Strings(lang if lang in LANGS else "en", self.mods)
-        self.keymap = KeyMap(self.settings.get("keys"))
         self.running = True
         self.frame = 0
         self.show_frame_times = False
@@ -180,6 +179,11 @@ class App:
             pygame.display.init()
         if not pygame.font.get_init():
             pygame.font.init()
+        self.keymap = KeyMap(self.settings.get("keys"))
+        if self.keymap.errors:   # a wrong key name is skipped and reported, never fatal
+            import sys
+            for err in self.keymap.errors:
+                print(f"config/settings.yaml: {err}", file=sys.stderr)
         win = self.settings.get("window") or {}
         size = getattr(self.args, "size", None) or tuple(win.get("size") or (1280, 720))
         self.windowed_size = (int(size[0]), int(size[1]))

@@ -26,7 +26,10 @@ def key_code(name: str) -> int:
         value = getattr(pygame, attr, None)
         if isinstance(value, int):
             return value
-    return pygame.key.key_code(name)   # raises ValueError for an unknown name
+    try:
+        return pygame.key.key_code(name)
+    except ValueError:
+        raise ValueError(f"unknown key {name!r}") from None
 
 
 def parse_binding(text: str) -> tuple[int, frozenset[str]]:
