@@ -155,10 +155,10 @@ def test_japanese_panel_and_language_switch(make_app):
     assert scene.buttons["next"].text == "次へ"
 
 
-def test_the_last_lesson_shows_running_hourglasses_then_play_on(make_app, tmp_path):
-    cur = load_curriculum()
-    s = TeachSession(cur)
-    while s.lesson.id != "realtime":
+def _saved_at(lesson_id):
+    """A teach autosave at the start of ``lesson_id`` (walked with the session, no window)."""
+    s = TeachSession(load_curriculum())
+    while s.lesson.id != lesson_id:
         while s.step is not None:
             s.run_bots()
             if s.step is None:
@@ -166,6 +166,34 @@ def test_the_last_lesson_shows_running_hourglasses_then_play_on(make_app, tmp_pa
             assert s.try_action(s.example_action()).ok
         assert s.next()
     s.autosave()
+
+
+def test_council_lesson_played_through_by_clicks(make_app):
+    _saved_at("council")
+    app, scene = open_teach(make_app)
+    s = scene.session
+    assert s.lesson.id == "council" and s.step.until == "round_2"
+    app.speed = 1000.0                                                 # a bot move every frame
+    chosen = 0
+    for _ in range(400):
+        if s.lesson_complete:
+            break
+        picker = scene.table.picker
+        if picker is not None:                                         # the council asks: click a choice
+            click(app, picker["buttons"][0], frames=1)
+            chosen += 1
+        elif scene.buttons["done"].is_enabled:
+            click(app, scene.buttons["done"], frames=1)
+        else:
+            app.step(2)
+    assert s.lesson_complete and s.state.round == 2 and chosen >= 1
+    assert scene.narrations                                            # bots were narrated
+    click(app, scene.buttons["next"])
+    assert s.lesson.id == "victory"
+
+
+def test_the_last_lesson_shows_running_hourglasses_then_play_on(make_app):
+    _saved_at("realtime")
     app, scene = open_teach(make_app)
     assert scene.session.lesson.id == "realtime" and scene.demo_on
     demo = scene.demo
@@ -178,21 +206,6 @@ def test_the_last_lesson_shows_running_hourglasses_then_play_on(make_app, tmp_pa
     assert not scene.buttons["next"].visible
     click(app, scene.buttons["hint"])
     assert scene.hint_lines
-    # the same game goes on: Done, the council's choices in the picker, into round 2
-    app.speed = 1000.0                                                 # a bot move every frame
-    s = scene.session
-    for _ in range(400):
-        if s.state.round >= 2 and s.state.phase == "action":
-            break
-        picker = scene.table.picker
-        if picker is not None:
-            click(app, picker["buttons"][0], frames=1)
-        elif scene.buttons["done"].is_enabled:
-            click(app, scene.buttons["done"], frames=1)
-        else:
-            app.step(2)
-    assert s.state.round == 2 and s.state.phase == "action", (s.state.round, s.state.phase, s.learner_actions()[:3], scene.table.picker)
-    assert scene.narration                                              # bots were narrated
 
 
 def test_every_lesson_highlight_names_a_real_part_of_the_screen(make_app):
