@@ -29,6 +29,8 @@ THEME_FILE = ASSETS / "theme.json"
 DT = 1.0 / 60.0
 LOGICAL_SIZE = (1920, 1080)
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+_EXPOSE_EVENTS = tuple(getattr(pygame, n) for n in ("VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED",
+                                                    "WINDOWMAXIMIZED", "WINDOWFOCUSGAINED") if hasattr(pygame, n))
 
 _DEFAULT_SETTINGS = {"language": "en", "window": {"size": [1280, 720], "fullscreen": False}, "fps": 60,
                      "keys": {"pause": ["escape"], "cancel": ["escape", "backspace"],
@@ -420,6 +422,8 @@ class App:
                     self.windowed_size = surf.get_size()
             self._layout()
             return
+        if event.type in _EXPOSE_EVENTS:
+            self._force_redraw = True   # the window system may have lost the kept frame
         if event.type in MOUSE_EVENTS:
             event = self._to_logical_event(event)
         intents = self.keymap.intents(event) if event.type == pygame.KEYDOWN else []
