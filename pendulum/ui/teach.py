@@ -110,7 +110,7 @@ class TeachScene(Scene):
         self.demo: PendulumTable | None = None
         self.demo_on = False
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.feedback = None                   # (text dict, rule) of the last refusal
+        self.feedback = None                   # (lesson text, rule, engine words) of the last refusal
         self.praise = False
         self.narration = ""
         self.narrations: list[str] = []        # the last bot moves, newest last
@@ -266,7 +266,8 @@ class TeachScene(Scene):
     def _sync_lesson(self):
         """After any change of lesson or game: highlights, demo, buttons, panel."""
         s = self.session
-        self.table.bind(s)
+        if self.table.state is not s.state:         # the game was rewound (back / replay)
+            self.table.bind(s)
         lesson = s.lesson
         want_demo = lesson.demo == "realtime" and not s.free_play
         if want_demo and not self.demo_on:

@@ -236,7 +236,9 @@ def test_keyboard_alone_does_a_lesson_step(make_app):
         if s.learner_can_act():
             break
         app.step(1)
-    press(app, pygame.K_m)                           # show me
+    press(app, pygame.K_m, frames=1)                 # show me: the worker glides to its frame
+    assert scene.table.anims
+    app.step(2)
     assert s.lesson_complete
     press(app, pygame.K_RIGHT)
     assert s.lesson.id == "opening_common"
