@@ -14,6 +14,7 @@ Quick start::
     state.view_for(seat) -> dict                 # everything to draw (see pendulum/rules/view.py)
     state.seats_to_act(), state.is_terminal(), state.outcome(), state.clone()
     state.to_dict() / PendulumState.from_dict(d, rules)
+    PendulumState.reveals(events) -> bool        # a face-down card was shown: close the undo window
 
 IDS
 * Seats: ints 0..P-1. The 2-player neutral is -1 in ``privilege`` and owns workers ``n1``..``n4``.

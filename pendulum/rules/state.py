@@ -1349,6 +1349,18 @@ class PendulumState(State):
                 ev.append(A.RequestRefused(act.seat, act.to_text(), exc.rule, exc.message))
         return ev
 
+    # ------------------------------------------------------------------ undo helper
+    REVEALING = ("province_display_changed", "council_dealt", "achievement_revealed")
+
+    @classmethod
+    def reveals(cls, events) -> bool:
+        """True if these events showed hidden information (a card from a face-down deck), which
+        closes the undo window (DESIGN.md)."""
+        for e in events:
+            if e.kind in cls.REVEALING or (e.kind == "province_taken" and e.frm == "deck"):
+                return True
+        return False
+
     # ------------------------------------------------------------------ view
     def view_for(self, seat=None) -> dict:
         from .view import view_for

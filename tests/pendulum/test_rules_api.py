@@ -233,3 +233,15 @@ def test_api_simulate_realtime_and_beginner_modes(capsys):
         assert simulate(args) == 0
         out = json.loads(capsys.readouterr().out)
         assert out["mode"] == mode and out["games"] == 1
+
+
+def test_api_reveals_tells_when_hidden_cards_were_shown(pen):
+    st = pen.state(players=3)
+    p = st.players[0]
+    st.gain(p, {"conquer_province": 1}, [])
+    ev = st.apply(A.Choose(0, f"{st.display[0]}:red"))
+    assert not PendulumState.reveals(ev)
+    ev = st.apply(A.Refill(1))
+    assert PendulumState.reveals(ev)
+    st.gain(p, {"conquer_province": 1}, [])
+    assert PendulumState.reveals(st.apply(A.Choose(0, "deck:blue")))
