@@ -122,6 +122,7 @@ class BattleView:
                 pygame.draw.line(s, T.PANEL_EDGE, (40, y + 2), (w - 290, y + 2), 1)
                 put(tr("battle.line_raw"), (40, y + 6), 17, T.TEXT_DIM)
                 put(str(b["raw"]), (w - 300, y + 6), 18, T.TEXT, True, anchor="topright")
+                y += 32
         # final rate box (right)
         bx = pygame.Rect(w - 270, 160, 246, 190)
         pygame.draw.rect(s, (30, 28, 44), bx, border_radius=8)
@@ -150,10 +151,11 @@ class BattleView:
                 put("• " + line, (w - 262, y2), 15, T.ACCENT)
                 y2 += 22
         after = b.get("aftermath") or []
-        if after:
-            put(tr("battle.aftermath"), (24, h - 30 - 22 * min(6, len(after)) - 26), 16, T.TEXT_DIM, True)
-            yy = h - 30 - 22 * min(6, len(after))
-            for line in after[-6:]:
+        room = max(0, (h - 44 - (y + 36)) // 22)
+        if after and room:
+            put(tr("battle.aftermath"), (24, y + 10), 16, T.TEXT_DIM, True)
+            yy = y + 34
+            for line in after[-room:]:
                 put(line, (40, yy), 15, T.TEXT)
                 yy += 22
         return s, texts

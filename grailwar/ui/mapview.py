@@ -64,6 +64,13 @@ class MapView:
         surf = pygame.Surface(r.size)
         surf.fill(T.LAND)
         rng = random.Random(7)   # presentation only; never the game's generator
+        skin = None
+        assets = getattr(app, "assets", None)
+        if assets is not None:
+            try:
+                skin = assets.image("grailwar.map", r.size)    # an asset pack may re-skin the map
+            except Exception:   # noqa: BLE001 - the procedural map is always there
+                skin = None
         # sea along the east and south-east, a river through the city
         sea = [(r.w * 0.93, 0), (r.w, 0), (r.w, r.h), (r.w * 0.70, r.h), (r.w * 0.83, r.h * 0.78),
                (r.w * 0.95, r.h * 0.55), (r.w * 0.90, r.h * 0.25)]
@@ -81,6 +88,8 @@ class MapView:
             pygame.draw.line(surf, (38, 42, 52), (i, 0), (i, r.h))
         for j in range(0, r.h, 80):
             pygame.draw.line(surf, (38, 42, 52), (0, j), (r.w, j))
+        if skin is not None:
+            surf.blit(skin, (0, 0))
         pygame.draw.rect(surf, T.PANEL_EDGE, surf.get_rect(), 2)
         # leyline threads between leyline sites (cosmetic)
         ley = [l for l in self.static.locations if l.grade in ("core", "great", "medium")]

@@ -129,6 +129,7 @@ class GrailWarScene(Scene):
         self._mode = None
         self._full = True
         self._frame_no = 0
+        self._applies = 0
         self._rendered_at = {}
         self._refresh_view()
         self._record_history()
@@ -198,6 +199,7 @@ class GrailWarScene(Scene):
         return out
 
     def on_language_changed(self):
+        self._view_dirty = True
         self.map._static_key = None
         self._full = True
         self._panel_keys = {}
@@ -293,6 +295,7 @@ class GrailWarScene(Scene):
 
     def _apply(self, action, human):
         events = self.state.apply(action)
+        self._applies += 1
         self.record.actions.append({"a": _action_dict(action)})
         if human:
             try:
@@ -341,11 +344,17 @@ class GrailWarScene(Scene):
                 self._drop_tooltip()
                 self._battle_version += 1
                 self.battle_hold = 1.5
-            elif kind == "battle_ended" and self.battle is not None and self.battle.get("no") == ev.number:
+            elif kind == "phase" and self.battle is not None and self.battle.get("stage") == "done" \
+                    and self.battle.get("ended_at", 0) < self._applies and self.battle_hold <= 0:
+                self.battle = None                 # a later phase: back to the map
+                self._battle_version += 1
+            elif kind == "battle_ended" and self.battle is not None and self.battle.get("no") == ev.number \
+                    and self.battle.get("stage") != "done":
                 self.battle["roll"] = ev.roll
                 self.battle["winner"] = ev.winner
                 self.battle["final_a"] = ev.rate_a
                 self.battle["stage"] = "done"
+                self.battle["ended_at"] = self._applies
                 self._battle_version += 1
                 self.battle_hold = 2.5
 
@@ -614,7 +623,7 @@ class GrailWarScene(Scene):
         m = self.app.ui_manager
         x, y = 1360, 930
         for i, (key, op) in enumerate((("end.save", "save"), ("end.rematch", "rematch"), ("end.launcher", "launcher"))):
-            b = pygame_gui.elements.UIButton(pygame.Rect(x - 420 + i * 290, y, 270, 50), self.tr(key), m,
+            b = pygame_gui.elements.UIButton(pygame.Rect(x - 420 + i * 290, y, 270, 50), f"{i + 1}. " + self.tr(key), m,
                                              object_id="#grailwar_end")
             self.end_buttons.append((b, op))
 
@@ -671,6 +680,11 @@ class GrailWarScene(Scene):
                         self._menu_pick(op)
                         return True
             return False
+        if event.type == pygame.KEYDOWN and self.ended and self.end_buttons:
+            keys = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2}
+            if event.key in keys and keys[event.key] < len(self.end_buttons):
+                self._end_pick(self.end_buttons[keys[event.key]][1])
+                return True
         if event.type == pygame.KEYDOWN:
             intents = self.app.intents(event) if hasattr(self.app, "intents") else [self.app.intent(event)]
             if event.key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
@@ -730,7 +744,7 @@ class GrailWarScene(Scene):
             ("prompt", PROMPT, (vv, self.menu_for, tuple(self.tree.path) if self.tree else None,
                                 len(self.buttons), self.handoff_to, lang), lambda s: self._draw_prompt(s, self.vm)),
             ("map", MAP, (vv, self.map.hover, frozenset(self.map.selected), self._battle_version,
-                          self.battle is None, lang), self._draw_map),
+                          self.battle is None, self.battle is not None and self.tray.busy, lang), self._draw_map),
             ("me", ME, (vv, lang), lambda s: self._draw_me(s, self.vm)),
             ("rivals", RIVALS, (vv, lang), lambda s: self._draw_rivals(s, self.vm)),
             ("log", LOG, (self.logpanel.version, len(self.log_lines), lang), self._draw_log),
@@ -817,7 +831,11 @@ class GrailWarScene(Scene):
     def _draw_map(self, surface):
         self.map.draw(surface, VM.map_info(self, self.vm), record=self._sink)
         if self.battle is not None:
-            self.battle_view.draw(surface, self.battle, self._battle_tr, record=self._sink)
+            b = self.battle
+            if self.tray.busy and b.get("roll"):
+                # the result waits for the d100 to land on the tray
+                b = {k: v for k, v in b.items() if k not in ("roll", "winner", "aftermath")}
+            self.battle_view.draw(surface, b, self._battle_tr, record=self._sink)
         elif self.map.hover:
             self._draw_hover_card(surface, self.map.hover)
 
@@ -875,6 +893,10 @@ class GrailWarScene(Scene):
             if i < len(PHASES) - 1:
                 pygame.draw.polygon(surface, T.TEXT_FAINT, [(x, 22), (x + 10, 28), (x, 34)])
                 x += 20
+        ph = str(vm.get("phase", ""))
+        detail = self.tr("phase.detail." + ph, default="")
+        if detail:
+            self._blit_text(surface, detail, (x + 6, 16), 17, T.TEXT_DIM)
         who = self.tr("top.viewer", name=self.fname(self.viewer)) if self.viewer else self.tr("top.public")
         self._blit_text(surface, who, (1900, 14), 20, T.TEXT, True, anchor="topright")
 
@@ -955,6 +977,13 @@ class GrailWarScene(Scene):
             if r["active"] and r["spells"] is not None:
                 sm = spell_marks(self.app, r["spells"], size=12)
                 surface.blit(sm, (RIVALS.right - 16 - sm.get_width(), y + 3))
+            if r["known"] and r["params"]:
+                # compact bars of the parameters the viewer can see (shown values)
+                bx = RIVALS.right - 190
+                for i, (p, v) in enumerate(r["params"].items()):
+                    h = max(2, min(26, int(v * 26 / 70)))
+                    pygame.draw.rect(surface, (50, 54, 70), (bx + i * 15, y + 2, 11, 26))
+                    pygame.draw.rect(surface, r["color"], (bx + i * 15, y + 28 - h, 11, h))
             # second line: what the viewer knows
             if r["known"]:
                 bits = [f"Lv {r['detail'].split()[1] if r['detail'].startswith('Lv') else '?'}"]
@@ -965,7 +994,7 @@ class GrailWarScene(Scene):
                 bits = [self.tr("rivals.unknown")]
             loc = self.static.location(r["location"]) if r["location"] else None
             bits.append(f"@ {loc.id} {short(loc.label(self.app.lang), 16)}" if loc else self.tr("rivals.where_unknown"))
-            self._blit_text(surface, "   ".join(bits), (x + 24, y + 17), 13, T.TEXT_DIM, maxw=RIVALS.w - 48)
+            self._blit_text(surface, "   ".join(bits), (x + 24, y + 17), 13, T.TEXT_DIM, maxw=RIVALS.w - 240)
             y += row_h
 
     def _draw_prompt(self, surface, vm):
@@ -973,12 +1002,13 @@ class GrailWarScene(Scene):
         fid = self.decision_faction() if not self.state.is_terminal() else None
         if fid is None:
             return
-        if self.is_human(fid) and fid == self.screen_owner:
+        if self.is_human(fid) and fid == self.screen_owner and not self.buttons:
+            # the question waits for the dice, so it never gives a result away
+            self._blit_text(surface, self.tr("prompt.dice_first"), (x, y), 18, T.TEXT_DIM, True)
+        elif self.is_human(fid) and fid == self.screen_owner:
             title = VM.prompt_title(self, fid)
             self._blit_text(surface, title, (x, y), 20, T.ACCENT, True, maxw=PROMPT.w - 32)
             q = self.tree.question() if self.tree else None
-            if not self.buttons:
-                self._blit_text(surface, self.tr("prompt.dice_first"), (x, y + 34), 15, T.TEXT_FAINT)
             if q:
                 self._blit_text(surface, self.tr("field." + str(q[0]), default=str(q[0])), (x, y + 32), 16, T.TEXT_DIM)
         else:

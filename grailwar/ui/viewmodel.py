@@ -111,6 +111,7 @@ def build(view, static, viewer, lang):
     vm["me"] = _me(facs.get(viewer), static, lang) if viewer else None
     vm["rivals"] = [_rival(fid, f, viewer, static, lang) for fid, f in facs.items() if fid != viewer]
     vm["pending"] = view.get("pending")
+    vm["battle"] = view.get("battle")
     vm["labels"] = {fid: _label(fid, f, lang) for fid, f in facs.items()}
     vm["winner"] = view.get("winner")
     vm["reason"] = view.get("reason")
@@ -391,47 +392,36 @@ def battle_start(vm, static, lang, ev):
 
 
 def update_battle(scene, b):
-    """Fill the battle from what the viewer's log shows (the preliminary and final
-    breakdown notes are visible to participants and witnesses only)."""
+    """Fill the battle from the view's ``battle`` (details only for participants and
+    witnesses; everyone else sees the sides, the random slot and the roll)."""
     vm, static, lang, tr = scene.vm, scene.static, scene.app.lang, scene.tr
-    tag = f"Battle#{b['no']}"
-    final_seen = False
-    for e in vm.get("log", []):
-        if e.get("actor") != tag:
-            continue
-        if e.get("kind") == "choice" and e.get("label", "").startswith("random parameter"):
-            b["slot3"] = e.get("value")
-        if e.get("kind") != "note":
-            continue
-        en = e.get("en", "")
-        if en.startswith("preliminary: "):
-            d = parse_breakdown(en)
-            b["slots"] = d["slots"]
-            b["prelim"] = d.get("rate")
-            if not final_seen:
-                b.update({k: d[k] for k in ("wtl", "base", "power", "level", "raw") if k in d})
-                b["mod_a"] = [["A", "mods", d.get("mods_a", 0)]]
-                b["mod_b"] = [["B", "mods", -d.get("mods_b", 0)]] if d.get("mods_b") else []
-                b["stage"] = "commit"
-        elif en.startswith("final: "):
-            d = parse_breakdown(en)
-            final_seen = True
-            b["slots"] = d["slots"]
-            b.update({k: d[k] for k in ("wtl", "base", "power", "level", "raw") if k in d})
-            b["final_a"] = d.get("rate")
-            if not b.get("terms"):
-                b["mod_a"] = [["A", "mods", d.get("mods_a", 0)]]
-                b["mod_b"] = [["B", "mods", -d.get("mods_b", 0)]] if d.get("mods_b") else []
-            if b.get("stage") not in ("done",):
-                b["stage"] = "final"
-            cb = getattr(scene.state, "cur_battle", None)
-            # the same breakdown, term by term (shown only because its note is visible)
-            if cb is not None and getattr(cb, "no", None) == b["no"] and cb.breakdown and not b.get("terms"):
-                b["mod_a"] = [list(t) for t in cb.breakdown.get("mod_a", [])]
-                b["mod_b"] = [list(t) for t in cb.breakdown.get("mod_b", [])]
-                b["terms"] = True
-    if b.get("slot3") and (not b.get("slots") or b["slots"][0][0] == "?"):
-        b["slots"] = [["?"], ["?"], [b["slot3"]]]
+    vb = vm.get("battle")
+    if isinstance(vb, dict) and vb.get("no") == b.get("no"):
+        bd = vb.get("breakdown") or vb.get("preliminary") if vb.get("details") else None
+        if bd:
+            b["slots"] = [list(r) for r in bd.get("slots", [])]
+            for k in ("wtl", "base", "power", "level", "raw"):
+                if k in bd:
+                    b[k] = bd[k]
+            b["mod_a"] = [list(t) for t in bd.get("mod_a", [])]
+            b["mod_b"] = [list(t) for t in bd.get("mod_b", [])]
+            b["terms"] = True
+            if vb.get("breakdown"):
+                b["final_a"] = bd.get("final_a")
+            else:
+                b["prelim"] = bd.get("final_a")
+                if b.get("stage") not in ("done",):
+                    b["stage"] = "commit"
+        elif vb.get("slots"):
+            b["slots"] = [["?"], ["?"], [vb["slots"][-1]]] if not vb.get("details") else [[p] for p in vb["slots"]]
+        if vb.get("rate_a") is not None and vb.get("roll"):
+            b["final_a"] = vb["rate_a"]
+            b["roll"] = vb["roll"]
+            b["winner"] = vb.get("winner") or b.get("winner")
+            if b.get("stage") != "done":
+                b["stage"] = "done"
+                b["ended_at"] = scene._applies
+                scene.battle_hold = 2.5
     b["names"] = {fid: faction_label(vm, fid, lang) for fid in vm.get("factions", {})}
     b["names"].update({"A": tr("battle.side_a_short"), "B": tr("battle.side_b_short")})
     src = {"mods": tr("battle.mods_sum"), "command_spell": tr("battle.src_spell"),
