@@ -176,6 +176,7 @@ class App:
         self._quit_asked = False
         self._dim: pygame.Surface | None = None
         self._force_redraw = True
+        self._refine = False
 
         if not pygame.display.get_init():
             pygame.display.init()
@@ -481,6 +482,12 @@ class App:
     def draw(self, force: bool = False) -> bool:
         """Compose the frame; returns False when nothing changed and the frame was kept."""
         if not force and self._unchanged():
+            if self._refine:
+                # the first frame was scaled the fast way; now the smooth pass, same picture
+                self._refine = False
+                pygame.transform.smoothscale(self.logical, self.view_rect.size, self._scaled)
+                self.window.blit(self._scaled, self.view_rect)
+                return True
             return False
         self._force_redraw = False
         surface = self.window if self.direct else self.logical
@@ -517,10 +524,14 @@ class App:
             if self.view_rect.size == LOGICAL_SIZE:
                 self.window.blit(self.logical, self.view_rect)
             else:
-                if self.smooth_scaling:
+                # the very first frame is scaled the fast way (the window shows sooner) and
+                # refined on the next frame; every later frame is scaled smoothly
+                first = self.frame == 0 and self.smooth_scaling
+                if self.smooth_scaling and not first:
                     pygame.transform.smoothscale(self.logical, self.view_rect.size, self._scaled)
                 else:
                     pygame.transform.scale(self.logical, self.view_rect.size, self._scaled)
+                self._refine = first
                 self.window.blit(self._scaled, self.view_rect)
         return True
 

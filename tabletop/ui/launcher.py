@@ -13,7 +13,7 @@ import pygame
 
 from .. import games
 from .scene import Scene
-from .widgets import FocusMenu, backdrop
+from .widgets import FocusMenu, draw_backdrop
 
 GOLD = (243, 211, 138)
 TEXT = (239, 232, 216)
@@ -137,7 +137,7 @@ class MenuScene(Scene):
         surface.blit(hint, (120, 1080 - 70))
 
     def draw(self, surface):
-        surface.blit(backdrop(plain=True), (0, 0))
+        draw_backdrop(surface, plain=True)
         self.draw_heading(surface)
         self.menu.draw(surface)
         self.draw_hint(surface)
@@ -222,7 +222,7 @@ class LauncherScene(MenuScene):
 
     def draw(self, surface):
         app = self.app
-        surface.blit(backdrop(), (0, 0))
+        draw_backdrop(surface)
         title = app.text(app.t("shell.title"), 120, GOLD, bold=True)
         surface.blit(title, (120, 96))
         sub = app.text(app.t("shell.subtitle"), 40, TEXT)
@@ -267,7 +267,7 @@ class NoticeScene(MenuScene):
                       object_id="#menu_button")
 
     def draw(self, surface):
-        surface.blit(backdrop(plain=True), (0, 0))
+        draw_backdrop(surface, plain=True)
         self.draw_heading(surface, "shell.notice_title")
         y = 260
         for line in self.text.split("\n"):
@@ -410,7 +410,7 @@ class PendulumSetup(MenuScene):
                    seed=getattr(self.app.args, "seed", None), teach=False, **extra)
 
     def draw(self, surface):
-        surface.blit(backdrop(plain=True), (0, 0))
+        draw_backdrop(surface, plain=True)
         self.draw_heading(surface)
         self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.setup")
@@ -450,7 +450,7 @@ class GrailWarSetup(MenuScene):
                    seed=getattr(self.app.args, "seed", None), teach=False)
 
     def draw(self, surface):
-        surface.blit(backdrop(plain=True), (0, 0))
+        draw_backdrop(surface, plain=True)
         self.draw_heading(surface)
         self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.setup")
@@ -515,7 +515,7 @@ class LoadScene(MenuScene):
         self.menu.focus_key("page")
 
     def draw(self, surface):
-        surface.blit(backdrop(plain=True), (0, 0))
+        draw_backdrop(surface, plain=True)
         self.draw_heading(surface)
         from ..engine.saves import data_dir
         if not hasattr(self, "_folder_text"):

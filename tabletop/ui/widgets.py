@@ -257,17 +257,22 @@ _BACKDROP: dict[tuple, pygame.Surface] = {}
 
 
 def _decorate(surf, w, h, k):
-    """Rings around a brass hourglass, drawn on one patch."""
+    """Rings around a brass hourglass, drawn straight onto the backdrop with colours
+    pre-blended against it (faint, so no alpha surface is needed)."""
+    cx, cy = int(w * 0.30), int(h * 0.66)
+    bg = surf.get_at((cx, cy))
+    gold, sand_rgb = (217, 164, 65), (232, 196, 120)
+
+    def tint(rgb, alpha):
+        a = alpha / 255
+        return tuple(round(bg[i] + (rgb[i] - bg[i]) * a) for i in range(3))
     R = int(470 * k)
-    deco = pygame.Surface((2 * R + 8, 2 * R + 8), pygame.SRCALPHA)
-    cx = cy = R + 4
-    gold = (217, 164, 65)
     for r, a in ((R, 18), (int(380 * k), 14), (int(270 * k), 10)):
-        pygame.draw.circle(deco, (*gold, a), (cx, cy), r, width=max(1, int(3 * k)))
+        pygame.draw.circle(surf, tint(gold, a), (cx, cy), r, width=max(1, int(3 * k)))
     hw, hh = int(125 * k), int(190 * k)
-    frame_col = (*gold, 38)
-    pygame.draw.rect(deco, frame_col, (cx - hw - 20 * k, cy - hh - 26 * k, 2 * hw + 40 * k, 22 * k), border_radius=8)
-    pygame.draw.rect(deco, frame_col, (cx - hw - 20 * k, cy + hh + 4 * k, 2 * hw + 40 * k, 22 * k), border_radius=8)
+    frame_col = tint(gold, 38)
+    pygame.draw.rect(surf, frame_col, (cx - hw - 20 * k, cy - hh - 26 * k, 2 * hw + 40 * k, 22 * k), border_radius=8)
+    pygame.draw.rect(surf, frame_col, (cx - hw - 20 * k, cy + hh + 4 * k, 2 * hw + 40 * k, 22 * k), border_radius=8)
     left, right = [], []
     for i in range(61):
         t = i / 60
@@ -276,28 +281,20 @@ def _decorate(surf, w, h, k):
         left.append((cx - width, y))
         right.append((cx + width, y))
     for pts in (left, right):
-        pygame.draw.lines(deco, (*gold, 60), False, pts, max(1, int(4 * k)))
-    sand = (232, 196, 120, 45)
-    pygame.draw.polygon(deco, sand, [(cx - hw * 0.85, cy + hh - 4), (cx + hw * 0.85, cy + hh - 4),
+        pygame.draw.lines(surf, tint(gold, 60), False, pts, max(1, int(4 * k)))
+    sand = tint(sand_rgb, 45)
+    pygame.draw.polygon(surf, sand, [(cx - hw * 0.85, cy + hh - 4), (cx + hw * 0.85, cy + hh - 4),
                                      (cx + hw * 0.25, cy + hh * 0.55), (cx - hw * 0.25, cy + hh * 0.55)])
-    pygame.draw.polygon(deco, sand, [(cx - hw * 0.55, cy - hh * 0.45), (cx + hw * 0.55, cy - hh * 0.45),
+    pygame.draw.polygon(surf, sand, [(cx - hw * 0.55, cy - hh * 0.45), (cx + hw * 0.55, cy - hh * 0.45),
                                      (cx + 6, cy - 8), (cx - 6, cy - 8)])
-    pygame.draw.line(deco, sand, (cx, cy - 8), (cx, cy + hh * 0.55), 3)
+    pygame.draw.line(surf, sand, (cx, cy - 8), (cx, cy + hh * 0.55), 3)
     for sx in (cx - hw - 8 * k, cx + hw + 8 * k):
-        pygame.draw.line(deco, frame_col, (sx, cy - hh - 4 * k), (sx, cy + hh + 4 * k), max(1, int(6 * k)))
-    surf.blit(deco, (int(w * 0.30) - cx, int(h * 0.66) - cy))
+        pygame.draw.line(surf, frame_col, (sx, cy - hh - 4 * k), (sx, cy + hh + 4 * k), max(1, int(6 * k)))
 
 
-def backdrop(size=(1920, 1080), plain: bool = False) -> pygame.Surface:
-    """A dark table-felt backdrop with a faint brass hourglass and rings, drawn once from
-    cheap parts (gradient bands, one decoration patch, edge strips), cached."""
-    key = (tuple(size), plain)
-    if key in _BACKDROP:
-        return _BACKDROP[key]
-    w, h = size
-    display = pygame.display.get_surface()
+def _paint_backdrop(surf: pygame.Surface, plain: bool) -> None:
+    w, h = surf.get_size()
     # vertical gradient in bands of 4 pixels (they do not show); fills are cheap
-    surf = pygame.Surface((w, h), 0, display) if display is not None else pygame.Surface((w, h))
     top, bottom = (22, 46, 50), (8, 16, 19)
     rows = max(2, h // 4)
     for y in range(rows):
@@ -319,7 +316,32 @@ def backdrop(size=(1920, 1080), plain: bool = False) -> pygame.Surface:
         side = pygame.transform.flip(side, True, False)             # make it dark at its left
     surf.blit(side, (0, 0))
     surf.blit(pygame.transform.flip(side, True, False), (w - band, 0))
-    if display is not None and surf.get_bitsize() != display.get_bitsize():
-        surf = surf.convert()
-    _BACKDROP[key] = surf
-    return surf
+
+
+def backdrop(size=(1920, 1080), plain: bool = False) -> pygame.Surface:
+    """A dark table-felt backdrop with a faint brass hourglass and rings, drawn once from
+    cheap parts (gradient bands, the decoration, edge strips), cached."""
+    key = (tuple(size), plain)
+    if key not in _BACKDROP:
+        display = pygame.display.get_surface()
+        surf = pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
+        _paint_backdrop(surf, plain)
+        _BACKDROP[key] = surf
+    return _BACKDROP[key]
+
+
+def draw_backdrop(surface: pygame.Surface, plain: bool = False) -> None:
+    """Fill ``surface`` with the backdrop. The first time it is painted straight onto the
+    surface (the launcher's first frame need not wait for a cached copy); the cached copy
+    is made the next time."""
+    key = (surface.get_size(), plain)
+    if key in _BACKDROP:
+        surface.blit(_BACKDROP[key], (0, 0))
+    elif key in _PAINTED:
+        surface.blit(backdrop(surface.get_size(), plain), (0, 0))
+    else:
+        _PAINTED.add(key)
+        _paint_backdrop(surface, plain)
+
+
+_PAINTED: set = set()
