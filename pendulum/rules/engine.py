@@ -279,6 +279,13 @@ class PendulumRules(Rules):
         from .state import PendulumState
         return PendulumState.new(self, seed)
 
+    def seat_style(self, seat: int):
+        """The seats.yaml entry (id, name, colour, letter, shape) of a seat; the neutral (-1) takes the
+        first colour no player uses."""
+        if seat < 0:
+            return self.seat_defs[min(self.players, len(self.seat_defs) - 1)]
+        return self.seat_defs[seat]
+
     def name(self, ident: str, lang: str = "en") -> str:
         """Player-facing name of any id (character, card, province, achievement, track, resource...)."""
         for table in (self.names, self.area_names):

@@ -63,6 +63,10 @@ def view_for(st, seat=None) -> dict:
                     "turn": (st.real_order()[st.council_turn - 1]
                              if st.phase == "council_rewards" and st.council_turn else None)},
         "seats_to_act": st.seats_to_act(),
+        "seat_styles": {str(x): {"id": d.id, "colour": d.colour, "letter": d.letter, "shape": d.shape,
+                                 "name": {"en": d.name.en, "ja": d.name.ja}}
+                        for x in list(range(len(st.players))) + ([-1] if st.neutral_workers else [])
+                        for d in [r.seat_style(x)]},
         "outcome": st.outcome(),
     }
 
