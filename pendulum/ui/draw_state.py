@@ -265,7 +265,7 @@ def _res_line(app, s, x, y, p, size=22):
         s.blit(letter, letter.get_rect(center=rect.center))
         t = app.text(str(v), int(size * 1.0), INK, True)
         s.blit(t, (x + size + 4, y + size // 2 - t.get_height() // 2))
-        x += size + 4 + max(30, t.get_width() + 12)
+        x += size + 4 + max(int(size * 1.3), t.get_width() + 10)
     return x
 
 
@@ -387,4 +387,5 @@ def _seat_compact(table, s, seat):
             pygame.draw.rect(s, R.PARCHMENT, (bar.left + int(bar.width * par), bar.top, bar.width - int(bar.width * par), 8))
         fill = (val - lo) / max(1, hi - lo)
         pygame.draw.rect(s, col, (bar.left, bar.top, max(3, int(bar.width * fill)), 8))
-    _res_line(app, s, rect.left + 330, rect.top + 44, p, 18)
+    res = r[f"seat.{seat}.resources"]
+    _res_line(app, s, res.left, res.top + 12, p, 16)

@@ -88,6 +88,8 @@ class Hourglass:
         self._buf = _batch.Buffer()
         self._acc = 0.0
         self._frames = 0
+        self.version = 0            # bumps whenever a grain may have moved (drawing cache key)
+        self._comp = None           # (key, surface): glass + sand, reused while nothing moves
 
     # ------------------------------------------------------------------ geometry
     def _make_outline(self):
@@ -193,6 +195,7 @@ class Hourglass:
 
     def _moved(self):
         self._pos = None
+        self.version += 1
 
     # ------------------------------------------------------------------ metering
     @property
@@ -340,12 +343,12 @@ class Hourglass:
             while self._acc >= PHYSICS_DT - 1e-9:
                 self._acc -= PHYSICS_DT
                 self.space.step(PHYSICS_DT)
-                self._pos = None
+                self._moved()
 
     def settle(self, steps: int = 60):
         for _ in range(steps):
             self.space.step(PHYSICS_DT)
-        self._pos = None
+        self._moved()
 
     # ------------------------------------------------------------------ drawing
     def _glass(self, scale: float):
@@ -398,22 +401,38 @@ class Hourglass:
         return dot
 
     def draw(self, surface: pygame.Surface, center, scale: float = 1.0):
+        """Glass and sand at ``center``. Upright, the composite is cached until a grain moves
+        (sleeping, paused or untimed glasses cost one small blit); during a flip it is drawn
+        rotated every frame."""
         cx, cy = center
         glass = self._glass(scale)
         dot = self._dot_surface(scale)
         half = dot.get_width() / 2
+        ids, xs, ys = self._raw()
         if self.angle:
             rad = math.radians(self.angle)
             ca, sa = math.cos(rad), math.sin(rad)
             rot = pygame.transform.rotate(glass, -self.angle)
             surface.blit(rot, rot.get_rect(center=(cx, cy)))
-            seq = [(dot, (cx + (x * ca - y * sa) * scale - half, cy + (x * sa + y * ca) * scale - half))
-                   for x, y in self.points()]
-        else:
-            surface.blit(glass, glass.get_rect(center=(cx, cy)))
-            ox, oy = cx - half, cy - half
-            seq = [(dot, (ox + x * scale, oy + y * scale)) for x, y in self.points()]
-        surface.fblits(seq)
+            pts = self.points()
+            surface.fblits([(dot, (cx + (x * ca - y * sa) * scale - half, cy + (x * sa + y * ca) * scale - half))
+                            for x, y in pts])
+            return
+        key = (round(scale, 3), self.version)
+        if self._comp is None or self._comp[0] != key:
+            comp = self._comp[1] if self._comp is not None and self._comp[1].get_size() == glass.get_size() else None
+            if comp is None:
+                comp = pygame.Surface(glass.get_size(), pygame.SRCALPHA)
+                if pygame.display.get_surface() is not None:
+                    comp = comp.convert_alpha()
+            comp.fill((0, 0, 0, 0))
+            comp.blit(glass, (0, 0))
+            gw, gh = glass.get_size()
+            ox, oy = gw / 2 - half, gh / 2 - half
+            comp.fblits([(dot, (ox + x * scale, oy + y * scale)) for x, y in self.points()])
+            self._comp = (key, comp)
+        comp = self._comp[1]
+        surface.blit(comp, comp.get_rect(center=(cx, cy)))
 
     def rect(self, center, scale: float = 1.0) -> pygame.Rect:
         g = self._glass(scale)

@@ -159,8 +159,8 @@ class Layout:
             for i, s in enumerate(others):
                 rect = pygame.Rect(SEAT_COMPACT.left, SEAT_COMPACT.top + i * h, SEAT_COMPACT.width, h - 4)
                 r[f"seat.{s}"] = rect
-                r[f"seat.{s}.mat"] = pygame.Rect(rect.right - 190, rect.top + 4, 186, rect.height - 8)
-                r[f"seat.{s}.resources"] = pygame.Rect(rect.left + 330, rect.top + 4, 150, rect.height - 8)
+                r[f"seat.{s}.mat"] = pygame.Rect(rect.right - 132, rect.top + 30, 128, rect.height - 34)
+                r[f"seat.{s}.resources"] = pygame.Rect(rect.left + 326, rect.top + 30, 210, rect.height - 34)
 
     def _seat_full(self, s: int, rect: pygame.Rect):
         r = self.rects

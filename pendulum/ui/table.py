@@ -146,6 +146,7 @@ class PendulumTable(Scene):
         self._static = None
         self._layer = None
         self._dirty = True
+        self._wpos = None
         self.anims: list[Anim] = []
         self.log_lines: list[str] = []
         self._log_dirty = True
@@ -244,7 +245,7 @@ class PendulumTable(Scene):
 
     def on_language_changed(self):
         self._static = None
-        self._dirty = True
+        self._invalidate()
         ui = self.ui
         if ui:
             for k in ("pause", "done", "undo", "menu"):
@@ -302,7 +303,7 @@ class PendulumTable(Scene):
     def _after_events(self, events, before=None):
         if not events:
             return
-        self._dirty = True
+        self._invalidate()
         after = self.worker_positions()
         for ev in events:
             kind = getattr(ev, "kind", "")
@@ -396,8 +397,19 @@ class PendulumTable(Scene):
             hg.angle = 0.0
             self._glass_anim.setdefault(tid, Anim(None, b, b, dur=0.6))
 
+    def _invalidate(self):
+        """The engine state (or the layout) changed: redraw the state layer, re-place the pieces."""
+        self._dirty = True
+        self._wpos = None
+
     def worker_positions(self):
-        """Centre of every worker in play, from the engine state."""
+        """Centre of every worker in play, from the engine state (cached until the state changes;
+        callers get a copy)."""
+        if self._wpos is None:
+            self._wpos = self._worker_positions()
+        return dict(self._wpos)
+
+    def _worker_positions(self):
         out = {}
         groups = {}
         for wid, seat, grande, loc in V.workers(self.state):
@@ -425,8 +437,10 @@ class PendulumTable(Scene):
             if mat is None:
                 continue
             ws = [w for w in groups.get("mat", []) if w[1] == seat]
+            step = 44 if seat == self.focus_seat else 30
             for i, (wid, _s, _g) in enumerate(ws):
-                out[wid] = (mat.left + 30 + i * 44, mat.centery + 6)
+                out[wid] = (mat.left + (30 if seat == self.focus_seat else 18) + i * step,
+                            mat.centery + (6 if seat == self.focus_seat else 0))
         return out
 
     # ================================================================= update
@@ -462,7 +476,7 @@ class PendulumTable(Scene):
             if pa["t"] >= PRIV_ANIM + 1.0:
                 self.privilege_anim = None
                 self.layout.set_council(self.state.phase in ("council_rewards", "council_trim"))
-                self._dirty = True
+                self._invalidate()
         self._auto_picker()
         for tid, a in list(self._glass_anim.items()):
             a.t += dt
@@ -607,7 +621,7 @@ class PendulumTable(Scene):
         state, n = self.undo.pop()
         self.state = state
         self.record.truncate(n)
-        self._dirty = True
+        self._invalidate()
         self.bots = V.make_bots(self.rules, self.state, self.seats_spec, self.human, self.seed)
         self.log_lines.append(self.app.t("pendulum.log.undo"))
         self._log_dirty = True
@@ -630,7 +644,7 @@ class PendulumTable(Scene):
         if 0 <= seat < self.n and seat != self.focus_seat:
             self.focus_seat = seat
             self.layout.set_focus(seat)
-            self._dirty = True
+            self._invalidate()
 
     def flip_timer(self, tid, seat=None):
         seat = self.focus_seat if seat is None else seat
@@ -1013,7 +1027,7 @@ class PendulumTable(Scene):
         app = self.app
         if self._static is None:
             self._static = R.build_static(app, self.layout, self.rules, V.table_info(self.rules, self.n))
-            self._dirty = True
+            self._invalidate()
         if self._dirty or self._layer is None:
             if self._layer is None:
                 self._layer = pygame.Surface((1920, 1080)).convert()
