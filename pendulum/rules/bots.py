@@ -404,6 +404,18 @@ class StandardBot:
         return best
 
     def _stratagem(self, st, p):
+        memo = self._vmemo
+        key = ("strat", st.phase, len(p.hand), st.legendary, len(st.achievement_markers), tuple(p.armed),
+               bool(st.province_deck) or any(st.display))
+        if key in memo:
+            got = memo[key]
+            if got is None or (got.kind == "play" and st._play_error(p, got.card, got.pay) is None) \
+                    or (got.kind == "pickup" and p.discard and st.can_pay(p, st.rules.pickup_cost)):
+                return got
+        got = memo[key] = self._stratagem_raw(st, p)
+        return got
+
+    def _stratagem_raw(self, st, p):
         best, bv = None, 0.3
         r = st.rules
         for card in p.hand:
