@@ -188,7 +188,7 @@ class DiceTray:
     def _new_space(self):
         space = pymunk.Space()
         space.gravity = (0, 0)          # a tray seen from above
-        space.damping = 0.22            # felt and friction: velocity kept per second
+        space.damping = 0.02            # felt and friction: velocity kept per second (settles in ~1 s)
         w, h = self.rect.w, self.rect.h - 62      # keep the dice above the dice-bot line
         walls = [((4, 4), (w - 4, 4)), ((w - 4, 4), (w - 4, h - 4)), ((w - 4, h - 4), (4, h - 4)), ((4, h - 4), (4, 4))]
         for a, b in walls:
@@ -208,7 +208,7 @@ class DiceTray:
         h = self.rect.h
         for i, (kind, final) in enumerate(kinds):
             pos = (44 + i * 10, (h - 62) * (0.3 + 0.35 * i) + self.rng.uniform(-12, 12))
-            vel = (self.rng.uniform(700, 980), self.rng.uniform(-260, 260))
+            vel = (self.rng.uniform(900, 1300), self.rng.uniform(-380, 380))
             spin = self.rng.uniform(-16, 16)
             self.dice.append(_Die(self._space, kind, final, pos, vel, spin, 58, self.rng))
         self.shown_line = roll.label or roll.expr
@@ -246,7 +246,7 @@ class DiceTray:
                 return
         speed = self.speed * (2.0 if len(self.queue) > 2 else 1.0)
         self._acc += dt * speed
-        spin_keep = 0.985
+        spin_keep = 0.97
         self.version += 1
         while self._acc >= PHYS_DT:
             self._acc -= PHYS_DT
