@@ -253,3 +253,25 @@ def test_resume_from_the_autosave_rebuilds_the_same_war(make_app):
     n = len(resumed.state.log)
     assert n > 0 and resumed.state.log == scene.state.log[:n]
     assert resumed.state.turn >= 1 and resumed.seats == ["human", "npc", "npc"]
+
+
+def test_pause_menu_language_switch_and_the_speed_up_key(make_app):
+    from tabletop.ui.menus import PauseMenu
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=4, speed=1.0)
+    app.step(5)
+    assert scene.tray.busy                              # the opening rolls are on the tray
+    press(app, pygame.K_TAB)                            # speed-up: every queued die lands now
+    assert not scene.tray.busy
+    wait_for_menu(app, scene, "declare", "F1")
+    assert "Events" in scene.drawn_texts
+    press(app, pygame.K_ESCAPE)
+    menu = app.scenes.top
+    assert isinstance(menu, PauseMenu) and scene.paused
+    assert all(not b.visible for b, _ in scene.buttons)     # the game's buttons hide under the menu
+    click(app, menu.menu.item("language").button)       # en -> ja while the war is paused
+    click(app, menu.menu.item("resume").button)
+    assert app.scenes.top is scene and not scene.paused
+    app.step(3)
+    assert "イベント" in scene.drawn_texts and "Events" not in scene.drawn_texts
+    assert all(b.visible for b, _ in scene.buttons)
+    assert any("行動" in b.text or "情報収集" in b.text for b, _ in scene.buttons)
