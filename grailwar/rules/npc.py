@@ -275,6 +275,15 @@ def npc_action(state, faction):
     def ans(c):
         return Answer(faction, k, c)
 
+    if k == "commit":
+        return npc_commit(g, f, ctx)
+    if k == "comm":
+        if ctx.get("opened", 0) == 0:
+            if ctx.get("dissolve"):
+                return Talk(faction, "open", ctx["dissolve"])
+            if ctx.get("propose"):
+                return Talk(faction, "open", ctx["candidate"])
+        return Talk(faction, "done")
     if k == "declare":
         if f.mana < 0:
             for c in ("magic_jewel", "elixir"):

@@ -132,8 +132,11 @@ class GrailState(Game, State):
         return out
 
     def _accepts(self, p, a):
-        if getattr(a, "faction", None) != p.faction:
-            return False
+        if a.kind == "commit" and p.kind == "commit":
+            if a.item == "done":
+                return True
+            pt = _part(self.cur_battle, p.faction)
+            return a.item in combat.commit_options(self, self.cur_battle, pt)
         if a.kind == "declare" and p.kind == "declare":
             return declare_error(self, self.fac[p.faction], a) is None
         if a.kind == "answer":
