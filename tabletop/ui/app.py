@@ -1,10 +1,26 @@
 """The App: window, logical 1920×1080 layout scaled to the window, fixed-step loop, scene
 stack, intents, pygame_gui manager, dialogs, toasts and the F3 frame-time overlay.
 
-The contract with the game screens is docs in /work/notes/ui_contract.md; in short a scene
-may use ``app.logical_size``, ``ui_manager``, ``t``, ``lang``, ``set_lang``, ``font``,
-``text``, ``scenes``, ``settings``, ``intent``, ``args``, ``speed``, ``mods``, ``assets``,
-``confirm``, ``notify``, ``open_pause_menu``, ``to_launcher`` and ``quit``.
+What a scene may use (the contract with the game screens):
+
+* ``app.logical_size`` (1920, 1080): scenes draw on that surface in ``draw(surface)``;
+  the App scales it to the window. Mouse events arrive in logical coordinates.
+* ``app.ui_manager``: pygame_gui in logical coordinates, theme ``assets/theme.json``,
+  Japanese-capable fonts; made on first use. Scenes create elements in ``on_enter``, kill
+  them in ``on_exit``, hide/show them in ``on_pause``/``on_resume``.
+* ``app.t(key, **fmt)``, ``app.lang``, ``app.set_lang(lang)`` (calls
+  ``on_language_changed()`` on every scene), ``app.font(size, bold)``,
+  ``app.text(str, size, color, bold)`` (cached).
+* ``app.scenes`` (push/pop/replace), ``app.quit()``, ``app.to_launcher()``,
+  ``app.open_pause_menu()`` (uses ``has_game_in_progress()``/``save_game(path=None)``).
+* ``app.settings``, ``app.intent(event)`` / ``app.intents(event)`` (key bindings of
+  config/settings.yaml), ``app.args``, ``app.speed``, ``app.mods``,
+  ``app.assets.image(id, size=None)``, ``app.confirm(text_key, on_yes, on_no=None)``,
+  ``app.message(text)``, ``app.notify(text)``.
+* Tests: ``App(default_args(...))``, ``app.start("launcher")``, ``app.step(n)``,
+  ``app.logical_to_window(pos)``, ``app.shutdown()``.
+* Optional: ``scene.needs_redraw()`` / ``mark_drawn()`` let an unchanged scene keep its
+  last frame; ``scene.opaque = False`` draws the scene below first (overlays).
 
 Only this module reads the clock. ``update(dt)`` always gets ``DT`` (1/60 s).
 """
