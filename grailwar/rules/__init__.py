@@ -58,11 +58,13 @@ Decisions (uniform for humans and NPCs)
     ``IllegalActionError(rule, message)`` naming the spec section.
 
 Events (``grailwar.rules.events``; each has ``visible_to``: ("all",) or faction ids)
-    Logged(index), Rolled(actor, label, die, value, target, success), PhaseStarted(turn, phase),
+    Logged(index), Rolled(actor, label, die, value, target, success, result), PhaseStarted(turn,
+    phase),
     ManaChanged(faction, before, after, reason), Relocated(faction, origin, dest),
     BattleStarted(number, cause, location, side_a, side_b), BattleEnded(number, winner, rate_a,
-    roll), Eliminated(faction, cause), Learned(faction, fact), Changed(faction, what, detail),
-    GameOver(winner, reason). ``view.events_for(events, faction)`` filters for one viewer.
+    roll), Eliminated(faction, cause), Learned(faction, fact: loc:F3 acq:F3 mskill:F3:id
+    sskill:F3:id name:F3 np:F3 empty:07), Changed(faction, what: spells items alliance workshop
+    omen, detail), GameOver(winner, reason). ``view.events_for(events, faction)`` filters for one viewer.
 
 View (``state.view_for(faction_or_None)``; None = public)
     {viewer, turn, phase, max_turns, winner, reason, scores, order, pending,
