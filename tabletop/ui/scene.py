@@ -9,6 +9,10 @@ class Scene:
     consumed), ``update(dt)`` at a fixed step, and ``draw(surface)`` on the logical
     1920×1080 surface. ``draw`` never changes game state."""
 
+    # An overlay (pause menu, dialogs drawn by hand) sets this to False: the App then draws
+    # the scenes below it first.
+    opaque = True
+
     def __init__(self, app):
         self.app = app
 
