@@ -219,9 +219,18 @@ class GrailState(Game, State):
 
     @classmethod
     def from_dict(cls, data, rules):
+        from tabletop.engine import SaveError
+        if data.get("game", "grailwar") != "grailwar":
+            raise SaveError(f"not a Holy Grail War state (game {data.get('game')!r})")
+        opts = data.get("options")
+        if opts is not None and opts != rules.options_dict():
+            raise SaveError(f"saved with options {opts}, not {rules.options_dict()}: make the rules from them")
         state = rules.new_state(data["seed"])
-        for a in data.get("actions", []):
-            state.apply(Action.from_dict("grailwar", a))
+        for i, a in enumerate(data.get("actions", [])):
+            try:
+                state.apply(Action.from_dict("grailwar", a))
+            except (IllegalActionError, ValueError, KeyError, TypeError) as exc:
+                raise SaveError(f"action {i + 1} of the save cannot be replayed: {exc}") from None
         return state
 
     def clone(self):

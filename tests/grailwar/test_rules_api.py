@@ -197,3 +197,15 @@ def test_8_battle_view_shows_details_to_participants_only(kit):
     assert not other["details"] and "breakdown" not in other and other["slots"] == mine["slots"][2:]
     notes = [e for e in g.view_for("F1")["log"] if e.get("data")]
     assert [n["en"].split(":")[0] for n in notes] == ["preliminary", "final"]
+
+
+def test_from_dict_refuses_other_options_and_broken_actions():
+    from tabletop.engine import SaveError
+    rules = game.make_rules({"seats": ["npc"] * 3, "max_turns": 2})
+    s = game.play_npc_game(rules, 2)
+    data = json.loads(json.dumps(s.to_dict()))
+    with pytest.raises(SaveError, match="options"):
+        type(s).from_dict(data, game.make_rules({"seats": ["npc"] * 4}))
+    data["actions"][3] = {"kind": "answer", "faction": "F9", "prompt": "slot", "choice": "STR"}
+    with pytest.raises(SaveError, match="action 4"):
+        type(s).from_dict(data, rules)
