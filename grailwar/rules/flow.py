@@ -11,11 +11,11 @@ from .prompt import ask
 
 
 # --- helpers ---------------------------------------------------------------------------------
-def check(g, f, label, t, vis, want="success"):
+def check(g, f, label, t, vis, want="success", words=None):
     """A % check owned by ``f`` with talisman/mirror rerolls (§3.4, §3.5)."""
     c = g.cfg.checks
     t = clamp(t, c.min_chance, c.max_chance)
-    ok = g.percent(f.label(), label, t, vis)
+    ok = g.percent(f.label(), label, t, vis, words)
     mirror = False
     while True:
         ch = []
@@ -34,7 +34,7 @@ def check(g, f, label, t, vis, want="success"):
             mirror = True
         else:
             g.take_item(f, "talisman")
-        ok = g.percent(f.label(), label + f" ({ans.choice})", t, vis)
+        ok = g.percent(f.label(), label + f" ({ans.choice})", t, vis, words)
     return ok
 
 
@@ -155,9 +155,7 @@ def phase_events(g):
 
 
 def pc_table(g, x):
-    d = g.digit(x.label(), "PC event table")
-    entry = g.data.table_map["pc"][d]
-    g.note(x.label(), entry.en, entry.ja)
+    entry = g.table(x.label(), "PC event table", "pc")
     eff = entry.effect
     others = [o for o in g.active_ids() if o != x.id]
     if eff == "good_fortune":
@@ -175,7 +173,7 @@ def pc_table(g, x):
             if y.id in x.allies:
                 mood = "friendly"
             else:
-                e = g.data.table_map["gm_reaction"][g.digit(x.label(), "GM reaction")]
+                e = g.table(x.label(), "GM reaction", "gm_reaction")
                 mood = e.mood
             yield from encounter(g, x, y, mood)
     elif eff == "witness":
@@ -186,7 +184,7 @@ def pc_table(g, x):
             for t in (fy, fz):
                 g.acquaint(x, t)
                 g.learn_loc(x, t)
-            mood = g.data.table_map["witness_mood"][g.roll_d(x.label(), "witness mood", 3)].mood
+            mood = g.table(x.label(), "witness mood", "witness_mood").mood
             yield from pair_event(g, fy, fz, mood, witness=x)
 
 
@@ -226,9 +224,7 @@ def pair_event(g, y, z, mood, witness=None, npc_roll_only=True):
 
 
 def fortune(g, x):
-    r = g.roll_d(x.label(), "Good Fortune", 6)
-    e = g.data.table_map["good_fortune"][r]
-    g.note(x.label(), e.en, e.ja, g.vis(x.id))
+    e = g.table(x.label(), "Good Fortune", "good_fortune")
     fortune_effect(g, x, e.effect, e)
 
 
@@ -269,9 +265,7 @@ def unknown_secrets(x, t):
 
 
 def misfortune(g, x):
-    r = g.roll_d(x.label(), "Misfortune", 6)
-    e = g.data.table_map["misfortune"][r]
-    g.note(x.label(), e.en, e.ja, g.vis(x.id))
+    e = g.table(x.label(), "Misfortune", "misfortune")
     ev = g.cfg.events
     others = [o for o in g.active_ids() if o != x.id]
     eff = e.effect
@@ -310,9 +304,7 @@ def misfortune(g, x):
 
 
 def npc_table(g):
-    d = g.digit("GM", "NPC event table")
-    entry = g.data.table_map["npc"][d]
-    g.note("GM", entry.en, entry.ja)
+    entry = g.table("GM", "NPC event table", "npc")
     ev = g.cfg.events
     if ev.npc_table_pool == "npc_only":
         pool = [fid for fid in g.active_ids() if not g.fac[fid].human]
@@ -339,7 +331,7 @@ def npc_table(g):
             z = g.choose("GM", "pair", [p for p in pool if p != y])
             mood = entry.mood
             if mood == "random_friendly_hostile":
-                mood = g.data.table_map["random_friendly_hostile"][g.roll_d("GM", "mood", 2)].mood
+                mood = g.table("GM", "mood", "random_friendly_hostile").mood
             yield from pair_event(g, g.fac[y], g.fac[z], mood, npc_roll_only=False)
 
 
@@ -579,7 +571,8 @@ def resolve_soul(g, e):
     e.declared = None
     sc = g.cfg.soul_eating
     t = sc.detection_chance - e.eff_sum("soul_eat_concealment") - omen(g, e)
-    det = yield from check(g, e, "Soul-eating detection", t, g.vis(e.id), want="failure")
+    det = yield from check(g, e, "Soul-eating detection", t, g.vis(e.id), want="failure",
+                           words=("detected", "not detected"))
     if not det:
         g.gain_mana(e, sc.mana_gain, "soul-eating")
         return

@@ -225,8 +225,20 @@ class Game:
         self.events.append(Rolled(actor, label, n, out, -1, None, tuple(vis)))
         return v
 
-    def digit(self, actor, label, vis=ALL):
-        return self.roll_d(actor, label, 10, vis, expr="D10[0-9]", shown=lambda v: v - 1) - 1
+    MOOD_JA = {"friendly": "友好", "neutral": "中立", "hostile": "非友好"}
+
+    def table(self, actor, label, name, vis=ALL):
+        """Roll on an event table (§6): logs ``(D10[0-9]) ＞ 2 ＞ <row>``; returns the row."""
+        t = self.data.tables[name]
+        faces = {"D10[0-9]": 10, "1D6": 6, "1D3": 3, "1D2": 2}[t.die]
+        v = self.rng.d(faces)
+        face = v - 1 if t.die == "D10[0-9]" else v
+        e = self.data.table_map[name][face]
+        en = e.en or e.mood or ""
+        ja = e.ja or self.MOOD_JA.get(e.mood, e.mood or "")
+        self.write(actor, "roll", label, vis, expr=t.die, value=face, outcome=en, outcome_ja=ja)
+        self.events.append(Rolled(actor, label, faces, face, -1, None, tuple(vis), en))
+        return e
 
     def choose(self, actor, label, items, vis=ALL):
         """A logged ``choose(L)`` (§3.2); nothing is drawn for an empty list."""
@@ -238,13 +250,14 @@ class Game:
         self.events.append(Rolled(actor, label, len(items), v, -1, None, tuple(vis), str(pick)))
         return pick
 
-    def percent(self, actor, label, t, vis=ALL):
-        """One d100 against ``t`` (already clamped)."""
+    def percent(self, actor, label, t, vis=ALL, words=None):
+        """One d100 against ``t`` (already clamped); ``words`` = English (success, failure)."""
         r = self.rng.d(100)
         self.last_roll = r
         ok = r <= t
+        en = (words or ("success", "failure"))[0 if ok else 1]
         self.write(actor, "check", label, vis, expr=f"1D100<={t}", target=t, value=r,
-                   outcome="success" if ok else "failure", outcome_ja="成功" if ok else "失敗")
+                   outcome=en, outcome_ja="成功" if ok else "失敗")
         self.events.append(Rolled(actor, label, 100, r, t, ok, tuple(vis)))
         return ok
 

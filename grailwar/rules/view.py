@@ -64,7 +64,8 @@ def render(entry, lang="en", ascii_only=False):
         return f"{head}{label}: rolled {value} on 1D100, needed {entry['target']} or less — {entry['outcome']}"
     if entry["kind"] == "choice":
         return f"{head}{label}: picked {value} at random from [{expr[7:-1]}]"
-    return f"{head}{label}: rolled {value} on {expr}"
+    tail = f" — {entry['outcome']}" if entry["outcome"] else ""
+    return f"{head}{label}: rolled {value} on {expr}{tail}"
 
 
 def faction_view(g, viewer, f):
