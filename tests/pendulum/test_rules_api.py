@@ -245,3 +245,13 @@ def test_api_reveals_tells_when_hidden_cards_were_shown(pen):
     assert PendulumState.reveals(ev)
     st.gain(p, {"conquer_province": 1}, [])
     assert PendulumState.reveals(st.apply(A.Choose(0, "deck:blue")))
+
+
+def test_api_the_example_mod_recolours_the_green_seat():
+    from pathlib import Path
+    mod = Path(__file__).resolve().parents[2] / "mods" / "example"
+    if not (mod / "pendulum" / "seats.yaml").exists():
+        pytest.skip("example mod has no Pendulum overlay")
+    r = make_rules({}, mods=[str(mod)])
+    green = next(s for s in r.seat_defs if s.id == "green")
+    assert green.colour.lower() != "#2e9e4f" and green.letter == "G"
