@@ -131,6 +131,13 @@ class MapView:
             s = app.text(txt, 12, T.TEXT_DIM)
             surf.blit(s, (lx + 24, ly + 12 - s.get_height() // 2))
             lx += 24 + s.get_width() + 12
+        # how to read the markers
+        key_text = app.t("grailwar.map.key")
+        ks = app.text(key_text, 13, T.TEXT_DIM)
+        kr = pygame.Rect(8, 8, ks.get_width() + 16, ks.get_height() + 8)
+        pygame.draw.rect(surf, (20, 22, 30), kr, border_radius=6)
+        surf.blit(ks, (kr.x + 8, kr.y + 4))
+        texts.append(key_text)
         self._static_layer = surf
         self._static_texts = texts
 

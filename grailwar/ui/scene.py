@@ -129,6 +129,7 @@ class GrailWarScene(Scene):
         self._mode = None
         self._full = True
         self._frame_no = 0
+        self._mouse = (0, 0)
         self._applies = 0
         self._rendered_at = {}
         self._refresh_view()
@@ -382,13 +383,10 @@ class GrailWarScene(Scene):
             if not self._log_dirty:
                 self.logpanel.add(line)
             changed = True
-        if changed and len(self.log_lines) > MAX_LOG_LINES * 2:
-            del self.log_lines[: len(self.log_lines) - MAX_LOG_LINES]
-            self._log_dirty = True
+
 
     def _rebuild_log(self):
-        lines = [VM.log_line(e, self.app.lang) for e in (self.vm or {}).get("log", [])]
-        self.log_lines = lines[-MAX_LOG_LINES:]
+        self.log_lines = [VM.log_line(e, self.app.lang) for e in (self.vm or {}).get("log", [])]
         self._pending_lines = []
         self._log_dirty = True
 
@@ -664,9 +662,11 @@ class GrailWarScene(Scene):
                     return True
             return False
         if event.type == pygame.MOUSEMOTION:
+            self._mouse = event.pos
             self._hover(event.pos)
             return False
-        if event.type == pygame.MOUSEWHEEL or (event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)):
+        if (event.type == pygame.MOUSEWHEEL and LOG.collidepoint(self._mouse)) or \
+                (event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)):
             return self.logpanel.handle_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.battle is not None and MAP.collidepoint(event.pos) and self.battle_hold <= 0:
@@ -924,9 +924,6 @@ class GrailWarScene(Scene):
             self._blit_text(surface, f"{VM.rank(shown)} {shown}", (cx, py + 20), 20, col, True)
             if shown < base:
                 self._blit_text(surface, f"({base}−{base - shown})", (cx, py + 46), 14, T.WARN)
-        if pen:
-            self._blit_text(surface, self.tr("me.penalty_note", p=pen), (ME.right - 16, py - 4), 14, T.WARN,
-                            anchor="topright")
         # skills
         sy = py + 72
         self._blit_text(surface, self.tr("me.skills"), (x, sy), 16, T.TEXT_DIM, True)
