@@ -57,6 +57,7 @@ def simulate(args) -> int:
     winners: dict = {}
     no_winner = unfinished = turns = battles = 0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     for i in range(games):
         try:
             st = play_npc_game(rules, seed0 + i)
@@ -77,9 +78,11 @@ def simulate(args) -> int:
     if not quiet:
         print(file=sys.stderr)
     secs = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     fin = max(1, games - unfinished)
     out = {"games": games, "seed": seed0, "seconds": round(secs, 3),
            "games_per_second": round(games / secs, 2) if secs > 0 else None,
+           "cpu_seconds": round(cpu, 3), "games_per_cpu_second": round(games / cpu, 2) if cpu > 0 else None,
            "mean_turns": round(turns / fin, 3), "winners": dict(sorted(winners.items())),
            "no_winner": no_winner, "unfinished": unfinished, "battles_per_game": round(battles / fin, 3)}
     if getattr(args, "json", False):

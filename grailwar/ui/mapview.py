@@ -101,6 +101,8 @@ class MapView:
                     continue
                 p = self.pos[l.id]
                 pygame.draw.line(surf, (70, 62, 40), (c[0] - r.x, c[1] - r.y), (p[0] - r.x, p[1] - r.y), 2)
+        # markers first, then labels placed where they cover no marker and no other label
+        markers = []
         for loc in self.static.locations:
             x, y = self.pos[loc.id]
             x, y = x - r.x, y - r.y
@@ -109,14 +111,32 @@ class MapView:
             T.grade_shape(surf, loc.grade, (x, y), 18, col)
             ids = app.text(loc.id, 13, (10, 10, 14), True)
             surf.blit(ids, (x - ids.get_width() // 2, y - ids.get_height() // 2))
+            markers.append(pygame.Rect(x - 24, y - 24, 48, 48))
+        placed = []
+        inner = surf.get_rect().inflate(-8, -8)
+        inner.h -= 44     # the legend row
+        for loc in self.static.locations:
+            x, y = self.pos[loc.id]
+            x, y = x - r.x, y - r.y
             label = short(loc.label(app.lang), 13 if app.lang == "ja" else 22)
             texts.append(label)
             ts = app.text(label, 15, T.TEXT)
             bg = pygame.Rect(0, 0, ts.get_width() + 8, ts.get_height())
-            bg.midtop = (x, y + 24)
-            bg.clamp_ip(surf.get_rect())
-            pygame.draw.rect(surf, (20, 22, 30), bg, border_radius=4)
-            surf.blit(ts, (bg.x + 4, bg.y))
+            best, best_cost = None, None
+            for anchor, pos in (("midtop", (x, y + 24)), ("midleft", (x + 28, y)), ("midright", (x - 28, y)),
+                                ("midbottom", (x, y - 44)), ("topleft", (x + 20, y + 18)), ("topright", (x - 20, y + 18))):
+                cand = bg.copy()
+                setattr(cand, anchor, pos)
+                cand.clamp_ip(inner)
+                cost = sum(cand.clip(o).w * cand.clip(o).h for o in markers + placed
+                           if o.colliderect(cand) and not o.collidepoint(x, y))
+                if best_cost is None or cost < best_cost:
+                    best, best_cost = cand, cost
+                if cost == 0:
+                    break
+            placed.append(best)
+            pygame.draw.rect(surf, (20, 22, 30), best, border_radius=4)
+            surf.blit(ts, (best.x + 4, best.y))
         # legend: shape + colour + word for each grade
         lx, ly = 10, r.h - 36
         pygame.draw.rect(surf, (20, 22, 30), (4, ly - 8, r.w - 8, 40), border_radius=6)
