@@ -565,15 +565,69 @@ def _score(state, seat: int) -> float:
 BOT_BUDGET = 3            # non-choice moves a gentle bot makes per time-track step
 
 
+def _settled_score(state, seat: int, depth: int = 2) -> float:
+    """Score after the seat's pending choices are answered greedily (so that "conquer a
+    province" is worth the province, not just its cost)."""
+    p = state.players[seat]
+    if depth <= 0 or not p.decisions:
+        return _score(state, seat)
+    best = None
+    for option in state.legal_actions(seat):
+        if option.kind != "choose":
+            continue
+        trial = state.clone()
+        try:
+            trial.apply(option)
+        except IllegalActionError:
+            continue
+        value = _settled_score(trial, seat, depth - 1)
+        best = value if best is None or value > best else best
+    return _score(state, seat) if best is None else best
+
+
+_VALUE = {"power_vp": 3.0, "prestige_vp": 3.0, "popularity_vp": 3.0, "any_vp": 3.0, "legendary_vp": 6.0,
+          "military": 0.6, "culture": 0.6, "gold": 0.6, "any_resource": 0.6, "votes": 0.4,
+          "conquer_province": 2.0}
+
+
+def _effect_value(state, seat: int, effect: dict) -> float:
+    """A rough worth of a reward for a seat (used to pick where to put a worker)."""
+    rules, p = state.rules, state.players[seat]
+    value = 0.0
+    for key, amount in effect.items():
+        if key == "production":
+            value += _effect_value(state, seat, rules.production[p.character][amount])
+            for card in p.slots[amount]:
+                value += _effect_value(state, seat, rules.provinces[card][amount])
+        elif isinstance(amount, (int, float)) and not isinstance(amount, bool):
+            value += _VALUE.get(key, 0.0) * amount
+    return value
+
+
+def _frame_value(state, seat: int, frame_id: str) -> float:
+    rules, p = state.rules, state.players[seat]
+    best = 0.0
+    for sid in rules.frames[frame_id].spaces:
+        sp = rules.spaces[sid]
+        if not state.can_pay(p, sp.cost):
+            continue
+        value = _effect_value(state, seat, sp.effect) - 0.6 * sum(
+            v for v in sp.cost.values() if isinstance(v, int))
+        best = max(best, value)
+    return best
+
+
 def gentle_bot(state, seat: int, used: int = 0, seed: int = 0):
-    """The teaching bots: simple, readable, deterministic. They act with workers that can,
-    claim an achievement, answer choices greedily, move a free worker now and then, and
-    otherwise say Done. ``used``: moves already made since their last Done."""
+    """The teaching bots: simple, readable, deterministic. They act with workers that can
+    (looking one choice ahead), claim an achievement, play a stratagem that moves a track,
+    put a free worker where it can do something useful, and otherwise say Done. ``used``:
+    moves already made since their last Done (at most ``BOT_BUDGET`` per step)."""
     from tabletop.engine import GameRng
     legal = state.legal_actions(seat)
     if not legal:
         return None
     rng = GameRng(seed)
+    base = _score(state, seat)
 
     def gain(action) -> float:
         trial = state.clone()
@@ -581,19 +635,19 @@ def gentle_bot(state, seat: int, used: int = 0, seed: int = 0):
             trial.apply(action)
         except IllegalActionError:
             return float("-inf")
-        return _score(trial, seat) - _score(state, seat)
+        return _settled_score(trial, seat) - base
 
-    def best(cands):
-        scored = [(gain(a), i, a) for i, a in enumerate(cands)]
+    def best(cands, value=gain):
+        scored = [(value(a), i, a) for i, a in enumerate(cands)]
         top = max(sc for sc, _, _ in scored)
         pool = [a for sc, _, a in scored if sc >= top - 1e-9]
-        return rng.choose(pool) if len(pool) > 1 else pool[0]
+        return (rng.choose(pool) if len(pool) > 1 else pool[0]), top
 
     kinds = {a.kind for a in legal}
     if kinds == {"choose"}:
-        return best(legal)
+        return best(legal)[0]
     if state.phase == "opening":
-        return rng.choose(legal)
+        return best(legal, lambda a: _frame_value(state, seat, a.to))[0]
     legal = _active(legal)
     if not legal:
         return None
@@ -605,18 +659,20 @@ def gentle_bot(state, seat: int, used: int = 0, seed: int = 0):
         return claims[0]                   # "legendary" is listed first when available
     acts = [a for a in legal if a.kind == "act"]
     if acts:
-        choice = best(acts)
-        if gain(choice) > 0:
+        choice, value = best(acts)
+        if value > 0:
             return choice
     plays = [a for a in legal if a.kind == "play"]
     if plays:
-        choice = best(plays)
-        if gain(choice) >= 2.0:
+        choice, value = best(plays)
+        if value >= 2.0:
             return choice
-    moves = [a for a in legal if a.kind == "move" and a.to != "mat"]
-    free = [a for a in moves if not state.players[seat].workers[a.worker].startswith("F:")]
+    p = state.players[seat]
+    free = [a for a in legal if a.kind == "move" and a.to != "mat" and not p.workers[a.worker].startswith("F:")]
     if free:
-        return rng.choose(free)
+        choice, value = best(free, lambda a: _frame_value(state, seat, a.to))
+        if value > 0:
+            return choice
     return done[0] if done else legal[0]
 
 
