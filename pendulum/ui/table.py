@@ -149,6 +149,7 @@ class PendulumTable(Scene):
         self._wpos = None
         self.anims: list[Anim] = []
         self.log_lines: list[str] = []
+        self.log_events: list = []     # the events behind the log (re-worded on a language switch)
         self._log_dirty = True
         self.drag = None               # dict(worker, seat, targets{rid: action}, pos, origin)
         self.kb = None                 # keyboard cursor: dict(stage, items, index)
@@ -250,8 +251,13 @@ class PendulumTable(Scene):
         if ui:
             for k in ("pause", "done", "undo", "menu"):
                 ui[k].set_text(self.app.t(f"pendulum.button.{k}"))
-        self.log_lines = []
+        # the log is rebuilt from the events, in the new language
+        self.log_lines = [line for line in (V.event_text(self.app, self.rules, ev) for ev in self.log_events) if line]
         self._log_dirty = True
+        self._log_wait = 0.0
+        self.hover_id = None
+        self._tooltip = None
+        self.message = None
 
     def has_game_in_progress(self) -> bool:
         return not self.finished
@@ -310,6 +316,7 @@ class PendulumTable(Scene):
             line = V.event_text(self.app, self.rules, ev)
             if line:
                 self.log_lines.append(line)
+                self.log_events.append(ev)
                 self._log_dirty = True
             if kind == "worker_moved" and before is not None:
                 a, b = before.get(ev.worker), after.get(ev.worker)
@@ -561,6 +568,7 @@ class PendulumTable(Scene):
         if box is None:
             return
         del self.log_lines[:-200]
+        del self.log_events[:-200]
         lines = self.log_lines[-LOG_LINES:]
         html = "<font pixel_size=18>" + "<br>".join(_esc(l) for l in reversed(lines)) + "</font>"
         box.set_text(html)

@@ -274,3 +274,16 @@ def test_table_renders_at_both_sizes_in_both_languages(table_app, size, lang):
     assert scene.app.t("pendulum.phase.opening") != "pendulum.phase.opening"
     for rid in ("main_board", "council_board", "timer.green", "privilege_track", "seat.0", "log"):
         assert scene.region(rid) is not None, rid
+
+
+def test_language_switch_rewords_the_board_and_the_log(table_app):
+    app, scene = table_app()
+    seat, wid = opening_worker(scene)
+    frame = next(f for f in scene.rules.frames.values() if f.area == "black" and f.row == 1)
+    scene.apply(A.Move(seat, wid, frame.id))
+    english = list(scene.log_lines)
+    app.set_lang("ja")
+    app.step(2)
+    assert scene.log_lines and scene.log_lines != english
+    assert any(ord(ch) > 0x3000 for line in scene.log_lines for ch in line)
+    assert scene._static is not None                 # rebuilt in Japanese on the next frame
