@@ -76,7 +76,9 @@ View (``state.view_for(faction_or_None)``; None = public)
     unknown), known; acquainted: class, master, level, params, penalty, known skills, true_name,
     np; own/end of war: mana, max_mana, base_params, inventory, doomed, knowledge ...
     Log entry: turn, phase, actor, kind (roll|choice|check|note), label, expr, target, value,
-    outcome, outcome_ja, visible_to, en, ja (+ ``data``: the breakdown dict on the preliminary /
+    outcome (success|failure for checks; the table row for table rolls), outcome_ja, visible_to,
+    en, ja (+ ``words``: the English outcome word where it is not success/failure, e.g. "not
+    detected"; + ``data``: the breakdown dict on the preliminary /
     final battle notes). ``view.render(entry, "ja"|"en")`` gives the dice-bot
     line ``T3.A1 F1 Saber: Battle#4 win rate (1D100<=43) ＞ 42 ＞ 成功 success`` or the English one.
 

@@ -255,9 +255,10 @@ class Game:
         r = self.rng.d(100)
         self.last_roll = r
         ok = r <= t
-        en = (words or ("success", "failure"))[0 if ok else 1]
-        self.write(actor, "check", label, vis, expr=f"1D100<={t}", target=t, value=r,
-                   outcome=en, outcome_ja="成功" if ok else "失敗")
+        e = self.write(actor, "check", label, vis, expr=f"1D100<={t}", target=t, value=r,
+                       outcome="success" if ok else "failure", outcome_ja="成功" if ok else "失敗")
+        if words:
+            e["words"] = words[0 if ok else 1]
         self.events.append(Rolled(actor, label, 100, r, t, ok, tuple(vis)))
         return ok
 

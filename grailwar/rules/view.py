@@ -57,11 +57,13 @@ def render(entry, lang="en", ascii_only=False):
     if lang == "ja":
         line = f"{head}{label} ({expr}) {gt} {value}"
         if entry["outcome"]:
-            oc = entry["outcome"] if ascii_only else f"{entry['outcome_ja']} {entry['outcome']}"
+            word = entry.get("words") or entry["outcome"]
+            oc = word if ascii_only else f"{entry['outcome_ja']} {word}"
             line += f" {gt} {oc}"
         return line
     if entry["kind"] == "check":
-        return f"{head}{label}: rolled {value} on 1D100, needed {entry['target']} or less — {entry['outcome']}"
+        word = entry.get("words") or entry["outcome"]
+        return f"{head}{label}: rolled {value} on 1D100, needed {entry['target']} or less — {word}"
     if entry["kind"] == "choice":
         return f"{head}{label}: picked {value} at random from [{expr[7:-1]}]"
     tail = f" — {entry['outcome']}" if entry["outcome"] else ""
