@@ -108,8 +108,13 @@ class _Record:
 
     @classmethod
     def _fields(cls):
-        hints = typing.get_type_hints(cls)
-        return [(f.name, hints.get(f.name, Any)) for f in dataclasses.fields(cls)]
+        """(name, type hint) of each field, worked out once per class."""
+        cached = cls.__dict__.get("_fields_cache")
+        if cached is None:
+            hints = typing.get_type_hints(cls)
+            cached = tuple((f.name, hints.get(f.name, Any)) for f in dataclasses.fields(cls))
+            cls._fields_cache = cached
+        return cached
 
     def to_dict(self) -> dict:
         data = {"kind": self.kind}
