@@ -766,10 +766,12 @@ def phase_comm(g):
         yield from comm_for(g, g.fac[fid])
     for h in g.humans:
         if not h.active and h.spells > 0:
+            offered = []
             while h.spells > 0:
-                ans = yield ask("comm_transfer", h.id)
+                ans = yield ask("comm_transfer", h.id, offered=list(offered))
                 if ans.option != "give_spells":
                     break
+                offered.append(ans.target)
                 yield from give_spells(g, h, g.fac[ans.target], int(ans.arg))
     for fid in npcs:
         yield from comm_for(g, g.fac[fid])

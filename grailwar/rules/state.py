@@ -123,7 +123,7 @@ class GrailState(Game, State):
         elif k == "comm_transfer":
             out = [Talk(f.id, "done")]
             for t in self.active_ids():
-                if f.know[t].acq or f.know[t].loc:
+                if (f.know[t].acq or f.know[t].loc) and t not in p.ctx.get("offered", ()):
                     out += [Talk(f.id, "give_spells", t, str(n)) for n in range(1, f.spells + 1)]
         elif k == "talk":
             out = talk_options(self, f, self.fac[p.ctx["other"]], p.ctx.get("used", []))

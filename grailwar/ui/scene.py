@@ -37,8 +37,9 @@ RIVALS = pygame.Rect(1152, 524, 752, 248)
 PROMPT = pygame.Rect(1152, 780, 752, 284)
 PHASES = ["E", "A", "C", "M"]
 NPC_DELAY = 0.35
-DIALOG_KINDS = ("talk_reply", "proposal_reply", "exchange_reply", "gift_reply", "threat_reply", "threat_code",
+DIALOG_KINDS = ("talk", "talk_reply", "proposal_reply", "exchange_reply", "gift_reply", "threat_reply", "threat_code",
                 "threat_location", "contact_reply", "accompany", "help_ally")
+DIALOG_H = 420
 TALK_ANSWERED = ("propose", "exchange", "threaten", "give_code", "give_spells", "share", "dissolve")
 MAX_LOG_LINES = 400
 _FONT = {"name": "tabletop", "size": "17"}
@@ -488,7 +489,7 @@ class GrailWarScene(Scene):
         bw, bh, gap = 360, 38, 6
         if pend is not None and pend.kind in DIALOG_KINDS:
             # offers and demands in the comm turn (and other replies) come as a dialog
-            rect = pygame.Rect(0, 0, 760, 300)
+            rect = pygame.Rect(0, 0, 760, DIALOG_H)
             rect.center = MAP.center
             self.dialog = pygame_gui.elements.UIPanel(rect, starting_height=4, manager=m,
                                                       object_id="#grailwar_dialog")
@@ -513,7 +514,7 @@ class GrailWarScene(Scene):
             self._apply_visibility()
             return
         field, values = q
-        per_page = 10 if container is None else 4
+        per_page = 10 if container is None else 8
         pages = max(1, (len(values) + per_page - 1) // per_page)
         self.menu_page = min(self.menu_page, pages - 1)
         shown = values[self.menu_page * per_page:(self.menu_page + 1) * per_page]
@@ -525,7 +526,7 @@ class GrailWarScene(Scene):
             self.buttons.append((b, ("choose", field, v)))
             if isinstance(v, str) and v in self.map.pos and field in ("target", "arg", "dest", "location", "choice"):
                 self.map.selected.add(v)
-        yb = (PROMPT.bottom - bh - 8) if container is None else 300 - bh - 12
+        yb = (PROMPT.bottom - bh - 8) if container is None else DIALOG_H - bh - 12
         if self.tree.path:
             b = pygame_gui.elements.UIButton(pygame.Rect(x0, yb, 170, bh), self.tr("menu.back"), m,
                                              object_id="#grailwar_back", container=container)
