@@ -396,6 +396,6 @@ def talk_options(g, x, t, used):
         if "give_spells" + str(n) not in used:
             out.append(Talk(x.id, "give_spells", t.id, str(n)))
     for c in g.data.code_ids:
-        if x.inv.get(c, 0) > 0:
+        if x.inv.get(c, 0) > 0 and "give_code" + c not in used:
             out.append(Talk(x.id, "give_code", t.id, c))
     return out
