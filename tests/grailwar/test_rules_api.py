@@ -209,3 +209,9 @@ def test_from_dict_refuses_other_options_and_broken_actions():
     data["actions"][3] = {"kind": "answer", "faction": "F9", "prompt": "slot", "choice": "STR"}
     with pytest.raises(SaveError, match="action 4"):
         type(s).from_dict(data, rules)
+
+
+def test_state_and_views_are_plain_json():
+    s = game.play_npc_game(game.make_rules({"seats": ["npc"] * 5}), 6)
+    for blob in (s.to_dict(), s.view_for("F1"), s.view_for(None)):
+        json.dumps(blob)                      # no default=: only JSON types inside
