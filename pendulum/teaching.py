@@ -690,8 +690,9 @@ def describe_place(rules, place: str, lang: str, t) -> str:
     return rules.name(place, lang)
 
 
-def narrate(rules, state, seat: int, action, t, lang: str = "en") -> str:
-    """One line telling what a (bot) seat just did. ``t`` translates ``teach.*`` keys."""
+def narrate(rules, state, seat: int, action, t, lang: str = "en", events=()) -> str:
+    """One line telling what a (bot) seat just did. ``t`` translates ``teach.*`` keys;
+    ``events`` (what the action returned) tell which choice a Choose answered."""
     who = rules.name(state.players[seat].character, lang)
     kind = action.kind
     if kind == "move":
@@ -705,8 +706,10 @@ def narrate(rules, state, seat: int, action, t, lang: str = "en") -> str:
     if kind == "flip":
         return t("teach.narrate.flip", who=who, what=rules.name(action.timer, lang))
     if kind == "choose":
+        decision = next((e.decision for e in events if getattr(e, "kind", "") == "chosen"), None)
         return t("teach.narrate.choose", who=who,
-                 what=describe_option(rules, action.option, lang, _decision(state, seat)))
+                 what=describe_option(rules, action.option, lang,
+                                      decision if decision is not None else _decision(state, seat)))
     if kind in ("pickup", "claim", "refill", "done"):
         return t(f"teach.narrate.{kind}", who=who)
     return t("teach.narrate.other", who=who, what=action.to_text())

@@ -469,7 +469,7 @@ class TeachScene(Scene):
                 seat, action, events = move
                 self.table._after_events(events, before)
                 self.narration = narrate(self.session.rules, self.session.state, seat, action,
-                                         self.app.t, self.app.lang)
+                                         self.app.t, self.app.lang, events)
                 self.narrations = (self.narrations + [self.narration])[-3:]
                 self._bot_wait = BOT_PACE if action.kind != "done" else BOT_PACE_DONE
                 self._sync_lesson()

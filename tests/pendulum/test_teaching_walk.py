@@ -169,9 +169,9 @@ def test_bot_moves_are_narrated_in_one_line(cur):
         if m is None:
             _finish_step(s) if s.step else s.next()
             continue
-        seat, action, _events = m
+        seat, action, events = m
         for lang in LANGS:
-            line = narrate(s.rules, s.state, seat, action, Strings(lang).t, lang)
+            line = narrate(s.rules, s.state, seat, action, Strings(lang).t, lang, events)
             assert "\n" not in line and "teach." not in line and line.strip()
             lines[lang].append(line)
     assert lines["en"] and any(ord(c) > 0x3000 for c in "".join(lines["ja"]))
@@ -184,3 +184,11 @@ def test_learner_actions_have_readable_labels(cur):
         labels = [describe_action(s.rules, s.state, a, Strings(lang).t, lang) for a in s.learner_actions()]
         assert labels and all("teach." not in l for l in labels)
         assert len(set(labels)) == len(labels)          # every choice can be told apart
+
+
+def test_a_bot_choice_is_narrated_in_words(cur):
+    from pendulum.rules.actions import Chosen, Choose
+    s = TeachSession(cur)
+    line = narrate(s.rules, s.state, 1, Choose(1, "0/1/0"), Strings("en").t, "en",
+                   [Chosen(1, "vp", "0/1/0")])
+    assert "1 Prestige" in line and "0/1/0" not in line
