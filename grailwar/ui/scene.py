@@ -40,6 +40,8 @@ NPC_DELAY = 0.35
 DIALOG_KINDS = ("talk", "talk_reply", "proposal_reply", "exchange_reply", "gift_reply", "threat_reply", "threat_code",
                 "threat_location", "contact_reply", "accompany", "help_ally")
 DIALOG_H = 420
+BATTLE_KINDS = ("slot", "reroll", "commit", "mirror", "retreat_pay", "retreat_group", "retreat_dest", "help_ally",
+                "reroll_check")
 TALK_ANSWERED = ("propose", "exchange", "threaten", "give_code", "give_spells", "share", "dissolve")
 MAX_LOG_LINES = 400
 _FONT = {"name": "tabletop", "size": "17"}
@@ -464,6 +466,11 @@ class GrailWarScene(Scene):
         key = (fid, len(self.record.actions))
         if self.menu_for == key:
             return
+        pend = self.state.pending
+        if self.battle is not None and self.battle.get("stage") == "done" and pend is not None \
+                and pend.kind not in BATTLE_KINDS:
+            self.battle = None            # the fight is over and the next question is not about it
+            self._battle_version += 1
         self._kill_menu()
         self.menu_for = key
         actions = self.state.legal_actions(fid)
@@ -495,11 +502,12 @@ class GrailWarScene(Scene):
                                                       object_id="#grailwar_dialog")
             container = self.dialog
             title = VM.prompt_title(self, pend.faction)
-            pygame_gui.elements.UILabel(pygame.Rect(16, 14, 728, 34), self.tr("dialog.title"), m,
+            head = self.tr("dialog.talk_title") if pend.kind == "talk" else self.tr("dialog.title")
+            pygame_gui.elements.UILabel(pygame.Rect(16, 14, 728, 34), head, m,
                                         container=container, object_id="#grailwar_dialog")
             pygame_gui.elements.UITextBox(f"<font pixel_size=20>{_html(title)}</font>", pygame.Rect(16, 52, 728, 92), m,
                                           container=container, object_id="#grailwar_dialog")
-            self._dialog_texts = [self.tr("dialog.title"), title]
+            self._dialog_texts = [head, title]
             x0, y0 = 20, 160
         if q is None:
             rem = self.tree.remaining
@@ -1007,6 +1015,9 @@ class GrailWarScene(Scene):
             title = VM.prompt_title(self, fid)
             self._blit_text(surface, title, (x, y), 20, T.ACCENT, True, maxw=PROMPT.w - 32)
             q = self.tree.question() if self.tree else None
+            if self.dialog is not None:
+                self._blit_text(surface, self.tr("prompt.in_dialog"), (x, y + 32), 16, T.TEXT_DIM)
+                q = None
             if q:
                 self._blit_text(surface, self.tr("field." + str(q[0]), default=str(q[0])), (x, y + 32), 16, T.TEXT_DIM)
         else:
