@@ -22,11 +22,36 @@ from .layout import Layout, SLOTS, TRACKS
 
 TIMERS = ("black", "green", "purple")
 ANIM_TIME = 0.35
-LOG_LINES = 14            # lines shown (no scroll bar: rebuilding a long UITextBox costs ~0.2 s)
-LOG_REFRESH = 0.5         # real seconds between log rebuilds
+LAYER_EVERY = 0.12        # real seconds: several engine events in a row cost one redraw of the board layer
+LOG_REFRESH = 0.25        # real seconds between log redraws
 PRIV_ANIM = 1.2           # seconds of the privilege re-order animation at council
 BOT_PACE = 0.45           # real seconds between bot moves in untimed play (divided by --speed)
 AUTOSAVE_EVERY = 1.0       # engine seconds between autosaves in real-time play
+
+
+# events that change only where pieces stand (drawn every frame), not the cached board layer
+_PIECES_ONLY = frozenset({"worker_moved", "timer_finished", "request_applied", "request_refused", "decision_opened"})
+
+
+class _LogPanel:
+    """Stands in ``table.ui["log"]`` so code that hides/shows the table's widgets also hides the
+    hand-drawn log."""
+
+    def __init__(self, table):
+        self.table = table
+
+    def hide(self):
+        self.table.show_log = False
+
+    def show(self):
+        self.table.show_log = True
+
+    def kill(self):
+        self.table.show_log = False
+
+    @property
+    def visible(self):
+        return self.table.show_log
 
 
 class _Writer:
@@ -147,9 +172,14 @@ class PendulumTable(Scene):
         self._layer = None
         self._dirty = True
         self._wpos = None
+        self._soft_dirty = False
+        self._layer_age = 0.0
         self.anims: list[Anim] = []
         self.log_lines: list[str] = []
         self.log_events: list = []     # the events behind the log (re-worded on a language switch)
+        self.log_scroll = 0
+        self.show_log = True
+        self._log_surf = None
         self._log_dirty = True
         self.drag = None               # dict(worker, seat, targets{rid: action}, pos, origin)
         self.kb = None                 # keyboard cursor: dict(stage, items, index)
@@ -219,8 +249,8 @@ class PendulumTable(Scene):
         button("menu", (1766, 5, 146, 42), self.app.t("pendulum.button.menu"))
         if self.timed:
             self.ui["undo"].hide()
-        self.ui["log"] = pygame_gui.elements.UITextBox("", self.layout.rects["log"].inflate(-8, -8), m,
-                                                       object_id="#log")
+        self.ui["log"] = _LogPanel(self)
+        self.show_log = True
         self._log_dirty = True
 
     def on_exit(self):
@@ -309,7 +339,9 @@ class PendulumTable(Scene):
     def _after_events(self, events, before=None):
         if not events:
             return
-        self._invalidate()
+        self._wpos = None
+        if any(getattr(ev, "kind", "") not in _PIECES_ONLY for ev in events):
+            self._soft_dirty = True           # the layer is redrawn soon (at most every LAYER_EVERY s)
         after = self.worker_positions()
         for ev in events:
             kind = getattr(ev, "kind", "")
@@ -471,6 +503,7 @@ class PendulumTable(Scene):
             self._run_bots(dt)
             self._autosave()
         # animations
+        self._layer_age += dt
         for f in self.floaters:
             f[2] += dt
         self.floaters = [f for f in self.floaters if f[2] < 2.0]
@@ -507,7 +540,7 @@ class PendulumTable(Scene):
                 hg.step(dt, physics=False)
         self._real_since_save += dt
         self._log_wait -= dt
-        if self._log_dirty and "log" in self.ui and self._log_wait <= 0:
+        if self._log_dirty and self._log_wait <= 0:
             self._refresh_log()
             self._log_wait = LOG_REFRESH
         if self.finished and not self._ended_scene and not self.anims:
@@ -563,15 +596,30 @@ class PendulumTable(Scene):
                 return
 
     def _refresh_log(self):
+        """The log is drawn by hand from cached text lines, newest first (a pygame_gui UITextBox
+        re-parses and re-lays out all its text on every change: 25-50 ms, a visible hitch)."""
         self._log_dirty = False
-        box = self.ui.get("log")
-        if box is None:
-            return
         del self.log_lines[:-200]
         del self.log_events[:-200]
-        lines = self.log_lines[-LOG_LINES:]
-        html = "<font pixel_size=18>" + "<br>".join(_esc(l) for l in reversed(lines)) + "</font>"
-        box.set_text(html)
+        rect = self.layout.rects["log"]
+        surf = self._log_surf
+        if surf is None or surf.get_size() != rect.size:
+            surf = pygame.Surface(rect.size).convert()
+            self._log_surf = surf
+        surf.fill((22, 34, 40))
+        pygame.draw.rect(surf, (79, 106, 115), surf.get_rect(), 2, border_radius=8)
+        title = self.app.text(self.app.t("pendulum.log_title"), 17, R.DIM_INK, True)
+        surf.blit(title, (12, 6))
+        y = 32
+        lines = self.log_lines[::-1][self.log_scroll:]
+        for i, line in enumerate(lines):
+            colour = R.INK if i == 0 and self.log_scroll == 0 else (200, 196, 184)
+            for part in R.text_lines(self.app, line, 18, colour, rect.width - 28, max_lines=2):
+                if y + part.get_height() > rect.height - 6:
+                    return
+                surf.blit(part, (14, y))
+                y += part.get_height() - 1
+            y += 3
 
     # ================================================================= input
     def handle_event(self, event) -> bool:
@@ -586,6 +634,13 @@ class PendulumTable(Scene):
                 self.drag["pos"] = event.pos
             self._hover(event.pos)
             return False
+        if event.type == pygame.MOUSEWHEEL and self.show_log:
+            mp = self.app.window_to_logical(pygame.mouse.get_pos())
+            if self.layout.rects["log"].collidepoint(mp):
+                self.log_scroll = max(0, min(len(self.log_lines) - 1, self.log_scroll - event.y))
+                self._log_dirty = True
+                self._log_wait = 0.0
+                return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._mouse_down(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -1036,13 +1091,21 @@ class PendulumTable(Scene):
         if self._static is None:
             self._static = R.build_static(app, self.layout, self.rules, V.table_info(self.rules, self.n))
             self._invalidate()
+        if self._soft_dirty and self._layer_age >= LAYER_EVERY:
+            self._dirty = True
         if self._dirty or self._layer is None:
+            self._soft_dirty = False
+            self._layer_age = 0.0
             if self._layer is None:
                 self._layer = pygame.Surface((1920, 1080)).convert()
             self._layer.blit(self._static, (0, 0))      # (a blit is ~15x cheaper than Surface.copy)
             self._draw_state(self._layer)
             self._dirty = False
         surface.blit(self._layer, (0, 0))
+        if self.show_log:
+            if self._log_surf is None:
+                self._refresh_log()
+            surface.blit(self._log_surf, self.layout.rects["log"])
         if not self.layout.council_active:
             self._draw_timers(surface)
         else:
