@@ -117,7 +117,9 @@ class Dialog:
                                                    object_id="#dialog", resizable=False, draggable=False)
         self.window.set_blocking(True)
         inner_w, inner_h = self.window.get_container().get_size()
-        self.textbox = pygame_gui.elements.UITextBox(text.replace("\n", "<br>"), pygame.Rect(16, 10, inner_w - 32, inner_h - 110),
+        import html
+        body = html.escape(text, quote=False).replace("\n", "<br>")    # shown as written, never as markup
+        self.textbox = pygame_gui.elements.UITextBox(body, pygame.Rect(16, 10, inner_w - 32, inner_h - 110),
                                                      app.ui_manager, container=self.window)
         self.buttons = []
         bw, gap = 230, 24
