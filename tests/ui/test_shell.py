@@ -337,3 +337,11 @@ def test_the_language_picked_is_remembered_for_the_next_start(make_app):
     assert first.lang == "ja"
     assert make_app(lang=None).lang == "ja"            # next start
     assert make_app(lang="en").lang == "en"            # --lang still wins
+
+
+def test_dialog_text_is_shown_as_written_not_as_markup(app):
+    app.message("<record>: bad & broken")
+    app.step(1)
+    assert "&lt;record&gt;: bad &amp; broken" in app.dialog.textbox.html_text
+    press(app, pygame.K_RETURN)
+    assert app.dialog is None
