@@ -591,14 +591,30 @@ def _check_i18n(mod_dir: Path, errors: list[str]) -> int:
     return count
 
 
-def _check_assets(mod_dir: Path, sub: str, suffixes: tuple[str, ...], errors: list[str]) -> int:
+#: Image ids the screens ask for (docs/MODDING.md, "Images"). An image with another id is
+#: loaded but never shown, so validate-mod adds a note (not an error: new screens may ask
+#: for new ids before this list knows them).
+IMAGE_IDS = (
+    r"pendulum\.board", r"pendulum\.card\.back", r"pendulum\.worker\.[a-z0-9_-]+\.(common|grande)",
+    r"grailwar\.map",
+)
+_EXAMPLE_IMAGE_IDS = ("pendulum.board", "pendulum.card.back", "pendulum.worker.red.common",
+                      "pendulum.worker.red.grande", "grailwar.map")
+
+
+def _check_assets(mod_dir: Path, sub: str, suffixes: tuple[str, ...], errors: list[str],
+                  notes: list[str] | None = None) -> int:
     count = 0
     for path in _mod_files(mod_dir, sub, suffixes, errors):
         reason = _valid_asset(path, suffixes)
         if reason:
             errors.append(f"{path}: (file): {reason}")
-        else:
-            count += 1
+            continue
+        count += 1
+        if notes is not None and suffixes == IMAGE_SUFFIXES and \
+                not any(re.fullmatch(rx, path.stem) for rx in IMAGE_IDS):
+            notes.append(f"{path.relative_to(mod_dir)}: no screen asks for image id {path.stem!r}"
+                         f"{did_you_mean(path.stem, _EXAMPLE_IMAGE_IDS)} (see docs/MODDING.md)")
     return count
 
 
@@ -655,7 +671,7 @@ def validate_mod(mod_dir: str | Path) -> tuple[list[str], dict]:
         _DEFERRED.reset(token2)
     errors.extend(deferred)
     counts["strings"] = _check_i18n(mod_dir, errors)
-    counts["images"] = _check_assets(mod_dir, "images", IMAGE_SUFFIXES, errors)
+    counts["images"] = _check_assets(mod_dir, "images", IMAGE_SUFFIXES, errors, counts["notes"])
     counts["fonts"] = _check_assets(mod_dir, "fonts", FONT_SUFFIXES, errors)
     lines = [_shorten(e, mod_dir, given) for e in dict.fromkeys(errors)]
     return _by_file_and_line(lines), counts

@@ -357,3 +357,14 @@ def test_validate_mod_example_passes_from_the_command_line():
 def test_validate_mod_of_a_missing_folder(capsys, tmp_path):
     assert M.validate_mod_cli(str(tmp_path / "nope")) == 1
     assert capsys.readouterr().out == f"{tmp_path / 'nope'}: (file): not a folder (validate-mod wants a mod folder with mod.yaml)\n"
+
+
+def test_images_with_ids_no_screen_uses_get_a_note(tmp_path, capsys):
+    mod = make_mod(tmp_path, "skin", {"images/pendulum.board.png": png_bytes(),
+                                      "images/pendulum.worker.teal.grande.png": png_bytes(),
+                                      "images/pendulum.bord.png": png_bytes()})
+    assert M.validate_mod_cli(str(mod)) == 0
+    captured = capsys.readouterr()
+    assert captured.out == f"{mod}: OK — 0 data overlays, 0 strings, 3 images\n"
+    assert captured.err == ("  note: images/pendulum.bord.png: no screen asks for image id 'pendulum.bord' "
+                            "(did you mean 'pendulum.board'?) (see docs/MODDING.md)\n")
