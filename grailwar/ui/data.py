@@ -5,10 +5,7 @@ Accepts both location shapes: ``{id, ja, en, grade, map}`` (the spec) and
 ``{id, name: {en, ja}, grade, map}``."""
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
-
-SPEC_FALLBACK = "/work/shared/rules/grailwar-data.yaml"   # development only
 
 DEFAULT_GRADES = {
     "core": {"ja": "霊脈の要", "en": "Leyline Nexus", "rest_recovery": 50, "end_of_turn_bonus": 20, "rank": 4},
@@ -107,8 +104,8 @@ def _merge_raw(raw: dict) -> StaticData:
 
 
 def load_static(rules=None, mods=None) -> StaticData:
-    """Prefer what the rules object loaded; else the game's config files; else (during
-    development, before the data files exist) the spec's data file."""
+    """Prefer what the rules object loaded as plain data; else the game's config files
+    (``config/grailwar/*.yaml`` with the mods' overlays)."""
     raw = {}
     if rules is not None:
         data = getattr(rules, "raw_data", None) or getattr(rules, "data", None)
@@ -129,7 +126,4 @@ def load_static(rules=None, mods=None) -> StaticData:
                     raw.setdefault(stem, d)
         except Exception:   # noqa: BLE001 - the screen still draws from the fallback
             pass
-    if not raw.get("locations") and os.path.exists(SPEC_FALLBACK):
-        from tabletop.data import load_yaml
-        raw, _ = load_yaml(SPEC_FALLBACK)
     return _merge_raw(raw)
