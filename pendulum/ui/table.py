@@ -217,6 +217,8 @@ class PendulumTable(Scene):
 
     # ================================================================= teaching hooks
     def region(self, rid: str):
+        if rid.startswith("button.") and rid[7:] in self.ui:
+            return self.ui[rid[7:]].rect
         if rid.startswith("timer."):
             tid = rid.split(".", 1)[1]
             c = self.glass_center(tid)
@@ -786,6 +788,8 @@ class PendulumTable(Scene):
                 for rid in [k for k in self.layout.rects if k.startswith(("council.", "province."))]:
                     if V.option_matches_region(self.state, a.option, rid) and rid not in items:
                         items.append(rid)
+        if "done" in kinds and "done" in self.ui:
+            items.append("button.done")
         if not items:
             self.flash(self.app.t("pendulum.msg.no_worker_moves"))
             return
@@ -808,6 +812,8 @@ class PendulumTable(Scene):
                     self.drag = None
             elif item.startswith("timer."):
                 self.flip_timer(item[6:])
+            elif item == "button.done":
+                self.declare_done(self.focus_seat)
             else:
                 rect = self.region(item)
                 if rect is not None:

@@ -287,3 +287,16 @@ def test_language_switch_rewords_the_board_and_the_log(table_app):
     assert scene.log_lines and scene.log_lines != english
     assert any(ord(ch) > 0x3000 for line in scene.log_lines for ch in line)
     assert scene._static is not None                 # rebuilt in Japanese on the next frame
+
+
+def test_keyboard_declares_done_in_untimed_play(table_app):
+    app, scene = table_app()
+    finish_opening(scene, prefer="black")
+    seat = scene.state.seats_to_act()[0]
+    scene.focus(seat)
+    press(app, pygame.K_TAB)
+    while scene.kb["items"][scene.kb["index"]] != "button.done":
+        press(app, pygame.K_TAB)
+    press(app, pygame.K_RETURN)
+    assert scene.state.players[seat].done
+    assert scene.record.actions[-1]["a"]["kind"] == "done"
