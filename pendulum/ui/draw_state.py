@@ -45,10 +45,8 @@ def draw_state(table, s):
     if table.layout.council_active:
         _council_overlay(table, s)
     _council(table, s)
-    _seat_full(table, s, table.focus_seat)
     for seat in range(table.n):
-        if seat != table.focus_seat:
-            _seat_compact(table, s, seat)
+        _cached_seat(table, s, seat, seat == table.focus_seat)
     _prompt(table, s)
 
 
@@ -294,9 +292,31 @@ def _seat_header(table, s, seat, rect, big):
         s.blit(t, (rect.left + 790, rect.top + 14))
 
 
-def _seat_full(table, s, seat):
+def _cached_seat(table, s, seat, big):
+    """A seat board is redrawn only when that seat's data changed (most moves change one seat)."""
+    rect = table.layout.rects.get(f"seat.{seat}")
+    if rect is None:
+        return
+    p = table.state.players[seat]
+    key = (big, rect.size, table.app.lang, table.human[seat], tuple(p.tracks), tuple(p.res), p.votes, p.legendary,
+           tuple((c, tuple(v)) for c, v in p.slots.items()), tuple(p.hand), tuple(p.discard), p.done,
+           bool(p.decisions), tuple(sorted(p.workers.items())))
+    cache = table.__dict__.setdefault("_seat_cache", {})
+    ent = cache.get(seat)
+    if ent is None or ent[0] != key:
+        surf = pygame.Surface(rect.size).convert()
+        surf.blit(table._static, (0, 0), rect)
+        prefix = f"seat.{seat}"
+        shifted = {k: v.move(-rect.x, -rect.y) for k, v in table.layout.rects.items()
+                   if k == prefix or k.startswith(prefix + ".")}
+        (_seat_full if big else _seat_compact)(table, surf, seat, shifted)
+        ent = cache[seat] = (key, surf)
+    s.blit(ent[1], rect)
+
+
+def _seat_full(table, s, seat, r=None):
     app, rules, st = table.app, table.rules, table.state
-    r = table.layout.rects
+    r = r or table.layout.rects
     rect = r[f"seat.{seat}"]
     sd = table.sprites.seats[seat]
     pygame.draw.rect(s, sd["colour"], rect, 3, border_radius=12)
@@ -358,9 +378,9 @@ def _legendary(app, s, rect, has):
     s.blit(t, (rect.left + 176, rect.centery - t.get_height() // 2))
 
 
-def _seat_compact(table, s, seat):
+def _seat_compact(table, s, seat, r=None):
     app, rules, st = table.app, table.rules, table.state
-    r = table.layout.rects
+    r = r or table.layout.rects
     rect = r.get(f"seat.{seat}")
     if rect is None:
         return

@@ -1205,7 +1205,12 @@ class PendulumTable(Scene):
             if c is None:
                 continue
             self._glass_pos[tid] = c
-            hg.draw(surface, c, sc)
+            if self.paused and not hg.flipping:
+                hg.angle = 90.0                  # paused: the glasses lie on their side, as at the table
+                hg.draw(surface, c, sc)
+                hg.angle = 0.0
+            else:
+                hg.draw(surface, c, sc)
             if self.timed:
                 rem, dur = V.timer_remaining(self.state, self.rules, tid)
                 secs = int(math.ceil(rem))
