@@ -132,6 +132,9 @@ class GrailWarScene(Scene):
         self._mode = None
         self._full = True
         self._frame_no = 0
+        self._last_surface = None
+        self._overlays_last = True
+        self._tray_only_ok = False
         self._mouse = (0, 0)
         self._applies = 0
         self._rendered_at = {}
@@ -191,6 +194,7 @@ class GrailWarScene(Scene):
 
     def on_resume(self):
         self.paused = False
+        self._tray_only_ok = False
         for el in self._all_elements():
             el.show()
         self._apply_visibility()
@@ -203,6 +207,7 @@ class GrailWarScene(Scene):
         return out
 
     def on_language_changed(self):
+        self._tray_only_ok = False
         self._view_dirty = True
         self.map._static_key = None
         self._full = True
@@ -751,7 +756,8 @@ class GrailWarScene(Scene):
         return [
             ("top", TOP, (vv, self.viewer, lang), lambda s: self._draw_top(s, self.vm)),
             ("prompt", PROMPT, (vv, self.menu_for, tuple(self.tree.path) if self.tree else None,
-                                len(self.buttons), self.handoff_to, lang), lambda s: self._draw_prompt(s, self.vm)),
+                                len(self.buttons), self.handoff_to, self.dialog is None, self.reply is None, lang),
+             lambda s: self._draw_prompt(s, self.vm)),
             ("map", MAP, (vv, self.map.hover, frozenset(self.map.selected), self._battle_version,
                           self.battle is None, self.battle is not None and self.tray.busy, lang), self._draw_map),
             ("me", ME, (vv, lang), lambda s: self._draw_me(s, self.vm)),
@@ -804,6 +810,7 @@ class GrailWarScene(Scene):
             self._panel_texts = {}
             self._full = True
             self._frame.blit(self._bg, (0, 0))     # nothing of the previous screen survives
+            self._tray_only_ok = False
         if mode != "table":
             key = (mode, self.handoff_to, self.app.lang, self._view_version)
             if self._panel_keys.get(mode) != key:
@@ -823,7 +830,12 @@ class GrailWarScene(Scene):
             self._render_region(name, rect, fn)
             self._panel_keys[name] = key
             self._rendered_at[name] = self._frame_no
-        surface.blit(self._frame, (0, 0))
+        if self._can_redraw_tray_only(surface, dirty):
+            # only the dice moved: the rest of the last frame is still on the surface
+            surface.blit(self._frame, TRAY, area=TRAY)
+        else:
+            surface.blit(self._frame, (0, 0))
+        self._last_surface = surface
         self._sink = []
         self.tray.draw(surface, record=self._sink)
         texts = []
@@ -836,6 +848,17 @@ class GrailWarScene(Scene):
         if self.reply is not None:
             texts.extend(self.reply[2])
         self.drawn_texts = texts
+
+    def _can_redraw_tray_only(self, surface, dirty):
+        app = self.app
+        overlays = bool(getattr(app, "_toasts", None) or getattr(app, "_dialogs", None)
+                        or getattr(app, "show_frame_times", False))
+        top_is_me = getattr(app.scenes, "top", self) is self
+        ok = (not dirty and not overlays and self._overlays_last is False and top_is_me
+              and self._last_surface is surface and self._tray_only_ok)
+        self._overlays_last = overlays or not top_is_me
+        self._tray_only_ok = True
+        return ok
 
     def _draw_map(self, surface):
         self.map.draw(surface, VM.map_info(self, self.vm), record=self._sink)

@@ -275,3 +275,20 @@ def test_pause_menu_language_switch_and_the_speed_up_key(make_app):
     assert "イベント" in scene.drawn_texts and "Events" not in scene.drawn_texts
     assert all(b.visible for b, _ in scene.buttons)
     assert any("行動" in b.text or "情報収集" in b.text for b, _ in scene.buttons)
+
+
+def test_redrawing_only_the_dice_leaves_the_same_picture_as_a_full_redraw(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=3, speed=1.0, size=(1920, 1080))
+    checked = 0
+    for i in range(420):
+        app.step(1)
+        if scene.buttons and i % 9 == 0:
+            scene._menu_pick([op for _, op in scene.buttons if op[0] in ("choose", "apply")][0])
+        clean = not scene._view_dirty and all(scene._panel_keys.get(n) == k for n, _, k, _ in scene._panels())
+        if i % 15 == 0 and clean and scene.tray.busy:
+            shown = pygame.image.tobytes(app.window, "RGB")
+            scene._tray_only_ok = False
+            app.draw(force=True)
+            assert pygame.image.tobytes(app.window, "RGB") == shown, f"frame {i}"
+            checked += 1
+    assert checked >= 3
