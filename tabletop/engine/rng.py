@@ -20,9 +20,13 @@ class GameRng:
 
     def d(self, n: int) -> int:
         """A die with ``n`` faces: 1..n."""
+        if n < 1:
+            raise ValueError(f"a die needs at least one face (got {n})")
         return int(self.random() * n) + 1
 
     def choose(self, items: Sequence[Any]) -> Any:
+        if not items:
+            raise ValueError("choose() from an empty list")
         return items[self.d(len(items)) - 1]
 
     def shuffle(self, items: list) -> None:

@@ -48,3 +48,13 @@ def test_helpers_stay_in_range_and_shuffle_is_a_permutation():
 
 def test_different_seeds_differ():
     assert [GameRng(1).random() for _ in range(3)] != [GameRng(2).random() for _ in range(3)]
+
+
+def test_impossible_draws_are_refused_without_drawing():
+    import pytest
+    rng = GameRng(5)
+    with pytest.raises(ValueError, match="at least one face"):
+        rng.d(0)
+    with pytest.raises(ValueError, match="empty list"):
+        rng.choose([])
+    assert rng.draws == 0

@@ -166,3 +166,19 @@ def test_a_failed_write_keeps_the_old_save_and_leaves_no_temp_file(tmp_path, mon
         saves.write_record(Record(game="counter", seed=2), path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_replay_command_refuses_a_bad_save_clearly(tmp_path, capsys):
+    from tabletop import cli
+    path = tmp_path / "autosave-pendulum.json"
+    path.write_text('{"format": 3, "game": "pendulum", "seed": 1, "actions": []}', encoding="utf-8")
+    newer = path.read_bytes()
+    assert cli.main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"replay: {path}: format: saved by a newer version of the program (format 3")
+    assert path.read_bytes() == newer
+    path.write_text('{"format": 1, "game": "pendulum", "seed": 1, "actions": [{"a": ', encoding="utf-8")
+    corrupt = path.read_bytes()
+    assert cli.main(["replay", str(path)]) == 1
+    assert "corrupt save, not valid JSON" in capsys.readouterr().err
+    assert path.read_bytes() == corrupt
