@@ -139,6 +139,8 @@ class GrailWarScene(Scene):
         self._applies = 0
         self._rendered_at = {}
         self._refresh_view()
+        for fid, mana in VM.own_manas(self.state).items():     # everyone starts at full mana
+            self.mana_history[fid] = [(0, mana)]
         self._record_history()
         if record is None:
             # the opening draws (starting locations, the first event rolls) play on the tray
@@ -166,11 +168,12 @@ class GrailWarScene(Scene):
         self.ui["prompt_title"] = None
         self._log_dirty = True
         self._tooltip = None
-        try:
-            from tabletop.engine.saves import mark_running
-            mark_running("grailwar")
-        except Exception:   # noqa: BLE001 - a read-only data folder must not stop the game
-            pass
+        if not self.bench:
+            try:
+                from tabletop.engine.saves import mark_running
+                mark_running("grailwar")
+            except Exception:   # noqa: BLE001 - a read-only data folder must not stop the game
+                pass
 
     def on_exit(self):
         self._kill_menu()
@@ -1073,6 +1076,14 @@ class GrailWarScene(Scene):
             self._blit_text(surface, row["label"], (112, y), 20, T.TEXT if row["active"] else T.TEXT_FAINT, True, maxw=520)
             self._blit_text(surface, row["detail"], (640, y + 2), 18, T.TEXT_DIM, maxw=560)
             y += 36
+        # the war's last public moments
+        y = max(y + 20, 420)
+        self._blit_text(surface, self.tr("end.chronicle"), (80, y), 18, T.TEXT_DIM, True)
+        y += 30
+        notes = [e for e in vm.get("log", []) if e.get("kind") == "note" and "all" in tuple(e.get("visible_to", ()))]
+        for e in notes[-16:]:
+            self._blit_text(surface, VM.log_line(e, self.app.lang), (92, y), 15, T.TEXT, maxw=1120)
+            y += 22
         self._draw_chart(surface, pygame.Rect(1240, 220, 600, 640))
 
     def _draw_chart(self, surface, rect):
@@ -1097,6 +1108,7 @@ class GrailWarScene(Scene):
         self._blit_text(surface, str(hi), (inner.x - 8, inner.y), 13, T.TEXT_FAINT, anchor="midright")
         self._blit_text(surface, self.tr("end.turns", n=t1), (inner.right, inner.bottom + 8), 13, T.TEXT_FAINT,
                         anchor="topright")
+        self._blit_text(surface, self.tr("end.start"), (inner.x, inner.bottom + 8), 13, T.TEXT_FAINT)
         for fid, hist in series.items():
             col = VM.faction_color(self.static, fid)
             if len(hist) >= 2:

@@ -451,7 +451,11 @@ def end_summary(scene):
             detail += "  " + scene.tr("end.score", score=score)
         rows.append({"label": faction_label(vm, fid, lang), "detail": detail, "active": active,
                      "color": faction_color(scene.static, fid)})
-    return {"headline": headline, "sub": scene.tr("end.sub", turns=vm.get("turn", "?")), "rows": rows}
+    reason = scene.tr("end.reason." + str(vm.get("reason") or ""), default="")
+    sub = scene.tr("end.sub", turns=min(vm.get("turn", 0) or 0, vm.get("max_turns", 99) or 99))
+    if reason:
+        sub += "  —  " + reason
+    return {"headline": headline, "sub": sub, "rows": rows}
 
 
 RANKS = [(60, "EX"), (50, "A"), (40, "B"), (30, "C"), (20, "D"), (10, "E"), (0, "-")]
