@@ -15,6 +15,9 @@ plain YAML is accepted:
 The document is built from the parser's event stream without recursion (libyaml's
 parser when it is installed), so no input can exhaust the stack or hang the loader.
 Every problem raises ``DataError`` with ``file:line: field: message`` lines.
+
+This module imports nothing from the rest of ``tabletop.data`` (pydantic is slow to
+import): ``tabletop/ui/fastyaml.py`` runs it on its own for the launcher's first frame.
 """
 from __future__ import annotations
 

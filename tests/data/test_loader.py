@@ -174,3 +174,14 @@ def test_plain_yaml_reads_back_exactly_with_a_line_for_every_value(data, flow):
         if "." in path and any(k == "" or "." in k for k in path.split(".")):
             continue
         assert 1 <= marks[path] <= lines
+
+
+def test_loader_stands_alone_for_the_launcher():
+    """tabletop/ui/fastyaml.py runs loader.py without the rest of the data kit."""
+    import ast
+    tree = ast.parse(Path(loader.__file__).read_text(encoding="utf-8"))
+    relative = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level]
+    absolute = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    absolute |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and not n.level}
+    assert all(m.startswith("engine") for m in relative), relative
+    assert "pydantic" not in absolute and "tabletop" not in absolute
