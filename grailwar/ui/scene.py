@@ -18,12 +18,12 @@ import pygame_gui
 from tabletop.ui.scene import Scene
 
 from . import theme as T
-from .bars import mana_bar, penalty, spell_marks
+from .bars import mana_bar, spell_marks
 from .battleview import BattleView
 from .data import load_static
 from .dice import DiceTray, Roll
 from .logpanel import LogPanel
-from .mapview import CLASS_ABBR, MapView, short
+from .mapview import MapView, short
 from .menu import ActionTree
 from . import viewmodel as VM
 
@@ -43,7 +43,6 @@ DIALOG_H = 420
 BATTLE_KINDS = ("slot", "reroll", "commit", "mirror", "retreat_pay", "retreat_group", "retreat_dest", "help_ally",
                 "reroll_check")
 TALK_ANSWERED = ("propose", "exchange", "threaten", "give_code", "give_spells", "share", "dissolve")
-MAX_LOG_LINES = 400
 _FONT = {"name": "tabletop", "size": "17"}
 THEME = {
     "#grailwar_choice": {"font": _FONT, "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "10",
@@ -165,7 +164,6 @@ class GrailWarScene(Scene):
             m.get_theme().load_theme(THEME)
         except Exception:   # noqa: BLE001 - default looks are still usable
             pass
-        self.ui["prompt_title"] = None
         self._log_dirty = True
         self._tooltip = None
         if not self.bench:
@@ -450,9 +448,6 @@ class GrailWarScene(Scene):
 
     def _apply_visibility(self):
         hidden = self.handoff_to is not None or self.paused
-        log = self.ui.get("log")
-        if log is not None:
-            (log.hide if hidden else log.show)()
         for b, _ in self.buttons:
             (b.hide if hidden else b.show)()
         for panel in ([self.dialog] if self.dialog is not None else []) + ([self.reply[0]] if self.reply else []):
@@ -712,6 +707,9 @@ class GrailWarScene(Scene):
                 self.tray.skip()
                 self._release_lines()
                 self.battle_hold = 0
+                return True
+            if ("right" in intents or "left" in intents) and any(op[0] == "page" for _, op in self.buttons):
+                self._menu_pick(("page",))           # the next page of choices
                 return True
             if event.key == pygame.K_BACKSPACE and self.tree is not None and self.tree.path:
                 self._menu_pick(("back",))
