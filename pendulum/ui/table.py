@@ -195,6 +195,10 @@ class PendulumTable(Scene):
         self._bot_wait = 0.0
         self.privilege_anim = None
         self.floaters = []                # [surface, (x, y), age]
+        self.ghosts = {}                  # worker -> (seat, pos, age): a drop waiting in the 4.8 window
+        self._ghost_from = {}
+        self.pending = 0
+        self._last_pos = {}
         self._last_privilege = list(self.state.privilege)
         self._dismissed = None
         self.history = [V.track_snapshot(self.state, self.n)]     # per round, for the end chart
@@ -315,8 +319,83 @@ class PendulumTable(Scene):
             self._last_save_t = t
             self._real_since_save = 0.0
 
+    def request(self, action, *, animate_from=None, ghost=None):
+        """The entry for players and bots. Real-time play: the request joins the engine's 4.8
+        window (``state.submit``: applied in privilege order when the window closes, recorded
+        then); a request illegal right now raises ``IllegalActionError`` at once. Untimed
+        play (or a window of 0): applied now, like :meth:`apply`."""
+        if self.timed and self.rules.claim_window > 0:
+            events = self.state.submit(action)
+            if events:                      # applied at once after all
+                return self._accepted(action, events, animate_from)
+            seat = getattr(action, "seat", -1)
+            wid = getattr(action, "worker", None)
+            if ghost is not None and wid:
+                self.ghosts[wid] = (seat, ghost, 0.0)
+            self.pending += 1
+            return []
+        return self.apply(action, animate_from=animate_from)
+
+    def _flush_applied(self, events, before):
+        """Real-time: split what ``advance`` returned at each applied request, record each
+        request at the engine time it was applied, tell the listeners, report refusals."""
+        from tabletop.engine import Action
+        current, chunk, rest = None, [], []
+        def close():
+            if current is not None:
+                self._record(current, chunk)
+        for ev in events:
+            k = getattr(ev, "kind", "")
+            if k == "request_applied":
+                close()
+                current, chunk = Action.from_text("pendulum", ev.action), []
+                self.pending = max(0, self.pending - 1)
+                self._drop_ghost(current)
+            elif k == "request_refused":
+                self.pending = max(0, self.pending - 1)
+                if 0 <= ev.seat < self.n and self.human[ev.seat]:
+                    self.refuse(IllegalActionError(ev.rule, ev.message))
+                try:
+                    self._drop_ghost(Action.from_text("pendulum", ev.action), spring=True)
+                except Exception:
+                    pass
+            elif current is not None:
+                chunk.append(ev)
+        close()
+        if self._ghost_from:
+            before = dict(before or {})
+            before.update(self._ghost_from)
+            self._ghost_from = {}
+        self._after_events(events, before)
+
+    def _drop_ghost(self, action, spring=False):
+        wid = getattr(action, "worker", None)
+        g = self.ghosts.pop(wid, None) if wid else None
+        if g is not None:
+            seat, pos, _age = g
+            if spring:
+                end = self.worker_positions().get(wid, pos)
+                _add_anim(self.anims, Anim(self.sprites.worker(seat, V.is_grande(self.state, wid)), pos, end, key=wid))
+            else:
+                self._ghost_from[wid] = pos
+
+    def _record(self, action, events):
+        self.record.add(action, V.time_of(self.state))
+        for cb in list(self.listeners):
+            try:
+                cb(action, events)
+            except Exception:
+                traceback.print_exc(file=sys.stderr)
+        self._autosave(force=not self.timed)
+
+    def _accepted(self, action, events, animate_from=None):
+        before = self.worker_positions() if animate_from is None else animate_from
+        self._record(action, events)
+        self._after_events(events, before)
+        return events
+
     def apply(self, action, *, animate_from=None, quiet=False):
-        """Apply through the engine; returns events or raises IllegalActionError."""
+        """Apply through the engine now (no 4.8 window); returns events or raises IllegalActionError."""
         before = self.worker_positions() if animate_from is None else animate_from
         undoable = not self.timed and self.human[getattr(action, "seat", 0)] if 0 <= getattr(action, "seat", -1) < self.n else False
         snap = self.state.clone() if undoable else None
@@ -501,7 +580,13 @@ class PendulumTable(Scene):
                 traceback.print_exc(file=sys.stderr)
                 events = []
             if events:
-                self._after_events(events, before)
+                self._flush_applied(events, before)
+            for wid in list(self.ghosts):          # a request the engine never answered: let it go
+                seat, pos, age = self.ghosts[wid]
+                if age > 3.0:
+                    del self.ghosts[wid]
+                else:
+                    self.ghosts[wid] = (seat, pos, age + dt)
             self._run_bots(dt)
             self._autosave()
         # animations
@@ -568,7 +653,7 @@ class PendulumTable(Scene):
             if action is None:
                 return
             try:
-                self.apply(action)
+                self.request(action)
             except IllegalActionError:
                 self.bots.queue = []
                 continue
@@ -593,7 +678,7 @@ class PendulumTable(Scene):
                 if self.layout.council_active:      # beside the overlay, over the log: the cards stay visible
                     where = (self.layout.rects["log"].left - 20, self.layout.rects["log"].top + 20)
                 else:
-                    where = self.layout.rects[f"seat.{seat}"].center
+                    where = self._last_pos.get(seat) or self.layout.rects[f"seat.{seat}"].center
                 self._open_decision(seat, where)
                 return
 
@@ -694,7 +779,7 @@ class PendulumTable(Scene):
 
     def _try(self, action):
         try:
-            return self.apply(action)
+            return self.request(action)
         except IllegalActionError as exc:
             self.refuse(exc)
             return None
@@ -905,7 +990,7 @@ class PendulumTable(Scene):
                 break
         if action is not None:
             try:
-                self.apply(action)      # the engine is the judge; legal after all → accepted
+                self.request(action, ghost=pos)      # the engine is the judge; legal after all → accepted
                 return
             except IllegalActionError as exc:
                 self.refuse(exc)
@@ -916,13 +1001,14 @@ class PendulumTable(Scene):
                                pos, end, key=d["worker"]))
 
     def _choose_or_apply(self, actions, seat, pos, origin=None, wid=None):
+        self._last_pos[seat] = pos
         if len(actions) == 1:
             before = None
             if origin is not None and wid is not None:
                 before = self.worker_positions()
                 before[wid] = pos
             try:
-                self.apply(actions[0], animate_from=before)
+                self.request(actions[0], animate_from=before, ghost=pos)
             except IllegalActionError as exc:
                 self.refuse(exc)
             self._open_decision(seat, pos)
@@ -1037,7 +1123,7 @@ class PendulumTable(Scene):
         rect = p["panel"].get_abs_rect()
         self._close_picker()
         try:
-            self.apply(action)
+            self.request(action)
         except IllegalActionError as exc:
             self.refuse(exc)
         self._open_decision(seat, rect.topleft)
@@ -1116,13 +1202,17 @@ class PendulumTable(Scene):
             self._draw_timers(surface)
         else:
             self._draw_privilege_overlay(surface)
-        moving = {a.key for a in self.anims}
+        moving = {a.key for a in self.anims} | set(self.ghosts)
         if self.drag:
             moving.add(self.drag["worker"])
             self._draw_targets(surface)
         self._draw_workers(surface, only_moving=False, skip=moving, onto_layer=False)
         for a in self.anims:
             surface.blit(a.sprite, a.sprite.get_rect(center=a.pos()))
+        for wid, (seat, pos, _age) in self.ghosts.items():
+            spr = self.sprites.worker(seat, V.is_grande(self.state, wid))
+            surface.blit(spr, spr.get_rect(center=pos))
+            pygame.draw.circle(surface, (255, 255, 255), pos, 21, 1)    # waiting for the 4.8 window
         if self.drag:
             spr = self.sprites.worker(self.drag["seat"], V.is_grande(self.state, self.drag["worker"]))
             surface.blit(spr, spr.get_rect(center=self.drag["pos"]))

@@ -141,9 +141,16 @@ def test_a_finished_timer_flips_by_click_with_an_animation(table_app):
     flips = scene.hourglasses["black"].flips
     app.speed = 1.0
     click_at(app, scene.region("timer.black").center, frames=1)
+    # the request waits in the rules' 4.8 window (1 s of engine time), then the engine flips it
+    for _ in range(90):
+        if scene.state.timer_row["black"] != row:
+            break
+        app.step(1)
     assert scene.state.timer_row["black"] == 1 - row
+    assert scene.record.actions[-1]["a"] == {"kind": "flip", "seat": 0, "timer": "black"}
+    app.step(1)
     assert scene.hourglasses["black"].flipping
-    app.step(60)
+    app.step(45)
     assert scene.hourglasses["black"].flips == flips + 1
     assert scene.hourglasses["black"].grains_above() > 100        # the sand is back on top
 
@@ -300,3 +307,17 @@ def test_keyboard_declares_done_in_untimed_play(table_app):
     press(app, pygame.K_RETURN)
     assert scene.state.players[seat].done
     assert scene.record.actions[-1]["a"]["kind"] == "done"
+
+
+def test_realtime_drop_waits_in_the_privilege_window_then_lands(table_app):
+    app, scene = table_app(mode="realtime")
+    seat, wid = opening_worker(scene)
+    target = sorted(a.to for a in scene.state.legal_actions(seat) if a.kind == "move" and a.worker == wid)[0]
+    drag(app, scene.worker_positions()[wid], scene.region(f"frame.{target}").center, frames=1)
+    assert scene.state.players[seat].workers[wid] == "mat"        # queued in the 4.8 window
+    assert wid in scene.ghosts
+    app.step(75)
+    assert scene.state.players[seat].workers[wid] == "F:" + target
+    assert wid not in scene.ghosts
+    entry = scene.record.actions[-1]
+    assert entry["a"]["kind"] == "move" and entry["t"] >= scene.rules.claim_window
