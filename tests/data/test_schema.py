@@ -1,6 +1,5 @@
 """Overlay schemas for modders' editors, made from the base-file schemas."""
 import json
-from pathlib import Path
 
 from tabletop.data.schema import SCHEMA_DIR, main, overlay_schema
 
