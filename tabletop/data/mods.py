@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import DataError
-from .loader import load_yaml
+from .loader import line_of, load_yaml
 from .validate import did_you_mean
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,7 +67,6 @@ def _is_id_list(value: Any) -> bool:
 
 def _loc(over_marks: dict, path: str) -> str:
     """``file:line`` of an overlay path (marks hold (file, line) pairs)."""
-    from .loader import line_of
     mark = line_of(over_marks, path)
     if isinstance(mark, tuple):
         return f"{mark[0]}:{mark[1]}"
