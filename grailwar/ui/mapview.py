@@ -187,6 +187,14 @@ class MapView:
         surface.blit(self._static_layer, self.rect.topleft)
         if record is not None:
             record.extend(self._static_texts)
+        for a, b in info.get("links", ()):      # alliances the viewer knows of
+            if a in self.pos and b in self.pos:
+                pygame.draw.line(surface, (96, 200, 120), self.pos[a], self.pos[b], 3)
+        for lid in info.get("workshops", {}):
+            if lid in self.pos:
+                x, y = self.pos[lid]
+                pygame.draw.rect(surface, (200, 170, 90), (x - 30, y + 8, 14, 14), border_radius=3)
+                pygame.draw.rect(surface, (30, 24, 10), (x - 30, y + 8, 14, 14), 2, border_radius=3)
         for lid in self.selected:
             if lid in self.pos:
                 pygame.draw.circle(surface, T.ACCENT, self.pos[lid], 30, 3)

@@ -976,6 +976,16 @@ class GrailWarScene(Scene):
             self.tr("me.no_items")
         self._blit_text(surface, self.tr("me.items", items=items), (x, sy), 15, T.TEXT, maxw=ME.w - 32)
         sy += 22
+        dec = me.get("declared")
+        if dec and dec.get("faction") == me["id"]:
+            what = self.value_label("act", dec.get("act", ""))
+            tgt = dec.get("target") or ""
+            if tgt:
+                what += " → " + self.value_label("target", tgt)
+            if dec.get("mode"):
+                what += " (" + self.value_label("mode", dec["mode"]) + ")"
+            self._blit_text(surface, self.tr("me.declared", what=what), (x, sy), 15, T.ACCENT, maxw=ME.w - 32)
+            sy += 22
         allies = ", ".join(self.fname(a) for a in me["allies"]) or self.tr("me.no_allies")
         loc = self.static.location(me.get("location"))
         where = f"{loc.id} {loc.label(self.app.lang)}" if loc else "—"

@@ -167,7 +167,8 @@ def _me(f, static, lang):
             "mana": mana, "max_mana": max_mana, "penalty": int(f.get("penalty") or 0), "params": prm,
             "skills": skills, "np": np_text, "spells": int(f.get("spells") or 0),
             "items": dict(f.get("inventory") or {}), "allies": list(f.get("allies") or []),
-            "location": f.get("location"), "doomed": bool(f.get("doomed")), "buff": bool(f.get("buff"))}
+            "location": f.get("location"), "doomed": bool(f.get("doomed")), "buff": bool(f.get("buff")),
+            "declared": f.get("declared")}
 
 
 def _rival(fid, f, viewer, static, lang):
@@ -207,7 +208,13 @@ def map_info(scene, vm):
         ring = T.ACCENT if fid == vm.get("viewer") else None
         tokens.setdefault(str(loc), []).append((label, faction_color(static, fid), ring))
     owners = {lid: (o, faction_color(static, o)) for lid, o in vm.get("owners", {}).items()}
-    return {"tokens": tokens, "owners": owners, "empty": vm.get("empty", set())}
+    pos = vm.get("positions", {})
+    links = [(pos[a], pos[b]) for a, b in vm.get("alliances", []) if a in pos and b in pos and pos[a] != pos[b]]
+    ws = {}
+    for l in (vm.get("raw") or {}).get("locations") or []:
+        if l.get("workshop"):
+            ws[str(l["id"])] = l["workshop"]
+    return {"tokens": tokens, "owners": owners, "empty": vm.get("empty", set()), "links": links, "workshops": ws}
 
 
 def _abbr(cls):
