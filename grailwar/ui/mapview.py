@@ -111,7 +111,7 @@ class MapView:
             T.grade_shape(surf, loc.grade, (x, y), 18, col)
             ids = app.text(loc.id, 13, (10, 10, 14), True)
             surf.blit(ids, (x - ids.get_width() // 2, y - ids.get_height() // 2))
-            markers.append(pygame.Rect(x - 24, y - 24, 48, 48))
+            markers.append(pygame.Rect(x - 24, y - 58, 48, 82))   # the marker and the token row above it
         placed = []
         inner = surf.get_rect().inflate(-8, -8)
         inner.h -= 44     # the legend row
@@ -124,7 +124,8 @@ class MapView:
             bg = pygame.Rect(0, 0, ts.get_width() + 8, ts.get_height())
             best, best_cost = None, None
             for anchor, pos in (("midtop", (x, y + 24)), ("midleft", (x + 28, y)), ("midright", (x - 28, y)),
-                                ("midbottom", (x, y - 44)), ("topleft", (x + 20, y + 18)), ("topright", (x - 20, y + 18))):
+                                ("topleft", (x + 20, y + 18)), ("topright", (x - 20, y + 18)),
+                                ("midbottom", (x, y - 58))):
                 cand = bg.copy()
                 setattr(cand, anchor, pos)
                 cand.clamp_ip(inner)
