@@ -88,7 +88,9 @@ class GrailWarScene(Scene):
                                  mods=list(getattr(app, "mods", None) or []))
         self.static = load_static(self.rules, getattr(app, "mods", None))
         self.humans = VM.human_factions(self.state, seats)
-        self.viewer = self.humans[0] if self.humans else None
+        # with two or more masters at the table, the screen starts public and passes to the
+        # first master through a hand-off; a lone master owns it from the start
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.screen_owner = self.viewer   # whose private screen is up (None: hand-off pending)
         self.handoff_to = None
         self.view = None
@@ -937,7 +939,8 @@ class GrailWarScene(Scene):
         me = vm.get("me")
         x, y = ME.x + 16, ME.y + 12
         if not me:
-            self._blit_text(surface, self.tr("me.spectator"), (x, y), 22, T.TEXT_DIM, True)
+            key = "me.public_table" if self.humans else "me.spectator"
+            self._blit_text(surface, self.tr(key), (x, y), 22, T.TEXT_DIM, True)
             return
         self._blit_text(surface, me["title"], (x, y), 24, me["color"], True, maxw=ME.w - 180)
         self._blit_text(surface, me["sub"], (x, y + 34), 17, T.TEXT_DIM, maxw=ME.w - 40)

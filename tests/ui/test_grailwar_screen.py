@@ -176,10 +176,13 @@ def test_comm_offer_accepted_through_the_dialog(make_app):
 
 def test_hand_off_screen_hides_the_other_masters_secrets(make_app):
     app, scene = open_war(make_app, ["human", "human", "npc", "npc"], seed=9)
-    wait_for_menu(app, scene, "declare", "F1")
-    app.step(2)
     secret_name = "Aldric of the Ninefold Bridge"          # F1's true name
     secret_skill = "Bridge-Warden's Oath"                   # an undisclosed skill of F1
+    app.step(2)                                             # two masters: the table opens public
+    assert scene.viewer is None
+    assert not any(secret_name in t or "Sefa Windreed" in t for t in scene.drawn_texts)
+    wait_for_menu(app, scene, "declare", "F1")
+    app.step(2)
     assert any(secret_name in t for t in scene.drawn_texts)  # F1 sees its own sheet
     click_through(app, scene, lambda op: op[0] == "choose" and op[2] == ("declare", "rest"))
     for _ in range(200):
