@@ -172,6 +172,7 @@ class PendulumTable(Scene):
         self._layer = None
         self._dirty = True
         self._wpos = None
+        self._wpos_key = None
         self._soft_dirty = False
         self._layer_age = 0.0
         self.anims: list[Anim] = []
@@ -324,6 +325,8 @@ class PendulumTable(Scene):
         window (``state.submit``: applied in privilege order when the window closes, recorded
         then); a request illegal right now raises ``IllegalActionError`` at once. Untimed
         play (or a window of 0): applied now, like :meth:`apply`."""
+        if type(self).apply is not PendulumTable.apply:      # a subclass routes requests itself (teaching)
+            return self.apply(action, animate_from=animate_from)
         if self.timed and self.rules.claim_window > 0:
             events = self.state.submit(action)
             if events:                      # applied at once after all
@@ -525,8 +528,11 @@ class PendulumTable(Scene):
     def worker_positions(self):
         """Centre of every worker in play, from the engine state (cached until the state changes;
         callers get a copy)."""
-        if self._wpos is None:
+        key = (id(self.state), getattr(self.state, "action_count", 0), self.state.phase, self.focus_seat,
+               self.layout.council_active)
+        if self._wpos is None or self._wpos_key != key:
             self._wpos = self._worker_positions()
+            self._wpos_key = key
         return dict(self._wpos)
 
     def _worker_positions(self):
