@@ -18,9 +18,9 @@ def draw_state(table, s):
     # top bar: round, phase, who acts
     phase = app.t(f"pendulum.phase.{st.phase}")
     head = app.t("pendulum.round", round=min(st.round, rules.rounds), rounds=rules.rounds) + "  ·  " + phase
-    s.blit(app.text(head, 24, INK, True), (16, 10))
+    s.blit(R.text_fit(app, head, 24, INK, 446, True), (16, 10))
     mode = app.t(f"pendulum.mode.{rules.mode}")
-    s.blit(app.text(mode, 18, R.DIM_INK), (470, 16))
+    s.blit(R.text_fit(app, mode, 18, R.DIM_INK, 210 if not rules.timed else 420), (470, 16))
     if not rules.timed:
         _time_track(table, s)
     # each area says which row acts and which row takes placements
@@ -125,7 +125,7 @@ def _province_card(app, rules, s, rect, card, compact=False):
         y = rect.top + 18 + j * h
         pygame.draw.circle(s, R.SLOT_COL[slot], (rect.left + 11, y + h // 2), 7)
         txt = _short(app, rules, prov[slot])
-        t = R.text_fit(app, txt, 14, (30, 24, 16), rect.width - 24)
+        t = R.text_fit(app, txt, 16, (30, 24, 16), rect.width - 22)
         s.blit(t, (rect.left + 21, y + h // 2 - t.get_height() // 2))
 
 
@@ -147,9 +147,9 @@ def _achievement(table, s):
     info = rules.achievements[st.achievement]
     s.blit(R.text_fit(app, V.name(app, rules, st.achievement), 16, INK, a.width - 60, True), (a.left + 8, a.top + 6))
     req = {k: v for k, v in info["requires"].items() if v}
-    s.blit(R.text_fit(app, app.t("pendulum.needs", what=_short(app, rules, req)), 14, (255, 220, 160), a.width - 14),
+    s.blit(R.text_fit(app, app.t("pendulum.needs", what=_short(app, rules, req)), 16, (255, 220, 160), a.width - 14),
            (a.left + 8, a.top + 30))
-    s.blit(R.text_fit(app, app.t("pendulum.or_reward", what=_short(app, rules, info["reward"])), 14, INK, a.width - 14),
+    s.blit(R.text_fit(app, app.t("pendulum.or_reward", what=_short(app, rules, info["reward"])), 16, INK, a.width - 14),
            (a.left + 8, a.top + 50))
     for k in range(rules.marker_spots):
         c = (a.left + 20 + k * 36, a.bottom - 22)
@@ -333,9 +333,9 @@ def _seat_full(table, s, seat, r=None):
     _res_line(app, s, res.left, res.top + 6, p, 26)
     mat = r[f"seat.{seat}.mat"]
     pygame.draw.rect(s, (30, 34, 30), mat, border_radius=8)
-    s.blit(app.text(app.t("pendulum.on_mat"), 14, R.DIM_INK), (mat.left + 6, mat.top + 2))
+    s.blit(app.text(app.t("pendulum.on_mat"), 16, R.DIM_INK), (mat.left + 6, mat.top + 2))
     reserve = sum(1 for loc in p.workers.values() if loc == "reserve")
-    t = app.text(app.t("pendulum.reserve", n=reserve), 14, R.DIM_INK)
+    t = app.text(app.t("pendulum.reserve", n=reserve), 16, R.DIM_INK)
     s.blit(t, (mat.right - t.get_width() - 6, mat.top + 2))
     prod = rules.production[p.character]
     for slot in SLOTS:
@@ -343,28 +343,28 @@ def _seat_full(table, s, seat, r=None):
         pygame.draw.rect(s, (50, 44, 36), sr, border_radius=8)
         pygame.draw.rect(s, R.SLOT_COL[slot], sr, 3, border_radius=8)
         head = app.t("pendulum.slot", slot=V.name(app, rules, slot))
-        s.blit(R.text_fit(app, head, 15, R.SLOT_COL[slot], sr.width - 10, True), (sr.left + 8, sr.top + 4))
+        s.blit(R.text_fit(app, head, 17, R.SLOT_COL[slot], sr.width - 10, True), (sr.left + 8, sr.top + 4))
         printed = V.amounts_text(app, rules, prod[slot])
-        s.blit(R.text_fit(app, printed, 15, INK, sr.width - 10), (sr.left + 8, sr.top + 24))
+        s.blit(R.text_fit(app, printed, 17, INK, sr.width - 10), (sr.left + 8, sr.top + 25))
         for k, card in enumerate(p.slots[slot][:5]):
             y = sr.top + 48 + k * 23
             cr = pygame.Rect(sr.left + 6, y, sr.width - 12, 21)
             pygame.draw.rect(s, (226, 214, 178), cr, border_radius=4)
             txt = _short(app, rules, rules.provinces[card][slot])
-            s.blit(R.text_fit(app, "+ " + txt, 14, (30, 24, 16), cr.width - 8), (cr.left + 4, cr.top + 1))
+            s.blit(R.text_fit(app, "+ " + txt, 16, (30, 24, 16), cr.width - 8), (cr.left + 4, cr.top))
     hand = r[f"seat.{seat}.hand"]
     pygame.draw.rect(s, (34, 40, 52), hand, border_radius=8)
-    s.blit(app.text(app.t("pendulum.hand_title", n=len(p.hand), d=len(p.discard)), 15, R.DIM_INK, True),
+    s.blit(app.text(app.t("pendulum.hand_title", n=len(p.hand), d=len(p.discard)), 17, R.DIM_INK, True),
            (hand.left + 8, hand.top + 4))
     y = hand.top + 26
     for card in p.hand[:6]:
-        t = R.text_fit(app, "▶ " + V.name(app, rules, card), 15, INK, hand.width - 16)
+        t = R.text_fit(app, "▶ " + V.name(app, rules, card), 18, INK, hand.width - 16)
         s.blit(t, (hand.left + 8, y))
-        y += 20
+        y += 23
     for card in p.discard[:6 - min(6, len(p.hand))]:
-        t = R.text_fit(app, "✕ " + V.name(app, rules, card), 14, R.DIM_INK, hand.width - 16)
+        t = R.text_fit(app, "✕ " + V.name(app, rules, card), 16, R.DIM_INK, hand.width - 16)
         s.blit(t, (hand.left + 8, y))
-        y += 19
+        y += 21
 
 
 def _legendary(app, s, rect, has):

@@ -189,7 +189,7 @@ def build_static(app, layout, rules, table_info) -> pygame.Surface:
         pygame.draw.rect(surf, AREA_LIGHT[area], box, border_radius=6)
         pygame.draw.rect(surf, (20, 16, 12), box, 1, border_radius=6)
         name = getattr(sp.name, app.lang, None) or sid
-        lines = text_lines(app, name, 17, (20, 16, 12), box.width - 8, max_lines=2, bold=True)
+        lines = text_lines(app, name, 18, (20, 16, 12), box.width - 8, max_lines=2, bold=True)
         y = box.centery - sum(l.get_height() for l in lines) // 2
         for line in lines:
             surf.blit(line, line.get_rect(midtop=(box.centerx, y)))
@@ -198,7 +198,7 @@ def build_static(app, layout, rules, table_info) -> pygame.Surface:
         cost = amount_text(app, rules, sp.cost)
         pygame.draw.polygon(surf, (30, 24, 18), [(cr.centerx - 8, cr.top + 2), (cr.centerx + 8, cr.top + 2),
                                                  (cr.centerx, cr.bottom - 1)])
-        t = text_fit(app, "▼ " + cost, 15, GOLD, cr.width - 4)
+        t = text_fit(app, "▼ " + cost, 17, GOLD, cr.width - 4)
         surf.blit(t, t.get_rect(center=cr.center))
     for fid, sids in layout.spaces_of_frame.items():
         fr = r[f"frame.{fid}"]
@@ -244,7 +244,7 @@ def draw_track(app, surface, rect, track, start, value, maximum=21, parchment=14
     step = min(32, (rect.width - 110) / max(1, n))
     x0 = rect.left + 104
     col = TRACK_COL[track]
-    label = app.text(app.t(f"pendulum.track.{track}"), 16, col, True)
+    label = app.text(app.t(f"pendulum.track.{track}"), 18, col, True)
     surface.blit(label, label.get_rect(midleft=(rect.left, rect.centery)))
     rad = max(5, int(step * 0.42))
     for i in range(n):

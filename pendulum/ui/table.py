@@ -1316,7 +1316,7 @@ class PendulumTable(Scene):
                 label, col = app.t("pendulum.timer.untimed"), (220, 220, 220)
             if self.paused:
                 label, col = app.t("pendulum.timer.paused"), (190, 200, 255)
-            t = R.text_fit(app, label, 16, col, 120, True)
+            t = R.text_fit(app, label, 19, col, 120, True)
             r = t.get_rect(midtop=(c[0], c[1] + 58))
             bg = r.inflate(8, 2)
             pygame.draw.rect(surface, (10, 10, 14), bg, border_radius=5)
