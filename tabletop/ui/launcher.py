@@ -278,7 +278,17 @@ class NoticeScene(MenuScene):
 
 
 # --- set-up screens -------------------------------------------------------------------------------------
-def _load_config(path: str):
+def _load_config(path: str, mods=None):
+    """A game data file with the mods' overlays (so a renamed character shows renamed);
+    the base file alone if the overlays cannot be loaded; None if nothing loads."""
+    game, name = path.split("/", 1)
+    stem = name.rsplit(".", 1)[0]
+    if mods:
+        try:
+            from ..data import load_game_files
+            return load_game_files(game, mods)[stem].data
+        except Exception:
+            pass
     try:
         from ..data import load_yaml
         from ..data.mods import CONFIG
@@ -293,10 +303,10 @@ def _name(value, lang: str, fallback: str) -> str:
     return str(value) if value else fallback
 
 
-def pendulum_characters(lang: str) -> list[tuple[str, str]]:
+def pendulum_characters(lang: str, mods=None) -> list[tuple[str, str]]:
     """[(mat, name)] of the characters (basic side) in config/pendulum/characters.yaml; the
     mat id is what the rules option ``characters`` takes."""
-    data = _load_config("pendulum/characters.yaml")
+    data = _load_config("pendulum/characters.yaml", mods)
     out = []
     seen = set()
     if isinstance(data, dict):
@@ -310,9 +320,9 @@ def pendulum_characters(lang: str) -> list[tuple[str, str]]:
     return out
 
 
-def grailwar_factions(lang: str) -> list[tuple[str, str]]:
+def grailwar_factions(lang: str, mods=None) -> list[tuple[str, str]]:
     """[(id, "Master & Servant")] of config/grailwar/characters.yaml, in data order."""
-    data = _load_config("grailwar/characters.yaml")
+    data = _load_config("grailwar/characters.yaml", mods)
     out = []
     if isinstance(data, dict):
         servants = {s.get("id"): s for s in data.get("servants") or [] if isinstance(s, dict)}
@@ -344,7 +354,7 @@ class PendulumSetup(MenuScene):
 
     def build(self):
         app = self.app
-        self.characters = pendulum_characters(app.lang)
+        self.characters = pendulum_characters(app.lang, app.mods)
         x1, x2, w1, w2, h = 160, 860, 660, 900, 72
         y = 200
         self.menu.add((x1, y, w1, h), app.t("shell.setup.players", n=self.players),
@@ -427,7 +437,7 @@ class GrailWarSetup(MenuScene):
 
     def build(self):
         app = self.app
-        self.factions = grailwar_factions(app.lang) or [(f"F{i}", f"F{i}") for i in range(1, 8)]
+        self.factions = grailwar_factions(app.lang, app.mods) or [(f"F{i}", f"F{i}") for i in range(1, 8)]
         if self.controls is None or len(self.controls) != len(self.factions):
             self.controls = ["human"] + ["npc"] * (len(self.factions) - 1)
         y, h = 190, 70
