@@ -209,6 +209,9 @@ class FocusMenu:
     def handle_event(self, event) -> bool:
         if not self.visible:
             return False
+        if event.type == pygame.MOUSEWHEEL and getattr(event, "y", 0):
+            self.move(-1 if event.y > 0 else +1)      # wheel up: the item above
+            return True
         if event.type == pygame.MOUSEMOTION:
             i = self._at(event.pos)
             if i is not None and i != self.index:
