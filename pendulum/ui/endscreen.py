@@ -156,8 +156,11 @@ class EndScreen(Scene):
                 sd = t.sprites.seats[seat]
                 pts = [(inner.left + inner.width * k / (n - 1), inner.bottom - inner.height * snap[seat][tr] / top_v
                         + (seat - t.n / 2) * 2) for k, snap in enumerate(hist)]
+                dark = sum(sd["colour"]) < 240          # a black seat gets a light edge on the dark chart
                 if len(pts) >= 2:
+                    if dark:
+                        pygame.draw.lines(s, (190, 190, 190), False, pts, 6)
                     pygame.draw.lines(s, sd["colour"], False, pts, 3)
                 for pnt in pts:
-                    R.draw_shape(s, sd["shape"], pnt, 14, sd["colour"], (10, 8, 6), 1)
+                    R.draw_shape(s, sd["shape"], pnt, 14, sd["colour"], (210, 210, 210) if dark else (10, 8, 6), 1)
         return s
