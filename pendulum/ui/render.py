@@ -82,7 +82,8 @@ class Sprites:
                 sz = size if grande else int(size * 0.78)
                 img = pygame.Surface((size, size), pygame.SRCALPHA)
                 c = (size / 2, size / 2)
-                draw_shape(img, sd["shape"], c, sz - 2, sd["colour"], (16, 12, 8), 2)
+                edge = (225, 225, 225) if sum(sd["colour"]) < 240 else (16, 12, 8)   # dark seats stay visible
+                draw_shape(img, sd["shape"], c, sz - 2, sd["colour"], edge, 2)
                 if grande:
                     pygame.draw.circle(img, GOLD, (size / 2, size / 2), sz / 2 - 1, 2) if sd["shape"] == "circle" \
                         else pygame.draw.polygon(img, GOLD, shape_points(sd["shape"], c, sz - 6), 2)
@@ -100,7 +101,8 @@ class Sprites:
             sd = self.seats[seat] if 0 <= seat < len(self.seats) else {"colour": (120, 120, 120), "letter": "N",
                                                                          "shape": "circle"}
             s = pygame.Surface((size, size), pygame.SRCALPHA)
-            draw_shape(s, "hexagon", (size / 2, size / 2), size - 2, sd["colour"], (16, 12, 8), 2)
+            edge = (225, 225, 225) if sum(sd["colour"]) < 240 else (16, 12, 8)
+            draw_shape(s, "hexagon", (size / 2, size / 2), size - 2, sd["colour"], edge, 2)
             t = self.app.text(sd["letter"], int(size * 0.5), contrast(sd["colour"]), bold=True)
             s.blit(t, t.get_rect(center=(size / 2, size / 2 + 1)))
             self.cache[key] = s

@@ -30,7 +30,7 @@ AUTOSAVE_EVERY = 1.0       # engine seconds between autosaves in real-time play
 
 
 # events that change only where pieces stand (drawn every frame), not the cached board layer
-_PIECES_ONLY = frozenset({"worker_moved", "timer_finished", "request_applied", "request_refused", "decision_opened"})
+_PIECES_ONLY = frozenset({"timer_finished", "request_applied", "request_refused", "decision_opened"})
 
 
 class _LogPanel:
