@@ -1039,6 +1039,9 @@ class PendulumTable(Scene):
                 self.focus(s)
                 return True
             if len(parts) >= 3 and parts[2] == "hand":
+                if not self.human[s]:
+                    self.flash(self.app.t("pendulum.msg.bot_seat"))
+                    return True
                 acts = [a for a in self.legal(s) if a.kind in ("play", "pickup")]
                 if acts:
                     self._open_picker(s, [(V.action_label(self.app, self.rules, a, self.state), a) for a in acts], pos)

@@ -321,3 +321,17 @@ def test_realtime_drop_waits_in_the_privilege_window_then_lands(table_app):
     assert wid not in scene.ghosts
     entry = scene.record.actions[-1]
     assert entry["a"]["kind"] == "move" and entry["t"] >= scene.rules.claim_window
+
+
+def test_a_stratagem_is_played_from_the_hand_by_click_and_picker(table_app):
+    app, scene = table_app()
+    finish_opening(scene, prefer="black")
+    seat = scene.focus_seat
+    plays = [a for a in scene.state.legal_actions(seat) if a.kind == "play"]
+    assert plays
+    click_at(app, scene.region(f"seat.{seat}.hand").center)
+    assert scene.picker is not None and scene.picker["seat"] == seat
+    hand = len(scene.state.players[seat].hand)
+    press(app, pygame.K_RETURN)                      # the first option, by keyboard
+    assert len(scene.state.players[seat].hand) == hand - 1
+    assert scene.record.actions[-1]["a"]["kind"] in ("play", "choose")
