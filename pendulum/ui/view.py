@@ -360,6 +360,8 @@ def event_text(app, rules, ev):
             v = app.t(f"pendulum.row.{v}")
         elif f == "phase":
             v = app.t(f"pendulum.phase.{v}")
+        elif f == "worker":
+            v = app.t("pendulum.grande") if is_grande(None, v) else app.t("pendulum.common")
         elif f == "order":
             v = " > ".join(seat_name(app, rules, s) for s in v)
         elif f == "cards":
