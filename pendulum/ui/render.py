@@ -198,8 +198,6 @@ def build_static(app, layout, rules, table_info) -> pygame.Surface:
             y += line.get_height() - 2
         cr = r[f"cost.{sid}"]
         cost = amount_text(app, rules, sp.cost)
-        pygame.draw.polygon(surf, (30, 24, 18), [(cr.centerx - 8, cr.top + 2), (cr.centerx + 8, cr.top + 2),
-                                                 (cr.centerx, cr.bottom - 1)])
         t = text_fit(app, "▼ " + cost, 17, GOLD, cr.width - 4)
         surf.blit(t, t.get_rect(center=cr.center))
     for fid, sids in layout.spaces_of_frame.items():

@@ -1325,8 +1325,26 @@ class PendulumTable(Scene):
             pygame.draw.rect(surface, (10, 10, 14), bg, border_radius=5)
             surface.blit(t, r)
 
+    def ready_workers(self):
+        """Workers of the focused human seat that can do something now: {worker: "act"|"move"}
+        (from legal_actions; cached with the worker positions)."""
+        key = (self._wpos_key, self.focus_seat)
+        if getattr(self, "_ready_key", None) != key:
+            ready = {}
+            if self.human[self.focus_seat]:
+                for a in self.legal(self.focus_seat):
+                    w = getattr(a, "worker", None)
+                    if w is not None and (a.kind == "act" or w not in ready):
+                        ready[w] = "act" if a.kind == "act" else "move"
+            self._ready, self._ready_key = ready, key
+        return self._ready
+
     def _draw_workers(self, surface, only_moving=False, skip=(), onto_layer=False):
         pos = self.worker_positions()
+        if not self.drag and not self.layout.council_active:
+            for wid, how in self.ready_workers().items():
+                if wid in pos and wid not in skip:
+                    pygame.draw.circle(surface, (255, 214, 90) if how == "act" else (235, 245, 255), pos[wid], 21, 3)
         board = self.layout.rects["main_board"] if self.layout.council_active else None
         for wid, seat, grande, loc in V.workers(self.state):
             if wid in skip or wid not in pos:
