@@ -47,5 +47,16 @@ def make_scene(app, seats=None, mode=None, seed=None, teach=False, record=None, 
 
 
 def make_bench_scene(app):
+    """All-bot real-time game, opening placements already made, so the bench measures
+    running hourglasses (sand falling) from its first frame."""
     from .table import PendulumTable
-    return PendulumTable(app, seats=["bot", "bot", "bot", "bot"], mode="realtime", seed=1, autosave=False)
+    table = PendulumTable(app, seats=["bot", "bot", "bot", "bot"], mode="realtime", seed=1, autosave=False)
+    st = table.state
+    for _ in range(40):
+        if st.phase != "opening":
+            break
+        seat = st.seats_to_act()[0]
+        action = table.bots.driver.bots[seat].choose(st)
+        table.apply(action)
+    table.anims = []
+    return table
