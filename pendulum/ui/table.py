@@ -819,7 +819,7 @@ class PendulumTable(Scene):
     # ----------------------------------------------------------------- keyboard
     def _on_key(self, event) -> bool:
         intents = self.app.intents(event) if hasattr(self.app, "intents") else [self.app.intent(event)]
-        if event.key == pygame.K_p and not (event.mod & pygame.KMOD_CTRL):
+        if "pause_timers" in intents:
             self.toggle_pause()
             return True
         for i in range(1, 6):
