@@ -716,8 +716,8 @@ class PendulumTable(Scene):
 
     # ================================================================= input
     def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            return self._on_button(event.ui_element)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and self._on_button(event.ui_element):
+            return True
         if self.picker is not None and self._picker_event(event):
             return True
         if event.type == pygame.KEYDOWN:

@@ -335,3 +335,15 @@ def test_a_stratagem_is_played_from_the_hand_by_click_and_picker(table_app):
     press(app, pygame.K_RETURN)                      # the first option, by keyboard
     assert len(scene.state.players[seat].hand) == hand - 1
     assert scene.record.actions[-1]["a"]["kind"] in ("play", "choose")
+
+
+def test_a_picker_option_is_taken_by_mouse_click(table_app):
+    app, scene = table_app()
+    finish_opening(scene, prefer="black")
+    seat = scene.focus_seat
+    click_at(app, scene.region(f"seat.{seat}.hand").center)
+    assert scene.picker is not None
+    hand = len(scene.state.players[seat].hand)
+    button = scene.picker["buttons"][0]
+    click_at(app, button.get_abs_rect().center)      # the first option, by mouse
+    assert len(scene.state.players[seat].hand) == hand - 1
