@@ -404,11 +404,6 @@ class TeachScene(Scene):
                 if event.ui_element is b:
                     self._press(key)
                     return True
-            picker = self.table.picker
-            if not self.demo_on and picker is not None and event.ui_element in picker["buttons"]:
-                # the table's handle_event checks its own bar buttons first and never reaches
-                # its picker for mouse clicks; hand the click to the picker directly
-                return self.table._picker_event(event)
         active = self.demo if self.demo_on else self.table
         if event.type == pygame.KEYDOWN and active.kb is None and active.picker is None:
             intents = self.app.intents(event)
