@@ -1292,6 +1292,9 @@ class PendulumState(State):
                     if self.remaining[a] > 0:
                         self.remaining[a] = round(self.remaining[a] - seconds, 6)
                         if self.remaining[a] <= 0:
+                            # the part of the step after it ran out counts as waiting, so one
+                            # big step and many small ones end in the same state (replay)
+                            self.since_finish[a] = round(-self.remaining[a], 6)
                             self.remaining[a] = 0.0
                             ev.append(A.TimerFinished(-1, a))
                             finished = True
@@ -1333,6 +1336,8 @@ class PendulumState(State):
             batch = [r for r in self.requests if r["t"] <= end]        # the window of the first request
             self.requests = [r for r in self.requests if r["t"] > end]
             ev.extend(self._apply_batch(batch))
+        if not self.requests:
+            self.request_seq = 0    # it only orders waiting requests; a replay never has any
         return ev
 
     def _apply_batch(self, batch):

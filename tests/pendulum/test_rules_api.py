@@ -255,3 +255,23 @@ def test_api_the_example_mod_recolours_the_green_seat():
     r = make_rules({}, mods=[str(mod)])
     green = next(s for s in r.seat_defs if s.id == "green")
     assert green.colour.lower() != "#2e9e4f" and green.letter == "G"
+
+
+def test_4_8_realtime_game_through_the_request_window_replays_identically():
+    """A live real-time game steps at 1/60 s and routes every move through ``submit`` (4.8
+    window); its record (each applied request at its engine time) replays, in big steps,
+    to a state equal to the live one."""
+    rules = make_rules({"mode": "realtime", "players": 3})
+    st = rules.new_state(4)
+    rec = Record(game="pendulum", seed=4, options=rules.options_dict())
+    driver = BotDriver({0: "standard", 1: "random", 2: "standard"}, 4, rules.bot_delay)
+    while not st.is_terminal() and st.round < 2:
+        for a in driver.tick(st):
+            st.submit(a)
+        for ev in st.advance(1 / 60):
+            if ev.kind == "request_applied":
+                rec.add(Action.from_text("pendulum", ev.action), ev.time)
+    rec.end_time = st.time
+    assert rec.actions and any(e["t"] > 0 for e in rec.actions)
+    again = replay(Record.from_json(rec.to_json()), make_rules(rec.options))
+    assert again.to_dict() == st.to_dict()

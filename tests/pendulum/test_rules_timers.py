@@ -15,6 +15,17 @@ def test_1_2_realtime_timers_run_with_advance_and_finish(pen):
     assert st.time == 45.5
 
 
+def test_1_2_one_long_advance_equals_many_short_ones(pen):
+    """Time is a value: a replay advancing in one step ends where the live game did after
+    many frame-sized steps, including how long a finished timer has been waiting."""
+    big, small = pen.state(players=3, mode="realtime"), pen.state(players=3, mode="realtime")
+    big.advance(60.0)
+    for _ in range(60 * 8):
+        small.advance(0.125)
+    assert big.since_finish["black"] == small.since_finish["black"] == 15.0
+    assert big.to_dict() == small.to_dict()
+
+
 def test_4_2_a_finished_timer_may_be_flipped_by_any_seat(pen):
     st = pen.state(players=3, mode="realtime")
     pen.refused(st, A.Flip(0, "black"), "4.2")
