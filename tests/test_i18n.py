@@ -5,7 +5,7 @@ import string
 from pathlib import Path
 
 from tabletop.data import load_yaml
-from tabletop.ui.i18n import flatten
+from tabletop.data.mods import flatten_strings as flatten
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -16,8 +16,8 @@ The document is built from the parser's event stream without recursion (libyaml'
 parser when it is installed), so no input can exhaust the stack or hang the loader.
 Every problem raises ``DataError`` with ``file:line: field: message`` lines.
 
-This module imports nothing from the rest of ``tabletop.data`` (pydantic is slow to
-import): ``tabletop/ui/fastyaml.py`` runs it on its own for the launcher's first frame.
+It imports nothing but PyYAML and the engine's errors: the launcher reads its strings and
+settings through it before the first frame.
 """
 from __future__ import annotations
 

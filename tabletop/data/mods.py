@@ -26,7 +26,7 @@ from typing import Any
 
 from ..engine.errors import DataError
 from .loader import line_of, load_yaml
-from .validate import did_you_mean
+from .hints import did_you_mean
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "config"

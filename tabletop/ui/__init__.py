@@ -2,4 +2,4 @@
 stack, intents, dialogs, toasts, F3 overlay), the launcher and its set-up screens, the
 pause menu, fonts, strings, key bindings and assets. Contract with the game screens:
 ``app.py``'s docstring. Modules: app, scene, launcher, menus, widgets, input, i18n, fonts,
-assets, prefs, cache, fastyaml, bench_scenes."""
+assets, prefs, cache, bench_scenes."""

@@ -58,7 +58,7 @@ _DEFAULT_SETTINGS = {"language": "en", "window": {"size": [1280, 720], "fullscre
 def load_settings() -> dict:
     settings = {k: (dict(v) if isinstance(v, dict) else v) for k, v in _DEFAULT_SETTINGS.items()}
     def parse():
-        from .fastyaml import load_yaml
+        from ..data.loader import load_yaml
         return load_yaml(SETTINGS_FILE)[0]
     try:
         from .cache import cached

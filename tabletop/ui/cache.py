@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 FORMAT = 1
-LOADER = Path(__file__).resolve().parents[1] / "data" / "loader.py"
+_DATA = Path(__file__).resolve().parents[1] / "data"
+READERS = [_DATA / "loader.py", _DATA / "mods.py"]   # what turns the files into values
 
 
 def cache_dir() -> Path:
@@ -35,7 +36,7 @@ def cache_dir() -> Path:
 
 def _stamp(paths: list[Path]) -> list:
     out: list = [FORMAT]
-    for p in [*paths, LOADER, Path(__file__)]:
+    for p in [*paths, *READERS, Path(__file__)]:
         try:
             st = os.stat(p)
             out.append([str(p), st.st_mtime_ns, st.st_size])

@@ -5,50 +5,30 @@ itself when it is missing (tests/test_i18n.py checks that en and ja have the sam
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N_DIR = ROOT / "config" / "i18n"
 LANGS = ("en", "ja")
 
 
-def flatten(data: Any, prefix: str = "") -> dict[str, str]:
-    out: dict[str, str] = {}
-    if isinstance(data, dict):
-        for key, value in data.items():
-            sub = f"{prefix}.{key}" if prefix else str(key)
-            out.update(flatten(value, sub))
-    elif data is not None and prefix:
-        out[prefix] = str(data)
-    return out
-
-
-def _load_base(lang: str, mods: list[str] | None) -> dict[str, str]:
-    from .fastyaml import load_yaml
-    strings = flatten(load_yaml(I18N_DIR / f"{lang}.yaml")[0])
-    for mod in mods or []:
-        path = Path(mod) / "i18n" / f"{lang}.yaml"
-        if path.is_file():
-            strings.update(flatten(load_yaml(path)[0]))
-    return strings
+def _translations(lang: str, mods: list[str] | None = None) -> dict[str, str]:
+    from ..data.mods import load_translations
+    return load_translations(lang, mods)
 
 
 def load_strings(lang: str, mods: list[str] | None = None) -> dict[str, str]:
-    """The strings of one language: the base file (read here, fast, for the launcher's first
-    frame) or, with mods, the data kit's ``load_translations`` (base file + mod overlays)."""
+    """The strings of one language: the base file overlaid by the mods' files (the data
+    kit's ``load_translations``). Without mods the result is kept in the start-up cache, so
+    the launcher's first frame imports neither the data kit nor PyYAML."""
     if not mods:
         from .cache import cached
-        return cached(f"strings-{lang}", [I18N_DIR / f"{lang}.yaml"], lambda: _load_base(lang, None))
+        return cached(f"strings-{lang}", [I18N_DIR / f"{lang}.yaml"], lambda: _translations(lang))
     try:
-        from ..data.mods import load_translations  # provided by tabletop/data
-    except ImportError:
-        return _load_base(lang, mods)
-    try:
-        return dict(load_translations(lang, mods or []))
+        return _translations(lang, mods)
     except Exception as exc:   # a broken mod's strings: fall back to the base file
         import sys
         print(f"mod translations skipped: {exc}", file=sys.stderr)
-        return _load_base(lang, None)
+        return _translations(lang)
 
 
 class Strings:

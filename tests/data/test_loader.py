@@ -176,12 +176,17 @@ def test_plain_yaml_reads_back_exactly_with_a_line_for_every_value(data, flow):
         assert 1 <= marks[path] <= lines
 
 
-def test_loader_stands_alone_for_the_launcher():
-    """tabletop/ui/fastyaml.py runs loader.py without the rest of the data kit."""
-    import ast
-    tree = ast.parse(Path(loader.__file__).read_text(encoding="utf-8"))
-    relative = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level]
-    absolute = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    absolute |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and not n.level}
-    assert all(m.startswith("engine") for m in relative), relative
-    assert "pydantic" not in absolute and "tabletop" not in absolute
+def test_strings_and_settings_load_without_pydantic():
+    """The launcher reads its strings through the loader and the mod helpers before any
+    game data is checked: importing those must not pull in pydantic (slow to import)."""
+    import subprocess
+    import sys
+    code = ("import sys; from tabletop.data.mods import load_translations; "
+            "from tabletop.data.loader import load_yaml; "
+            "assert load_translations('ja')['shell.title']; "
+            "print('pydantic' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(loader.__file__).resolve().parents[2])
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"
+

@@ -6,12 +6,12 @@ raises ``DataError`` listing ``file:line: dotted.field: message`` for every prob
 """
 from __future__ import annotations
 
-import difflib
 from typing import Any, Iterable, TypeVar
 
 import pydantic
 
 from ..engine.errors import DataError
+from .hints import did_you_mean
 from .loader import line_of
 
 M = TypeVar("M", bound=pydantic.BaseModel)
@@ -99,12 +99,6 @@ def validate(model: type[M], data: Any, marks: dict[str, int], source: str, pref
         return model.model_validate(data)
     except pydantic.ValidationError as exc:
         raise DataError(format_errors(exc, marks, source, prefix)) from None
-
-
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` or an empty string."""
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def check_ref(errors: list[str], value: str, known: Iterable[str], source: str,
