@@ -570,29 +570,12 @@ def load_data(mods=None, config_dir=None) -> GameData:
 
 
 def json_schemas() -> dict:
-    """JSON Schema of every data file (for editors), keyed by file stem."""
-    out = {}
-    for name, model in FILES.items():
-        sch = model.model_json_schema(by_alias=True)
-        sch["title"] = f"Holy Grail War data: config/grailwar/{name}.yaml"
-        out[name] = sch
-    return out
-
-
-def write_json_schemas(folder) -> list:
-    import json
-    from pathlib import Path
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for name, sch in json_schemas().items():
-        p = folder / f"grailwar-{name}.schema.json"
-        p.write_text(json.dumps(sch, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        paths.append(p)
-    return paths
+    """``{file stem: JSON Schema}`` of every data file (docs/schema/, for modders' editors)."""
+    from tabletop.data.schema import model_schemas
+    return model_schemas("grailwar", FILES)
 
 
 if __name__ == "__main__":      # python -m grailwar.rules.schema  → docs/schema/grailwar-*.schema.json
-    from pathlib import Path
-    for p in write_json_schemas(Path(__file__).resolve().parents[2] / "docs" / "schema"):
-        print(p)
+    from tabletop.data.schema import write_model_schemas
+    for path in write_model_schemas("grailwar", FILES):
+        print(path)

@@ -338,31 +338,12 @@ FILES = {
 
 
 def json_schemas() -> dict:
-    """``{file stem: JSON Schema}`` for docs/schema/pendulum-<stem>.schema.json (a modder's editor checks files)."""
-    out = {}
-    for stem, model in FILES.items():
-        schema = model.model_json_schema()
-        schema["$id"] = f"pendulum-{stem}.schema.json"
-        schema["title"] = f"config/pendulum/{stem}.yaml"
-        out[stem] = schema
-    return out
+    """``{file stem: JSON Schema}`` of every data file (docs/schema/, for modders' editors)."""
+    from tabletop.data.schema import model_schemas
+    return model_schemas("pendulum", FILES)
 
 
-def write_json_schemas(folder) -> list:
-    """Write every schema into ``folder`` (``python -m pendulum.rules.schema`` does it for docs/schema)."""
-    import json
-    from pathlib import Path
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for stem, schema in json_schemas().items():
-        path = folder / f"pendulum-{stem}.schema.json"
-        path.write_text(json.dumps(schema, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
-        written.append(path)
-    return written
-
-
-if __name__ == "__main__":
-    from pathlib import Path
-    for path in write_json_schemas(Path(__file__).resolve().parents[2] / "docs" / "schema"):
+if __name__ == "__main__":      # python -m pendulum.rules.schema  → docs/schema/pendulum-*.schema.json
+    from tabletop.data.schema import write_model_schemas
+    for path in write_model_schemas("pendulum", FILES):
         print(path)

@@ -48,6 +48,30 @@ def overlay_schema(schema: dict) -> dict:
     return out
 
 
+def model_schemas(game: str, files: dict) -> dict:
+    """``{file stem: JSON Schema}`` of a game's data files, from its pydantic models
+    (``files`` maps stem -> model); written as ``docs/schema/<game>-<stem>.schema.json``."""
+    out = {}
+    for stem, model in files.items():
+        schema = model.model_json_schema(by_alias=True)
+        schema["$id"] = f"{game}-{stem}.schema.json"
+        schema["title"] = f"config/{game}/{stem}.yaml"
+        out[stem] = schema
+    return out
+
+
+def write_model_schemas(game: str, files: dict, folder: Path = SCHEMA_DIR) -> list[Path]:
+    """Write ``model_schemas`` into ``folder`` (the games' ``python -m <game>.rules.schema``)."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for stem, schema in model_schemas(game, files).items():
+        path = folder / f"{game}-{stem}.schema.json"
+        path.write_text(json.dumps(schema, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
 def write_overlay_schemas(out_dir: Path, schema_dir: Path = SCHEMA_DIR) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
