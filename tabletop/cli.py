@@ -130,12 +130,30 @@ def cmd_validate_mod(args) -> int:
     return validate_mod_cli(args.dir)
 
 
+def _mods_are_valid(mods: list[str]) -> bool:
+    """Check every ``--mod`` folder before anything starts: a broken mod is reported with
+    its ``file:line: field: message`` lines instead of being silently left out."""
+    from .data.mods import validate_mod
+    ok = True
+    for mod in mods:
+        errors, _ = validate_mod(mod)
+        if errors:
+            ok = False
+            print(f"--mod {mod}: the mod has errors; nothing was started "
+                  f"(fix them, or leave the mod out):", file=sys.stderr)
+            for line in errors:
+                print(f"  {line}", file=sys.stderr)
+    return ok
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.speed <= 0:
         parser.error("--speed must be above 0")
     command = args.command
+    if args.mod and command != "validate-mod" and not _mods_are_valid(args.mod):
+        return 1
     if command == "simulate":
         return cmd_simulate(args)
     if command == "replay":

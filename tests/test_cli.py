@@ -1,0 +1,44 @@
+"""The command line: bad input gets a clear message, never a silent start."""
+from pathlib import Path
+
+from tabletop.cli import main
+
+EXAMPLE = str(Path(__file__).resolve().parents[1] / "mods" / "example")
+
+
+def _bad_mod(tmp_path):
+    mod = tmp_path / "badmod"
+    (mod / "pendulum").mkdir(parents=True)
+    (mod / "mod.yaml").write_text('id: bad\nname: Bad\nversion: "1"\nload_order: 0\n', encoding="utf-8")
+    (mod / "pendulum" / "seats.yaml").write_text("seats:\n  - id: gren\n    colour: '#00aa88'\n", encoding="utf-8")
+    return mod
+
+
+def test_a_broken_mod_is_reported_with_file_and_line_and_nothing_starts(tmp_path, capsys):
+    mod = _bad_mod(tmp_path)
+    assert main(["--mod", str(mod), "--frames", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "the mod has errors" in err
+    assert "seats.yaml:2: seats.0.id: unknown id 'gren' (did you mean 'green'?)" in err
+
+
+def test_a_broken_mod_stops_the_simulator_too(tmp_path, capsys):
+    mod = _bad_mod(tmp_path)
+    assert main(["simulate", "pendulum", "--games", "1", "--mod", str(mod), "--quiet"]) == 1
+    assert "gren" in capsys.readouterr().err
+
+
+def test_the_example_mod_starts(capsys):
+    assert main(["simulate", "pendulum", "--games", "1", "--players", "2", "--mod", EXAMPLE,
+                 "--quiet", "--json"]) == 0
+
+
+def test_unknown_command_and_bad_size_are_refused(capsys):
+    import pytest
+    with pytest.raises(SystemExit) as exc:
+        main(["pendlum"])
+    assert exc.value.code == 2
+    assert "invalid choice: 'pendlum'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--size", "12x7"])
+    assert "--size wants WIDTHxHEIGHT" in capsys.readouterr().err
