@@ -33,6 +33,21 @@ _COMMON_DEFAULTS = {"lang": None, "mod": [], "seed": None, "size": None, "fullsc
                     "frames": None, "screenshot": None, "speed": 1.0}
 
 
+# The words --seats accepts (the option's own syntax, as its help text gives it).
+SEAT_WORDS = {"pendulum": ("human", "bot", "bot:standard", "bot:random"), "grailwar": ("human", "npc")}
+
+
+def _seat_list(game: str):
+    def parse(text: str) -> list[str]:
+        seats = [s.strip().lower() for s in text.split(",") if s.strip()]
+        for seat in seats:
+            if seat not in SEAT_WORDS[game]:
+                raise argparse.ArgumentTypeError(
+                    f"{seat!r} is not a seat for {game}; use a comma list of {' | '.join(SEAT_WORDS[game])}")
+        return seats
+    return parse
+
+
 def _common(p: argparse.ArgumentParser, top: bool = False) -> None:
     """The common options, accepted before or after the command. On sub-commands their
     defaults are suppressed so they do not overwrite what was given before the command."""
@@ -57,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("pendulum", help="play Pendulum")
     _common(p)
-    p.add_argument("--seats", default=None, help="comma list of human|bot[:random|standard] (2-5 seats)")
+    p.add_argument("--seats", type=_seat_list("pendulum"), default=None,
+                   help="comma list of human|bot[:random|standard] (2-5 seats)")
     p.add_argument("--mode", choices=["realtime", "timetrack", "beginner"], default=None)
 
     p = sub.add_parser("teach", help="Pendulum teaching mode")
@@ -65,7 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("grailwar", help="play Holy Grail War")
     _common(p)
-    p.add_argument("--seats", default=None, help="comma list of human|npc, one per faction")
+    p.add_argument("--seats", type=_seat_list("grailwar"), default=None,
+                   help="comma list of human|npc, one per faction")
 
     p = sub.add_parser("simulate", help="play bot-only games headless and print figures")
     _common(p)

@@ -42,3 +42,14 @@ def test_unknown_command_and_bad_size_are_refused(capsys):
     with pytest.raises(SystemExit):
         main(["--size", "12x7"])
     assert "--size wants WIDTHxHEIGHT" in capsys.readouterr().err
+
+
+def test_a_misspelt_seat_is_refused_before_a_window_opens(capsys):
+    import pytest
+    with pytest.raises(SystemExit) as exc:
+        main(["pendulum", "--seats", "human,robot", "--frames", "1"])
+    assert exc.value.code == 2
+    assert "'robot' is not a seat for pendulum" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["grailwar", "--seats", "human,bot"])
+    assert "'bot' is not a seat for grailwar; use a comma list of human | npc" in capsys.readouterr().err
