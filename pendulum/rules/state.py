@@ -684,7 +684,7 @@ class PendulumState(State):
                 continue
             if info["effect"].get("legendary_vp") and p.legendary:
                 continue
-            cost = info["cost"]
+            cost = info["cost"] if info["kind"] == "final" else {}    # stratagems are paid when played (5.5)
             if cost.get("any_resource"):
                 out.extend(f"{c}={x}" for x in self.pay_options(p, cost))
             elif self.can_pay(p, cost):
@@ -1117,9 +1117,10 @@ class PendulumState(State):
             return
         info = r.cards[card]
         self.council_offer[self.council_offer.index(card)] = None
-        cost = {k: v for k, v in info["cost"].items() if k != "any_resource"}
-        self._pay(p, cost, _parse3(pay) if pay else None, ev)
         kind = info["kind"]
+        if kind == "final":                         # 5.8: only the final cards are paid when chosen
+            cost = {k: v for k, v in info["cost"].items() if k != "any_resource"}
+            self._pay(p, cost, _parse3(pay) if pay else None, ev)
         if kind == "stratagem":
             p.hand.append(card)
         elif kind == "keep_beside_mat":

@@ -226,3 +226,23 @@ def test_5_9_four_rounds_then_game_over(pen):
     assert st.is_terminal() and st.phase == "game_over"
     assert st.outcome()["reason"] in ("no_legendary", "legendary_lowest_track", "full_parchment")
     assert st.seats_to_act() == [] and all(st.legal_actions(s) == [] for s in range(3))
+
+
+def test_5_8_council_stratagem_cards_cost_nothing_when_taken_only_when_played(pen):
+    # 5.8: only the final cards are paid when chosen; a stratagem card (sun icon) goes to the hand and its
+    # printed cost ("pay 2 gold -> +1 popularity") is paid when it is played (5.5).
+    st = pen.state(players=3)
+    st.council_offer = ["c20", "c15", "c17", "c08", "c09"]
+    to_council(pen, st)
+    a = st.privilege[0]
+    p = st.players[a]
+    p.res = [0, 0, 0]
+    opts = [x.option for x in st.legal_actions(a)]
+    assert "c20" in opts and "c15" in opts and "c17" in opts
+    st.apply(A.Choose(a, "c20"))
+    assert p.res == [0, 0, 0] and "c20" in p.hand
+    pen.choose_all(st, a)
+    b = st.privilege[1]
+    st.players[b].res = [3, 0, 0]
+    st.apply(A.Choose(b, "c17"))
+    assert st.players[b].res == [3, 0, 0] and "c17" in st.players[b].hand
