@@ -115,6 +115,8 @@ def turn(g):
     yield from all_allied_check(g)
     g.note("GM", f"turn {g.turn} begins", f"第{g.turn}ターン開始")
     yield from phase_events(g)
+    for f in g.fac.values():
+        f.relocated = False     # §7.2: only a retreat after the declarations costs the declared action
     set_phase(g, "D")
     yield from phase_declare(g)
     yield from phase_actions(g)
