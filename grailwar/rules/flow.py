@@ -344,7 +344,7 @@ def phase_declare(g):
         if not f.active or not f.human or f.declared is not None:
             continue
         if f.spells == 0 and g.cfg.command_spells.disobey_chance > 0:
-            dis = yield from check(g, f, "Disobedience", g.cfg.command_spells.disobey_chance, g.vis(f.id),
+            dis = yield from check(g, f, "Disobedience", g.cfg.command_spells.disobey_chance - omen(g, f), g.vis(f.id),
                                    want="failure")
             if dis:
                 a = npc.declare(g, f)
@@ -672,7 +672,7 @@ def defeat(g, b, lose):
             continue
         ch = escape_chance(g, f, pt.np)
         if ch > 0:
-            ok = yield from check(g, f, "Escape", ch, vis)
+            ok = yield from check(g, f, "Escape", ch - omen(g, f), vis)
             if ok:
                 retreated.append(f)
                 continue
@@ -861,7 +861,8 @@ def talk_option(g, x, t, a):
                 n = g.cfg.npc
                 p = t.ai.alliance_inclination + (n.friendly_acceptance_bonus if x.id in t.met_friendly else 0) \
                     + x.eff_sum("alliance_charm")
-                ok = yield from check(g, x, f"alliance acceptance by {t.id}", clamp(p, 0, n.acceptance_cap), vis)
+                ok = yield from check(g, x, f"alliance acceptance by {t.id}", clamp(p, 0, n.acceptance_cap) - omen(g, x),
+                                      vis)
         g.note(x.label(), f"proposes an alliance to {t.id} ({a.arg}): {'accepted' if ok else 'refused'}",
                f"{t.id}に同盟を提案（{a.arg}）：{'受諾' if ok else '拒否'}", vis)
         if ok and len(x.allies) < g.cfg.alliance.max_allies and len(t.allies) < g.cfg.alliance.max_allies:
@@ -881,7 +882,8 @@ def talk_option(g, x, t, a):
         elif x.id in t.allies:
             ok = True
         else:
-            ok = yield from check(g, x, f"exchange with {t.id}", clamp(t.ai.alliance_inclination, 0, 100), vis)
+            ok = yield from check(g, x, f"exchange with {t.id}", clamp(t.ai.alliance_inclination, 0, 100) - omen(g, x),
+                                  vis)
         if ok:
             give_fact(g, x, t, a.arg)
             cand = [o for o in g.active_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]

@@ -17,3 +17,38 @@ def test_7_2_relocation_before_declaring_does_not_cost_the_action(kit):
                               ("comm", "F1"): [Talk("F1", "done")], ("comm", "F2"): [Talk("F2", "done")]})
     assert f2.location != "20"          # it was moved out at turn start (§5)
     assert f2.rested                    # and its rest still resolved in A4
+
+
+def _check_targets(g, label):
+    return [e["target"] for e in g.log if e["kind"] == "check" and e["label"].startswith(label)]
+
+
+def test_3_4_bad_omen_lowers_the_escape_roll(kit):
+    """§3.4/§6.3: the bad omen is −10 on every non-combat check the faction owns; the escape
+    roll is one (§3.5 lists its owner), so Lancer's 60 % escape becomes 50 %."""
+    from grailwar.rules import combat
+    g = kit.war(("human", "human", "human"))
+    g.fac["F3"].omen = True
+    g.rng = kit.ScriptRng([1, 1, 99], fallback=g.rng)       # slot 3, battle roll (A wins), escape roll
+    kit.run(g, combat.fight(g, "raid", g.fac["F1"], g.fac["F3"], g.fac["F3"].location),
+            {("slot", "F1"): ["STR"], ("slot", "F3"): ["AGI"], ("retreat_dest", "F3"): ["01"]})
+    assert _check_targets(g, "Escape") == [50]
+
+
+def test_3_4_bad_omen_lowers_the_disobedience_check(kit):
+    g = kit.war(("human", "npc"))
+    f = g.fac["F1"]
+    f.spells = 0
+    f.omen = True
+    g.rng = kit.ScriptRng([50], fallback=g.rng)          # obeys either way
+    kit.run(g, flow.phase_declare(g), {("declare", "F1"): [Declare("F1", "rest")]})
+    assert _check_targets(g, "Disobedience") == [g.cfg.command_spells.disobey_chance - g.cfg.events.bad_omen_penalty]
+
+
+def test_3_4_bad_omen_lowers_the_proposers_acceptance_roll(kit):
+    g = kit.war(("human", "npc"))
+    f1, f2 = g.fac["F1"], g.fac["F2"]
+    f1.omen = True
+    g.rng = kit.ScriptRng([99], fallback=g.rng)
+    kit.run(g, flow.talk_option(g, f1, f2, Talk("F1", "propose", "F2", "nobody_moves")))
+    assert _check_targets(g, "alliance acceptance") == [f2.ai.alliance_inclination - g.cfg.events.bad_omen_penalty]
