@@ -699,19 +699,20 @@ class PendulumState(State):
         if p.decisions:
             return [A.Choose(seat, o) for o in self.decision_options(p, p.decisions[0])]
         ph = self.phase
+        refill = [A.Refill(seat)] if self.province_deck and not all(self.display) else []   # 3.6: any moment
         if ph == "opening":
             if not self.opening or self.opening[0][0] != seat:
-                return []
+                return refill
             kind = self.opening[0][1]
             w = next(w for w, loc in p.workers.items() if loc == "mat" and w[-2] == kind)
             return [A.Move(seat, w, f.id) for a in AREAS for f in self.rules.frames_by_row[(a, 1)]
-                    if self._move_error(p, w, f.id) is None]
+                    if self._move_error(p, w, f.id) is None] + refill
         if ph not in ("action", "council_called", "council_adjust"):
-            return []
+            return refill                   # council steps: nothing but refilling the display (5.8)
         if self.closing and self.closing[0] != seat:
-            return []
+            return refill
         if p.done:
-            return [] if self.closing else [A.Resume(seat)]
+            return refill if self.closing else [A.Resume(seat)] + refill
         out = self._moves(p)
         if ph != "council_adjust":
             out.extend(self._acts(p))
@@ -729,8 +730,7 @@ class PendulumState(State):
                 if self.legendary_available(p):
                     out.append(A.Claim(seat, "legendary"))
                 out.append(A.Claim(seat, "reward"))
-        if self.province_deck and not all(self.display):
-            out.append(A.Refill(seat))
+        out.extend(refill)
         out.append(A.Done(seat))
         if ph == "council_called" and not self.closing:
             out.append(A.Done(seat, True))
@@ -891,6 +891,8 @@ class PendulumState(State):
             self._refuse(("4.6 council called", "no timer may be flipped now"))
         if a.timer not in AREAS:
             self._refuse(("4.1 timers", f"no timer {a.timer!r}"))
+        if p.decisions:
+            self._refuse(("4.5 one action at a time", "finish your pending choice first"))
         if p.done:
             self._refuse(("4.6 done", "you declared done"))
         if self.remaining[a.timer] > 0:
@@ -965,6 +967,8 @@ class PendulumState(State):
     def _do_refill(self, p, a, ev):
         if self.phase == "game_over":
             self._refuse(("3.6 refill", "the game is over"))
+        if p.decisions:
+            self._refuse(("4.5 one action at a time", "finish your pending choice first"))
         if not self.province_deck or all(self.display):
             self._refuse(("3.6 refill", "no empty spot or no card in the deck"))
         for i, c in enumerate(self.display):

@@ -214,3 +214,24 @@ def test_6_every_assumed_point_is_an_option_with_the_recommended_default(pen):
               "winner_rule": "rulebook", "neutral_player_2p": "rulebook"}
     for k, v in expect.items():
         assert o[k] == v, k
+
+
+def test_3_6_refill_is_listed_whenever_it_is_allowed_opening_and_council_too(pen):
+    # 3.6: any player may refill an empty display spot at any moment, also during the opening placement
+    # (2.5) and the council steps (5.8); the engine lists it wherever apply accepts it
+    st = pen.raw(players=3)
+    st.display[1] = None
+    for s in range(3):
+        assert A.Refill(s) in st.legal_actions(s)
+    other = [s for s in range(3) if s not in st.seats_to_act()][0]
+    st.apply(A.Refill(other))
+    assert all(st.display)
+    st = pen.state(players=3)
+    while st.phase in ("action", "council_called"):
+        pen.all_done(st)
+    assert st.phase == "council_rewards"
+    st.display[0] = None
+    waiting = [s for s in range(3) if not st.players[s].decisions]
+    assert waiting and all(st.legal_actions(s) == [A.Refill(s)] for s in waiting)
+    st.apply(A.Refill(waiting[0]))
+    assert all(st.display)

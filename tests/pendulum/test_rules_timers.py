@@ -216,3 +216,18 @@ def test_4_8_a_request_after_the_window_opens_the_next_window(pen):
     ev = st.advance(1.0)
     assert st.players[high].workers[f"{high}c1"] == "mat"
     assert [e.seat for e in ev if e.kind == "request_refused"] == [high]
+
+
+def test_4_5_no_flip_while_the_flipper_has_a_choice_pending(pen):
+    # 4.5: a player finishes one action (all its choices) before the next; a flip is an action (5.1)
+    st = pen.state(players=3, mode="realtime")
+    pen.put(st, "0c1", "F:black.bottom.3")
+    pen.res(st, 0, m=4)
+    st.apply(A.Act(0, "0c1", "black.bottom.3"))
+    assert st.players[0].decisions[0]["t"] == "conquer"
+    st.advance(45)
+    assert A.Flip(0, "black") not in st.legal_actions(0)
+    pen.refused(st, A.Flip(0, "black"), "4.5")
+    st.apply(A.Flip(1, "black"))                      # somebody else may flip
+    pen.choose_all(st, 0)                             # and the choice is completed after the flip (4.4)
+    assert not st.players[0].decisions
