@@ -133,7 +133,7 @@ def _short(app, rules, d):
     """Very short reward text: '+1 Pow', '3 Cul'."""
     out = []
     for k, v in d.items():
-        out.append(app.t(f"pendulum.short.{k}", n=v) if isinstance(v, int) else V.name(app, rules, v))
+        out.append(V.count_t(app, f"pendulum.short.{k}", v) if isinstance(v, int) else V.name(app, rules, v))
     return " ".join(out)
 
 

@@ -54,6 +54,21 @@ class _LogPanel:
         return self.table.show_log
 
 
+class _LogText:
+    """A log line of the table itself (refusal, undo, opening phase): a string key and its
+    fields, worded again on a language switch like the engine events. A field whose value
+    starts with ``pendulum.`` is itself a key."""
+
+    __slots__ = ("key", "fields")
+
+    def __init__(self, key, **fields):
+        self.key, self.fields = key, fields
+
+    def text(self, app):
+        f = {k: app.t(v) if isinstance(v, str) and v.startswith("pendulum.") else v for k, v in self.fields.items()}
+        return app.t(self.key, **f)
+
+
 class _Writer:
     """Autosave on a background thread: the newest record wins, the fsync never stalls a frame."""
 
@@ -191,8 +206,8 @@ class PendulumTable(Scene):
         self._last_save_t = -1e9
         self._real_since_save = 0.0
         self._log_wait = 0.0
-        self.log_lines.append(app.t("pendulum.log.phase_changed", phase=app.t(f"pendulum.phase.{self.state.phase}"),
-                                    round=self.state.round))
+        self._log(_LogText("pendulum.log.phase_changed", phase=f"pendulum.phase.{self.state.phase}",
+                           round=self.state.round))
         self._bot_wait = 0.0
         self.privilege_anim = None
         self.floaters = []                # [surface, (x, y), age]
@@ -289,7 +304,7 @@ class PendulumTable(Scene):
             for k in ("pause", "done", "undo", "menu"):
                 ui[k].set_text(self.app.t(f"pendulum.button.{k}"))
         # the log is rebuilt from the events, in the new language
-        self.log_lines = [line for line in (V.event_text(self.app, self.rules, ev) for ev in self.log_events) if line]
+        self.log_lines = [line for line in (self._log_text(e) for e in self.log_events) if line]
         self._log_dirty = True
         self._log_wait = 0.0
         self.hover_id = None
@@ -429,11 +444,7 @@ class PendulumTable(Scene):
         after = self.worker_positions()
         for ev in events:
             kind = getattr(ev, "kind", "")
-            line = V.event_text(self.app, self.rules, ev)
-            if line:
-                self.log_lines.append(line)
-                self.log_events.append(ev)
-                self._log_dirty = True
+            self._log(ev)
             if kind == "worker_moved" and before is not None:
                 a, b = before.get(ev.worker), after.get(ev.worker)
                 if a and b and a != b:
@@ -688,6 +699,20 @@ class PendulumTable(Scene):
                 self._open_decision(seat, where)
                 return
 
+    def _log_text(self, entry):
+        """The log line of an engine event or of a table message, in the current language."""
+        if isinstance(entry, _LogText):
+            return entry.text(self.app)
+        return V.event_text(self.app, self.rules, entry)
+
+    def _log(self, entry):
+        """Add a log line; the entry is kept so a language switch re-words every line."""
+        line = self._log_text(entry)
+        if line:
+            self.log_lines.append(line)
+            self.log_events.append(entry)
+            self._log_dirty = True
+
     def _refresh_log(self):
         """The log is drawn by hand from cached text lines, newest first (a pygame_gui UITextBox
         re-parses and re-lays out all its text on every change: 25-50 ms, a visible hitch)."""
@@ -779,8 +804,7 @@ class PendulumTable(Scene):
         self.record.truncate(n)
         self._invalidate()
         self.bots = V.make_bots(self.rules, self.state, self.seats_spec, self.human, self.seed)
-        self.log_lines.append(self.app.t("pendulum.log.undo"))
-        self._log_dirty = True
+        self._log(_LogText("pendulum.log.undo"))
         self._autosave(force=True)
 
     def _try(self, action):
@@ -791,10 +815,9 @@ class PendulumTable(Scene):
             return None
 
     def refuse(self, exc):
-        text = self.app.t("pendulum.msg.refused", rule=getattr(exc, "rule", ""), message=getattr(exc, "message", str(exc)))
-        self.flash(text, 5.0)
-        self.log_lines.append(text)
-        self._log_dirty = True
+        entry = _LogText("pendulum.msg.refused", rule=getattr(exc, "rule", ""), message=getattr(exc, "message", str(exc)))
+        self._log(entry)
+        self.flash(self._log_text(entry), 5.0)
 
     def focus(self, seat):
         if 0 <= seat < self.n and seat != self.focus_seat:
@@ -1273,7 +1296,7 @@ class PendulumTable(Scene):
             tok = self.sprites.token(seat, 56)
             surface.blit(tok, tok.get_rect(center=(x, y)))
             if seat in votes:
-                t = self.app.text(self.app.t("pendulum.council.votes", n=votes[seat]), 16, R.INK)
+                t = self.app.text(V.count_t(self.app, "pendulum.council.votes", votes[seat]), 16, R.INK)
                 surface.blit(t, t.get_rect(midtop=(x, y + 32)))
 
     def _draw_targets(self, surface):

@@ -316,6 +316,7 @@ class TeachScene(Scene):
         self.narrations = []
         self._bot_wait = BOT_PACE
         self.table.log_lines = []
+        self.table.log_events = []
         self._sync_lesson()
         self._maybe_open_choice()
 

@@ -214,8 +214,18 @@ def name(app, rules, ident):
         return str(ident)
 
 
+def count_t(app, key, n, **kw):
+    """``app.t(key, n=n)``, taking ``key + "_one"`` for exactly one where the language has it
+    (English "1 vote" / "3 votes"; Japanese needs no such key but keeps the same keys)."""
+    if n == 1:
+        s = app.t(key + "_one", n=n, **kw)
+        if s != key + "_one":
+            return s
+    return app.t(key, n=n, **kw)
+
+
 def amount(app, key, n):
-    s = app.t(f"pendulum.amount.{key}", n=n)
+    s = count_t(app, f"pendulum.amount.{key}", n)
     return s if s != f"pendulum.amount.{key}" else f"{key} {n}"
 
 

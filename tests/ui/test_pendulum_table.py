@@ -347,3 +347,29 @@ def test_a_picker_option_is_taken_by_mouse_click(table_app):
     button = scene.picker["buttons"][0]
     click_at(app, button.get_abs_rect().center)      # the first option, by mouse
     assert len(scene.state.players[seat].hand) == hand - 1
+
+
+def test_refusals_and_table_lines_are_reworded_after_a_language_switch(table_app):
+    app, scene = table_app()
+    seat, wid = opening_worker(scene)
+    scene.refuse(T.IllegalActionError("4.2 flip", "the sand is still running"))
+    n = len(scene.log_lines)
+    assert "refused" in scene.log_lines[-1] or "4.2 flip" in scene.log_lines[-1]
+    app.set_lang("ja")
+    app.step(2)
+    # every line survives the switch (the refusal and the opening line were dropped before)
+    assert len(scene.log_lines) == n
+    assert scene.log_lines[-1] == app.t("pendulum.msg.refused", rule="4.2 flip", message="the sand is still running")
+    assert scene.log_lines[0].startswith(app.t("pendulum.log.phase_changed", phase=app.t("pendulum.phase.opening"),
+                                                round=scene.state.round)[:4])
+
+
+def test_one_and_many_read_right_in_english(table_app):
+    from pendulum.ui import view as V
+    app, scene = table_app()
+    assert V.amount(app, "votes", 1) == "1 vote"
+    assert V.amount(app, "votes", 3) == "3 votes"
+    assert V.count_t(app, "pendulum.council.votes", 1) == "1 vote"
+    assert V.count_t(app, "pendulum.council.votes", 0) == "0 votes"
+    app.set_lang("ja")
+    assert V.amount(app, "votes", 1) == app.t("pendulum.amount.votes", n=1)
