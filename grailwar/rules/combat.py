@@ -328,17 +328,22 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     lab = f"Battle#{b.no} win rate"
     actor = a_main.label()
     ok = g.percent(actor, lab, b.rate, ALL)
-    mirror_used = False
-    loser = b.B if ok else b.A
-    for pt in loser:
-        if pt.f.inv.get("magic_mirror", 0) > 0 and not mirror_used:
-            ans = yield ask("mirror", pt.f.id, choices=["use", "pass"], battle=b.no)
-            if ans.choice == "use":
-                g.take_item(pt.f, "magic_mirror")
-                g.note(pt.f.label(), "uses a Magic Mirror on the battle roll", "魔鏡で戦闘判定を振り直す", ALL)
-                ok = g.percent(actor, lab + " (mirror)", b.rate, ALL)
-                mirror_used = True
-                break
+    lim = g.data.code["magic_mirror"].max_per_check       # §8.6/§17: mirrors on this roll, in total
+    mirrors = 0
+    while lim is None or mirrors < lim:
+        spent = False
+        for pt in (b.B if ok else b.A):                      # the losing side, main first
+            if pt.f.inv.get("magic_mirror", 0) > 0:
+                ans = yield ask("mirror", pt.f.id, choices=["use", "pass"], battle=b.no)
+                if ans.choice == "use":
+                    g.take_item(pt.f, "magic_mirror")
+                    g.note(pt.f.label(), "uses a Magic Mirror on the battle roll", "魔鏡で戦闘判定を振り直す", ALL)
+                    ok = g.percent(actor, lab + " (mirror)", b.rate, ALL)
+                    mirrors += 1
+                    spent = True
+                    break
+        if not spent:
+            break
     b.winner = "A" if ok else "B"
     b.roll = g.last_roll
     g.events.append(BattleEnded(b.no, b.winner, b.rate, b.roll, ALL))

@@ -16,24 +16,22 @@ def check(g, f, label, t, vis, want="success", words=None):
     c = g.cfg.checks
     t = clamp(t, c.min_chance, c.max_chance)
     ok = g.percent(f.label(), label, t, vis, words)
-    mirror = False
+    used = {"talisman": 0, "magic_mirror": 0}
     while True:
         ch = []
-        if f.inv.get("talisman", 0) > 0:
-            ch.append("talisman")
-        if not mirror and f.inv.get("magic_mirror", 0) > 0:
-            ch.append("mirror")
+        for code, word in (("talisman", "talisman"), ("magic_mirror", "mirror")):
+            lim = g.data.code[code].max_per_check          # §17: null = no limit
+            if f.inv.get(code, 0) > 0 and (lim is None or used[code] < lim):
+                ch.append(word)
         if not ch:
             break
         ans = yield ask("reroll_check", f.id, choices=ch + ["keep"], label=label, target=t,
                              success=ok, want=want)
         if ans.choice == "keep":
             break
-        if ans.choice == "mirror":
-            g.take_item(f, "magic_mirror")
-            mirror = True
-        else:
-            g.take_item(f, "talisman")
+        code = "magic_mirror" if ans.choice == "mirror" else "talisman"
+        g.take_item(f, code)
+        used[code] += 1
         ok = g.percent(f.label(), label + f" ({ans.choice})", t, vis, words)
     return ok
 

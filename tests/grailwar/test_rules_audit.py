@@ -52,3 +52,27 @@ def test_3_4_bad_omen_lowers_the_proposers_acceptance_roll(kit):
     g.rng = kit.ScriptRng([99], fallback=g.rng)
     kit.run(g, flow.talk_option(g, f1, f2, Talk("F1", "propose", "F2", "nobody_moves")))
     assert _check_targets(g, "alliance acceptance") == [f2.ai.alliance_inclination - g.cfg.events.bad_omen_penalty]
+
+
+def test_17_max_per_check_is_read_from_the_data(kit, monkeypatch):
+    """§17: `mystic_codes[*].max_per_check` is config. With talismans limited to one per
+    check and mirrors to two, a failed check offers one talisman, then mirrors twice."""
+    g = kit.war(("human", "npc"))
+    f = g.fac["F1"]
+    f.inv["talisman"] = 3
+    f.inv["magic_mirror"] = 3
+    for code, lim in (("talisman", 1), ("magic_mirror", 2)):
+        monkeypatch.setitem(g.data.code, code, g.data.code[code].model_copy(update={"max_per_check": lim}))
+    g.rng = kit.ScriptRng([99, 99, 99, 99])
+    seen = []
+
+    def answer(g_, p):
+        from grailwar.rules import Answer
+        seen.append(tuple(p.ctx["choices"]))
+        pick = "talisman" if "talisman" in p.ctx["choices"] else "mirror"
+        return Answer(p.faction, p.kind, pick)
+
+    ok = kit.run(g, flow.check(g, f, "Test check", 50, g.vis(f.id)), default=answer)
+    assert ok is False
+    assert seen == [("talisman", "mirror", "keep"), ("mirror", "keep"), ("mirror", "keep")]
+    assert f.inv["talisman"] == 2 and f.inv["magic_mirror"] == 1
