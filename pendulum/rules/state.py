@@ -1214,6 +1214,8 @@ class PendulumState(State):
             if ph == "council_adjust":
                 if not all(p.done for p in self.players):
                     return
+                if self.rules.timed and any(v > 0 for v in self.remaining.values()):
+                    return                  # 5.8 step 6: wait for running sand (G25 option off)
                 self.round += 1
                 self._restart_flip(ev)
                 continue
@@ -1319,6 +1321,8 @@ class PendulumState(State):
                             if self.remaining[a] <= 0 and self.since_finish[a] >= af and self.phase == "action":
                                 self._flip(a, -1, ev)
         ev.extend(self._flush_requests())
+        if self.phase == "council_adjust":
+            self._progress(ev)              # the last running timer may just have finished (5.8 step 6)
         return ev
 
     # ------------------------------------------------------------------ 4.8 request window

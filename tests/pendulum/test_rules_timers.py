@@ -1,6 +1,8 @@
 """Pendulum spec sections 1.2, 1.3, 4.2, 4.3, 4.6, 4.7, 4.8, 4.9: timers, the time track, windows."""
 from __future__ import annotations
 
+import pytest
+
 from pendulum.rules import actions as A
 
 
@@ -231,3 +233,28 @@ def test_4_5_no_flip_while_the_flipper_has_a_choice_pending(pen):
     st.apply(A.Flip(1, "black"))                      # somebody else may flip
     pen.choose_all(st, 0)                             # and the choice is completed after the flip (4.4)
     assert not st.players[0].decisions
+
+
+@pytest.mark.parametrize("finished", [True, False])
+def test_5_8_step6_g25_restart_waits_for_running_sand_unless_timers_count_as_finished(pen, finished):
+    # 5.8 step 6: the restart flip comes once any still-running timers have finished and everyone is
+    # ready; G25 (default) treats all timers as finished when council ends
+    st = pen.state(players=3, mode="realtime", council_end_timers_finished=finished)
+    st.markers = 1
+    st.advance(180)
+    st.apply(A.Flip(0, "purple"))
+    assert st.phase == "council_called"
+    while st.phase in ("council_called", "council_rewards", "council_trim"):
+        pen.all_done(st) if st.phase == "council_called" else [pen.choose_all(st, s) for s in st.seats_to_act()]
+    assert st.phase == "council_adjust"
+    if finished:
+        assert all(st.remaining[a] == 0 for a in st.remaining)
+    running = max(st.remaining.values())
+    assert finished or running > 0
+    pen.all_done(st)
+    if not finished:
+        assert st.phase == "council_adjust"
+        st.advance(running - 1)
+        assert st.phase == "council_adjust"
+        st.advance(1)
+    assert st.phase == "action" and st.round == 2
