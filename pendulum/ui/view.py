@@ -120,16 +120,6 @@ def is_grande(state, wid):
     return len(wid) >= 2 and wid[-2] == "g"
 
 
-def closes_undo(events):
-    """Events that reveal hidden information or random results close the undo window."""
-    for ev in events:
-        k = getattr(ev, "kind", "")
-        if k in ("province_display_changed", "achievement_revealed", "council_dealt", "province_taken",
-                 "timer_flipped", "time_token_moved", "phase_changed"):
-            return True
-    return False
-
-
 def table_info(rules, n):
     ranks = n + (1 if rules.neutral else 0)
     return {"ranks": ranks, "bonus": list(rules.rank_bonus)}

@@ -373,3 +373,17 @@ def test_one_and_many_read_right_in_english(table_app):
     assert V.count_t(app, "pendulum.council.votes", 0) == "0 votes"
     app.set_lang("ja")
     assert V.amount(app, "votes", 1) == app.t("pendulum.amount.votes", n=1)
+
+
+def test_undo_window_is_the_engines_the_last_opening_placement_can_be_taken_back(table_app):
+    """The engine's PendulumState.reveals decides what closes the undo window: the placement that
+    ends the opening flips the timers but shows nothing hidden, so it can be undone."""
+    app, scene = table_app()
+    while scene.state.phase == "opening":
+        seat = scene.state.seats_to_act()[0]
+        move = next(a for a in scene.state.legal_actions(seat) if a.kind == "move")
+        events = scene.apply(move)
+    assert not type(scene.state).reveals(events)
+    press(app, pygame.K_u)
+    assert scene.state.phase == "opening"
+    assert scene.state.players[seat].workers[move.worker] == "mat"
