@@ -1011,9 +1011,11 @@ class PendulumTable(Scene):
         if rid is not None:
             self._choose_or_apply(d["targets"][rid], d["seat"], pos, origin=d["origin"], wid=d["worker"])
             return
-        # spring back, naming the rule
-        action = None
-        for h in self.layout.hit(pos):
+        # not a lit target: the engine's find_action may still take it (a drop on a reward box under
+        # a frame the worker may enter); otherwise spring back, naming the rule the engine gives
+        hits = self.layout.hit(pos)
+        action = next((a for a in (V.find_drop(self.state, d["seat"], d["worker"], h) for h in hits) if a), None)
+        for h in hits if action is None else ():
             action = V.action_for_drop(self.state, d["seat"], d["worker"], h)
             if action is not None:
                 break

@@ -135,8 +135,25 @@ def target_region(action, seat):
     return None
 
 
+def drop_target(rid, seat):
+    """The engine's drag-and-drop target id for a table region (``find_action``), or None."""
+    if rid.startswith(("frame.", "space.")):
+        return rid.split(".", 1)[1]
+    if rid == f"seat.{seat}" or rid == f"seat.{seat}.mat":
+        return "mat"
+    return None
+
+
+def find_drop(state, seat, wid, rid):
+    """The legal action for dropping worker ``wid`` on region ``rid`` (the engine's ``find_action``)."""
+    target = drop_target(rid, seat)
+    return state.find_action(wid, target) if target else None
+
+
 def action_for_drop(state, seat, wid, rid):
-    """The action a drop on region ``rid`` would ask for (to get the engine's refusal)."""
+    """The action a drop on region ``rid`` would ask for, only to get the engine's refusal
+    (``find_action`` found nothing legal; the engine has no query that names the rule for a
+    source/target pair, so this builds the request and ``apply`` refuses it)."""
     from pendulum.rules.actions import Act, Move
     if rid.startswith("frame."):
         return Move(seat, wid, rid[6:])
