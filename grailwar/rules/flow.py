@@ -1057,10 +1057,10 @@ def phase_mana(g):
             f.mana = max(f.mana, min(f.max_mana, f.mana + gain))
         else:
             f.mana = f.mana + gain
-        g.events.append(ManaChanged(f.id, before, f.mana, "turn end", g.vis(f.id, *f.allies)))
+        g.events.append(ManaChanged(f.id, before, f.mana, "turn end", g.vis(f.id)))     # §3.6: acting faction
         g.note(f.label(), f"mana {gain:+d} ({why}) → {f.mana}/{f.max_mana}"
                + (f"; penalty −{g.penalty(f)}" if g.penalty(f) else ""),
-               f"魔力 {gain:+d}（{why}）→ {f.mana}/{f.max_mana}", g.vis(f.id, *f.allies))
+               f"魔力 {gain:+d}（{why}）→ {f.mana}/{f.max_mana}", g.vis(f.id))
         while f.mana < m.vanish_below and use_options(g, f, "emergency"):
             ans = yield ask("emergency", f.id, mana=f.mana)
             if ans.kind != "use":

@@ -76,3 +76,17 @@ def test_17_max_per_check_is_read_from_the_data(kit, monkeypatch):
     assert ok is False
     assert seen == [("talisman", "mirror", "keep"), ("mirror", "keep"), ("mirror", "keep")]
     assert f.inv["talisman"] == 2 and f.inv["magic_mirror"] == 1
+
+
+def test_3_6_mana_check_is_visible_to_the_acting_faction_only(kit):
+    """§3.6 (HR-53): "information gathering, crafting, workshop, survey, rests, mana checks →
+    the acting faction" — an ally does not read the other's turn-end mana line."""
+    g = kit.war(("human", "human", "human"))
+    f1, f2 = g.fac["F1"], g.fac["F2"]
+    g.ally(f1, f2)
+    f1.mana = 0
+    n = len(g.log)
+    g.turn = 1
+    kit.run(g, flow.phase_mana(g))
+    lines = [e for e in g.log[n:] if e["actor"] == f1.label() and e["en"].startswith("mana")]
+    assert lines and all(tuple(e["visible_to"]) == ("F1",) for e in lines)
