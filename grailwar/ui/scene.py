@@ -107,6 +107,7 @@ class GrailWarScene(Scene):
         self.menu_for = None               # (faction, decision key) the menu was built for
         self.tree = None
         self.menu_page = 0
+        self._menu_pages = 1
         self.buttons: list = []
         self.ui = {}
         self.battle = None                 # normalised battle being shown
@@ -319,10 +320,11 @@ class GrailWarScene(Scene):
         # the view is rebuilt lazily (next update or draw) so one frame never pays for
         # the engine step, the record and the view together
         self._view_dirty = True
-        self._present(events)
+        visible = self._present(events)
         self._history_dirty = True
         if self.tray.busy and self.fast >= 20:
             self.tray.skip()
+        return visible
 
     def _sync_view(self):
         if self._view_dirty:
@@ -336,16 +338,13 @@ class GrailWarScene(Scene):
             self._record_history()
 
     def _present(self, events):
-        """Queue the viewer's rolls on the tray; log lines follow the dice."""
+        """Queue the viewer's rolls on the tray; log lines follow the dice. Which events the
+        viewer may see is the engine's call (``events_for``); returns those events."""
         log = VM.log_entries(self.state)
         lang = self.app.lang
-        for ev in events:
+        visible = self.state.events_for(events, self.viewer)
+        for ev in visible:
             kind = getattr(ev, "kind", "")
-            vis = tuple(getattr(ev, "visible_to", ("all",)))
-            if self.viewer is not None and "all" not in vis and self.viewer not in vis and not self.state.view_all:
-                continue
-            if self.viewer is None and "all" not in vis and not self.state.view_all:
-                continue
             if kind == "logged":
                 entry = log[ev.index] if 0 <= ev.index < len(log) else None
                 if entry is None:
@@ -369,6 +368,7 @@ class GrailWarScene(Scene):
                 self.battle["ended_at"] = self._applies
                 self._battle_version += 1
                 self.battle_hold = 2.5
+        return visible
 
     def _queue_entry(self, entry, lang):
         line = VM.log_line(entry, lang)
@@ -471,9 +471,9 @@ class GrailWarScene(Scene):
         key = (fid, len(self.record.actions))
         if self.menu_for == key:
             return
-        pend = self.state.pending
-        if self.battle is not None and self.battle.get("stage") == "done" and pend is not None \
-                and pend.kind not in BATTLE_KINDS:
+        pend = self.vm.get("pending") or {}
+        if self.battle is not None and self.battle.get("stage") == "done" and pend \
+                and pend.get("kind") not in BATTLE_KINDS:
             self.battle = None            # the fight is over and the next question is not about it
             self._battle_version += 1
         self._kill_menu()
@@ -495,19 +495,19 @@ class GrailWarScene(Scene):
             return
         q = self.tree.question()
         m = self.app.ui_manager
-        pend = self.state.pending
+        pend = self.vm.get("pending") or {}
         container = None
-        x0, y0 = PROMPT.x + 12, PROMPT.y + 74
+        x0, y0 = PROMPT.x + 12, PROMPT.y + 66
         bw, bh, gap = 360, 38, 6
-        if pend is not None and pend.kind in DIALOG_KINDS:
+        if pend.get("kind") in DIALOG_KINDS:
             # offers and demands in the comm turn (and other replies) come as a dialog
             rect = pygame.Rect(0, 0, 760, DIALOG_H)
             rect.center = MAP.center
             self.dialog = pygame_gui.elements.UIPanel(rect, starting_height=4, manager=m,
                                                       object_id="#grailwar_dialog")
             container = self.dialog
-            title = VM.prompt_title(self, pend.faction)
-            head = self.tr("dialog.talk_title") if pend.kind == "talk" else self.tr("dialog.title")
+            title = VM.prompt_title(self, pend.get("faction"))
+            head = self.tr("dialog.talk_title") if pend.get("kind") == "talk" else self.tr("dialog.title")
             pygame_gui.elements.UILabel(pygame.Rect(16, 14, 728, 34), head, m,
                                         container=container, object_id="#grailwar_dialog")
             pygame_gui.elements.UITextBox(f"<font pixel_size=20>{_html(title)}</font>", pygame.Rect(16, 52, 728, 92), m,
@@ -527,8 +527,10 @@ class GrailWarScene(Scene):
             self._apply_visibility()
             return
         field, values = q
-        per_page = 10 if container is None else 8
+        # five rows fill the prompt panel; with a Back or More button below them, four
+        per_page = 10 if container is None and not self.tree.path and len(values) <= 10 else 8
         pages = max(1, (len(values) + per_page - 1) // per_page)
+        self._menu_pages = pages
         self.menu_page = min(self.menu_page, pages - 1)
         shown = values[self.menu_page * per_page:(self.menu_page + 1) * per_page]
         for i, v in enumerate(shown):
@@ -547,7 +549,7 @@ class GrailWarScene(Scene):
         if pages > 1:
             b = pygame_gui.elements.UIButton(pygame.Rect(x0 + 2 * bw + gap - 170, yb, 170, bh),
                                              self.tr("menu.more", page=self.menu_page + 1, pages=pages), m,
-                                             container=container)
+                                             object_id="#grailwar_back", container=container)
             self.buttons.append((b, ("page",)))
         self._apply_visibility()
 
@@ -583,10 +585,8 @@ class GrailWarScene(Scene):
             self.menu_page = 0
             self._build_buttons()
         elif op[0] == "page":
-            self.menu_page += 1
-            q = self.tree.question()
-            if q and self.menu_page * 10 >= len(q[1]):
-                self.menu_page = 0
+            # a dialog shows 8 choices a page, the prompt panel 10: wrap after the last page
+            self.menu_page = (self.menu_page + 1) % max(1, self._menu_pages)
             self._build_buttons()
         elif op[0] == "apply":
             self._human_decides(op[1])
@@ -601,20 +601,20 @@ class GrailWarScene(Scene):
     def _human_decides(self, action):
         self._kill_menu()
         self._close_reply()
-        n_log = len(VM.log_entries(self.state))
         if action.kind == "commit" and action.item != "done" and self.battle is not None:
             self.battle.setdefault("mine", []).append(self.value_label("item", action.item))
             self._battle_version += 1
         try:
-            self._apply(action, human=True)
+            visible = self._apply(action, human=True)
         except Exception as exc:   # an illegal action must never take the table down
             self.error = str(exc)
             self.app.notify(str(exc))
             return
         if action.kind == "talk" and action.option in TALK_ANSWERED:
-            lines = [VM.log_line(e, self.app.lang) for e in VM.log_entries(self.state)[n_log:]
-                     if e.get("kind") == "note" and ("all" in e["visible_to"] or self.viewer in e["visible_to"])]
-            self._show_reply(lines)
+            # the answer is what the engine let this master see of the notes just logged
+            log = VM.log_entries(self.state)
+            notes = [log[ev.index] for ev in visible if getattr(ev, "kind", "") == "logged"]
+            self._show_reply([VM.log_line(e, self.app.lang) for e in notes if e.get("kind") == "note"])
 
     def choose_by_index(self, i):
         opts = [op for _, op in self.buttons if op[0] in ("choose", "apply")]
@@ -688,12 +688,7 @@ class GrailWarScene(Scene):
                 self._battle_version += 1
                 return True
             lid = self.map.hit(event.pos) if MAP.collidepoint(event.pos) else None
-            if lid and lid in self.map.selected:
-                for _, op in self.buttons:
-                    if op[0] == "choose" and op[2] == lid:
-                        self._menu_pick(op)
-                        return True
-            return False
+            return self._pick_location(lid)
         if event.type == pygame.KEYDOWN and self.ended and self.end_buttons:
             keys = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2}
             if event.key in keys and keys[event.key] < len(self.end_buttons):
@@ -720,6 +715,32 @@ class GrailWarScene(Scene):
                 self.battle = None
                 self._battle_version += 1
                 return True
+            if ("up" in intents or "down" in intents) and self._map_shown():
+                self._cycle_hover(-1 if "up" in intents else 1)    # the keyboard's hover card
+                return True
+            if "confirm" in intents and self._map_shown() and self._pick_location(self.map.hover):
+                return True
+        return False
+
+    def _map_shown(self):
+        return self.handoff_to is None and self.battle is None and not self.ended
+
+    def _cycle_hover(self, step):
+        """Up/Down walk through the locations in id order, showing each one's hover card."""
+        ids = [l.id for l in self.static.locations if l.id in self.map.pos]
+        if not ids:
+            return
+        cur = self.map.hover
+        i = ids.index(cur) + step if cur in ids else (0 if step > 0 else -1)
+        self.map.hover = ids[i % len(ids)]
+
+    def _pick_location(self, lid):
+        """A lit location (a legal choice of the open question) answers it."""
+        if lid and lid in self.map.selected:
+            for _, op in self.buttons:
+                if op[0] == "choose" and op[2] == lid:
+                    self._menu_pick(op)
+                    return True
         return False
 
     def _drop_tooltip(self):

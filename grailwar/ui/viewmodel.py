@@ -443,7 +443,7 @@ def update_battle(scene, b):
 def end_summary(scene):
     vm = scene.vm or {}
     lang = scene.app.lang
-    w = vm.get("winner") or getattr(scene.state, "winner", None)
+    w = vm.get("winner")
     if w and w != "none":
         headline = scene.tr("end.winner", who=faction_label(vm, w, lang))
     else:

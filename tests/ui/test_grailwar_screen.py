@@ -295,3 +295,77 @@ def test_redrawing_only_the_dice_leaves_the_same_picture_as_a_full_redraw(make_a
             assert pygame.image.tobytes(app.window, "RGB") == shown, f"frame {i}"
             checked += 1
     assert checked >= 3
+
+
+def test_every_page_of_a_dialog_question_can_be_reached(make_app):
+    """A dialog shows 8 choices a page: with 9, "More" must lead to the ninth (it wrapped
+    back to the first page when paging counted 10 a page)."""
+    from grailwar.rules.actions import Answer
+    from grailwar.ui.menu import ActionTree
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    scene.vm["pending"] = {"kind": "talk_reply", "faction": "F1"}    # a question asked as a dialog
+    choices = [f"c{i}" for i in range(9)]
+    scene.tree = ActionTree([Answer("F1", "p", c) for c in choices])
+    scene.menu_page = 0
+    scene._build_buttons()
+    assert scene.dialog is not None
+    seen = {op[2] for _, op in scene.buttons if op[0] == "choose"}
+    assert len(seen) == 8
+    click(app, button(scene, lambda op: op[0] == "page"))
+    seen |= {op[2] for _, op in scene.buttons if op[0] == "choose"}
+    assert seen == set(choices)
+    click(app, button(scene, lambda op: op[0] == "page"))    # and after the last page, the first again
+    assert {op[2] for _, op in scene.buttons if op[0] == "choose"} == set(choices[:8])
+
+
+def test_choice_buttons_never_sit_under_back_and_more(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "move")))
+    nav = [b.rect for b, op in scene.buttons if op[0] in ("back", "page")]
+    picks = [b.rect for b, op in scene.buttons if op[0] == "choose"]
+    assert nav and picks
+    assert not any(n.colliderect(p) for n in nav for p in picks)
+
+
+def test_keyboard_shows_a_locations_hover_card_and_picks_a_lit_one(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    ids = [l.id for l in scene.static.locations]
+    assert any(t.startswith("Keys:") and "↑/↓" in t for t in scene.drawn_texts)   # the key hint is on screen
+    press(app, pygame.K_DOWN)
+    assert scene.map.hover == ids[0]
+    loc = scene.static.location(ids[0])
+    assert any(loc.name["en"] == t for t in scene.drawn_texts)     # its card (English gloss line) is drawn
+    press(app, pygame.K_UP)
+    assert scene.map.hover == ids[-1]                              # wraps around
+    # a move: Up/Down to a lit destination, Enter picks it
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "move")))
+    lit = scene.map.selected
+    assert lit
+    for _ in range(len(ids)):
+        if scene.map.hover in lit:
+            break
+        press(app, pygame.K_DOWN, frames=1)
+    dest = scene.map.hover
+    assert dest in lit
+    before = len(scene.record.actions)
+    press(app, pygame.K_RETURN)
+    assert ("target", dest) in (scene.tree.path if scene.tree else []) or \
+        any(e["a"].get("target") == dest for e in scene.record.actions[before:])
+
+
+def test_pause_menu_hides_an_open_dialog(make_app):
+    from tabletop.ui.menus import PauseMenu
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    scene._show_reply(["F2 answers: no."])                  # an answer dialog is up
+    app.step(2)
+    panel = scene.reply[0]
+    assert panel.visible
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, PauseMenu)
+    assert not panel.visible and all(not b.visible for b, _ in scene.buttons)
+    click(app, app.scenes.top.menu.item("resume").button)
+    assert panel.visible and all(b.visible for b, _ in scene.buttons)
