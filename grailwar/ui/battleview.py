@@ -48,12 +48,12 @@ class BattleView:
         pygame.draw.rect(s, (16, 14, 24, 246), s.get_rect(), border_radius=10)
         pygame.draw.rect(s, T.ACCENT, s.get_rect(), 2, border_radius=10)
 
-        def put(text, pos, size=18, col=T.TEXT, bold=False, anchor="topleft"):
+        def put(text, pos, size=18, col=T.TEXT, bold=False, anchor="topleft", maxw=None):
             text = str(text)
             texts.append(text)
             t = app.text(text, size, col, bold)
             r = t.get_rect(**{anchor: pos})
-            s.blit(t, r)
+            s.blit(t, r, area=pygame.Rect(0, 0, maxw, r.h) if maxw and r.w > maxw else None)
             return r
 
         put(tr("battle.title", no=b.get("no", "?"), cause=tr("cause." + str(b.get("cause", "")).replace(" ", "_"), default=str(b.get("cause", "")))),
@@ -68,7 +68,8 @@ class BattleView:
             for m in b.get(side, []):
                 pygame.draw.circle(s, m.get("color", (128, 128, 128)), (ci + 12, y + 14), 11)
                 role = tr("battle.main") if m.get("main") else tr("battle.sub")
-                put(f"{m.get('label', m.get('id'))}  Lv {m.get('level', '?')}  ({role})", (ci + 30, y + 2), 19, T.TEXT, True)
+                put(f"{m.get('label', m.get('id'))}  Lv {m.get('level', '?')}  ({role})", (ci + 30, y + 2), 19, T.TEXT, True,
+                    maxw=(col_b - 16 if side == "A" else w - 24) - (ci + 30))    # never into the other side
                 y += 30
         # slots table
         y = 160
@@ -76,12 +77,15 @@ class BattleView:
         put(tr("battle.slots"), (24, y), 18, T.TEXT_DIM, True)
         y += 28
         labels = [tr("battle.slot1"), tr("battle.slot2"), tr("battle.slot3")]
+        # the table starts right of its widest row label (long in Japanese)
+        px = max(170, 24 + max(app.text(l, 17).get_width() for l in labels) + 16)
+        dx = px - 170
         if slots and len(slots[0]) < 3:    # not a participant: only the public facts
             put(tr("battle.hidden"), (24, y), 17, T.TEXT_DIM)
             y += 30
             if slots[-1] and slots[-1][0] != "?":
                 put(labels[2], (24, y), 17, T.TEXT_DIM)
-                put(tr("param." + slots[-1][0], default=slots[-1][0]), (170, y), 19, T.TEXT, True)
+                put(tr("param." + slots[-1][0], default=slots[-1][0]), (px, y), 19, T.TEXT, True)
                 y += 30
             slots = []
         for i, row in enumerate(slots):
@@ -90,12 +94,12 @@ class BattleView:
             vb = row[2] if len(row) > 2 else "?"
             r = _res_letter(row[3]) if len(row) > 3 else ""
             put(labels[i] if i < 3 else "", (24, y), 17, T.TEXT_DIM)
-            put(tr("param." + p, default=p), (170, y), 19, T.TEXT, True)
-            put(str(va), (430, y), 20, T.TEXT, True, anchor="topright")
-            put("vs", (470, y + 2), 15, T.TEXT_FAINT, anchor="midtop")
-            put(str(vb), (510, y), 20, T.TEXT, True)
+            put(tr("param." + p, default=p), (px, y), 19, T.TEXT, True)
+            put(str(va), (430 + dx, y), 20, T.TEXT, True, anchor="topright")
+            put("vs", (470 + dx, y + 2), 15, T.TEXT_FAINT, anchor="midtop")
+            put(str(vb), (510 + dx, y), 20, T.TEXT, True)
             if r:
-                put(tr("battle.res_" + r), (590, y), 19, RESULT_COL.get(r, T.TEXT), True)
+                put(tr("battle.res_" + r), (590 + dx, y), 19, RESULT_COL.get(r, T.TEXT), True)
             y += 30
         if b.get("wtl"):
             put(tr("battle.wtl", wtl=b["wtl"], base=b.get("base", "?")), (24, y + 4), 19, T.ACCENT, True)

@@ -101,7 +101,8 @@ class MapView:
                     continue
                 p = self.pos[l.id]
                 pygame.draw.line(surf, (70, 62, 40), (c[0] - r.x, c[1] - r.y), (p[0] - r.x, p[1] - r.y), 2)
-        # markers first, then labels placed where they cover no marker and no other label
+        # markers first, then labels placed where they cover no marker, no other label and
+        # neither of the key boxes; a name is shortened only where its full length finds no room
         markers = []
         for loc in self.static.locations:
             x, y = self.pos[loc.id]
@@ -111,31 +112,18 @@ class MapView:
             T.grade_shape(surf, loc.grade, (x, y), 18, col)
             ids = app.text(loc.id, 13, (10, 10, 14), True)
             surf.blit(ids, (x - ids.get_width() // 2, y - ids.get_height() // 2))
-            markers.append(pygame.Rect(x - 24, y - 58, 48, 82))   # the marker and the token row above it
-        placed = []
+            markers.append((pygame.Rect(x - 24, y - 24, 48, 48), 4))   # the marker
+            markers.append((pygame.Rect(x - 24, y - 58, 48, 34), 1))   # the token row above it
+        placed = [(b, 4) for b in self._draw_keys(surf, texts)]
         inner = surf.get_rect().inflate(-8, -8)
         inner.h -= 44     # the legend row
         for loc in self.static.locations:
             x, y = self.pos[loc.id]
             x, y = x - r.x, y - r.y
-            label = short(loc.label(app.lang), 13 if app.lang == "ja" else 22)
+            full = loc.label(app.lang)
+            label, ts, best = self._place_label(full, (x, y), markers + placed, inner)
             texts.append(label)
-            ts = app.text(label, 15, T.TEXT)
-            bg = pygame.Rect(0, 0, ts.get_width() + 8, ts.get_height())
-            best, best_cost = None, None
-            for anchor, pos in (("midtop", (x, y + 24)), ("midleft", (x + 28, y)), ("midright", (x - 28, y)),
-                                ("topleft", (x + 20, y + 18)), ("topright", (x - 20, y + 18)),
-                                ("midbottom", (x, y - 58))):
-                cand = bg.copy()
-                setattr(cand, anchor, pos)
-                cand.clamp_ip(inner)
-                cost = sum(cand.clip(o).w * cand.clip(o).h for o in markers + placed
-                           if o.colliderect(cand) and not o.collidepoint(x, y))
-                if best_cost is None or cost < best_cost:
-                    best, best_cost = cand, cost
-                if cost == 0:
-                    break
-            placed.append(best)
+            placed.append((best, 4))     # covering another name is the worst
             pygame.draw.rect(surf, (20, 22, 30), best, border_radius=4)
             surf.blit(ts, (best.x + 4, best.y))
         # legend: shape + colour + word for each grade
@@ -152,15 +140,64 @@ class MapView:
             s = app.text(txt, 12, T.TEXT_DIM)
             surf.blit(s, (lx + 24, ly + 12 - s.get_height() // 2))
             lx += 24 + s.get_width() + 12
-        # how to read the markers
+        self._static_layer = surf
+        self._static_texts = texts
+
+    def _draw_keys(self, surf, texts):
+        """The two key boxes at the top of the map: how to read the markers (left) and the
+        keyboard keys (right, or under the first box when one row cannot hold both).
+        Returns their rectangles, which the labels keep clear of."""
+        app = self.app
+        boxes = []
         key_text = app.t("grailwar.map.key")
         ks = app.text(key_text, 13, T.TEXT_DIM)
         kr = pygame.Rect(8, 8, ks.get_width() + 16, ks.get_height() + 8)
         pygame.draw.rect(surf, (20, 22, 30), kr, border_radius=6)
         surf.blit(ks, (kr.x + 8, kr.y + 4))
         texts.append(key_text)
-        self._static_layer = surf
-        self._static_texts = texts
+        boxes.append(kr)
+        hint = app.t("grailwar.map.keys")
+        if hint and hint != "grailwar.map.keys":
+            hs = app.text(hint, 13, T.TEXT)
+            hr = pygame.Rect(0, 0, hs.get_width() + 16, hs.get_height() + 8)
+            hr.topright = (surf.get_width() - 8, 8)
+            if hr.x < kr.right + 12:
+                hr.topright = (surf.get_width() - 8, kr.bottom + 4)
+            pygame.draw.rect(surf, (20, 22, 30), hr, border_radius=6)
+            pygame.draw.rect(surf, T.PANEL_EDGE, hr, 1, border_radius=6)
+            surf.blit(hs, (hr.x + 8, hr.y + 4))
+            texts.append(hint)
+            boxes.append(hr)
+        return boxes
+
+    def _place_label(self, full, at, obstacles, inner):
+        """(text, surface, rect) of a location's name: the full name where some placement
+        around the marker covers nothing, else the shortened name, else the least covering.
+        ``obstacles``: (rect, weight) pairs."""
+        app = self.app
+        x, y = at
+        cut = short(full, 13 if app.lang == "ja" else 22)
+        best = None     # (cost, text, surface, rect)
+        for text in ([full, cut] if cut != full else [full]):
+            ts = app.text(text, 15, T.TEXT)
+            bg = pygame.Rect(0, 0, ts.get_width() + 8, ts.get_height())
+            for anchor, pos in (("midtop", (x, y + 24)), ("midleft", (x + 28, y)), ("midright", (x - 28, y)),
+                                ("topleft", (x + 20, y + 18)), ("topright", (x - 20, y + 18)),
+                                ("midbottom", (x, y - 58)), ("topleft", (x + 28, y + 8)),
+                                ("bottomleft", (x + 28, y - 8)), ("topright", (x - 28, y + 8)),
+                                ("bottomright", (x - 28, y - 8))):
+                cand = bg.copy()
+                setattr(cand, anchor, pos)
+                moved = cand.clamp(inner)
+                # pushed back inside the map, a label drifts from its marker: that costs too
+                cost = (abs(moved.x - cand.x) + abs(moved.y - cand.y)) * cand.h
+                cost += sum(moved.clip(o).w * moved.clip(o).h * wt for o, wt in obstacles
+                            if o.colliderect(moved) and not o.collidepoint(x, y))
+                if cost == 0:
+                    return text, ts, moved
+                if best is None or cost < best[0]:
+                    best = (cost, text, ts, moved)
+        return best[1], best[2], best[3]
 
     # dynamic --------------------------------------------------------------------------
     def token(self, label, color, ring=None, size=17):
