@@ -109,7 +109,6 @@ class GrailWarScene(Scene):
         self.menu_page = 0
         self._menu_pages = 1
         self.buttons: list = []
-        self.ui = {}
         self.battle = None                 # normalised battle being shown
         self.battle_hold = 0.0
         self.mana_history: dict = {}
@@ -168,7 +167,6 @@ class GrailWarScene(Scene):
         except Exception:   # noqa: BLE001 - default looks are still usable
             pass
         self._log_dirty = True
-        self._tooltip = None
         if not self.bench:
             try:
                 from tabletop.engine.saves import mark_running
@@ -180,10 +178,6 @@ class GrailWarScene(Scene):
         self._kill_menu()
         self._close_reply()
         self._kill_end()
-        for el in self.ui.values():
-            if el is not None:
-                el.kill()
-        self.ui.clear()
         if not self.bench:
             try:
                 from tabletop.engine.saves import mark_clean_exit
@@ -204,8 +198,7 @@ class GrailWarScene(Scene):
         self._apply_visibility()
 
     def _all_elements(self):
-        out = [e for e in self.ui.values() if e is not None]
-        out += [p for p in (self.dialog, self.reply[0] if self.reply else None) if p is not None]
+        out = [p for p in (self.dialog, self.reply[0] if self.reply else None) if p is not None]
         out += [b for b, _ in self.buttons]
         out += [b for b, _ in self.end_buttons]
         return out
@@ -314,8 +307,10 @@ class GrailWarScene(Scene):
             try:
                 from tabletop.engine.saves import write_record
                 write_record(self.record)
-            except Exception as exc:   # noqa: BLE001 - keep playing, say so
-                self.error = str(exc)
+            except Exception as exc:   # noqa: BLE001 - keep playing, say so (once per kind of failure)
+                if str(exc) != self.error:
+                    self.error = str(exc)
+                    self.app.notify(str(exc))
         self.menu_for = None
         # the view is rebuilt lazily (next update or draw) so one frame never pays for
         # the engine step, the record and the view together
@@ -352,7 +347,7 @@ class GrailWarScene(Scene):
                 self._queue_entry(entry, lang)
             elif kind == "battle_started":
                 self.battle = VM.battle_start(self.vm, self.static, lang, ev)
-                self._drop_tooltip()
+                self._drop_hover()
                 self._battle_version += 1
                 self.battle_hold = 1.5
             elif kind == "phase" and self.battle is not None and self.battle.get("stage") == "done" \
@@ -387,14 +382,11 @@ class GrailWarScene(Scene):
             self._pending_lines.append({"line": line, "landed": True})
 
     def _release_lines(self):
-        changed = False
         while self._pending_lines and self._pending_lines[0]["landed"]:
             line = self._pending_lines.pop(0)["line"]
             self.log_lines.append(line)
             if not self._log_dirty:
                 self.logpanel.add(line)
-            changed = True
-
 
     def _rebuild_log(self):
         self.log_lines = [VM.log_line(e, self.app.lang) for e in (self.vm or {}).get("log", [])]
@@ -430,7 +422,7 @@ class GrailWarScene(Scene):
         self._release_lines()
         self.handoff_to = fid
         self.screen_owner = None
-        self._drop_tooltip()
+        self._drop_hover()
         self._kill_menu()
         self._close_reply()
         self._apply_visibility()
@@ -743,10 +735,7 @@ class GrailWarScene(Scene):
                     return True
         return False
 
-    def _drop_tooltip(self):
-        if self._tooltip:
-            self._tooltip.kill()
-            self._tooltip = None
+    def _drop_hover(self):
         self.map.hover = None
 
     def _hover(self, pos):
@@ -1050,7 +1039,7 @@ class GrailWarScene(Scene):
                     pygame.draw.rect(surface, r["color"], (bx + i * 15, y + 28 - h, 11, h))
             # second line: what the viewer knows
             if r["known"]:
-                bits = [f"Lv {r['detail'].split()[1] if r['detail'].startswith('Lv') else '?'}"]
+                bits = [f"Lv {r['level'] if r['level'] is not None else '?'}"]
                 bits.append("  ".join(f"{p} {VM.rank(v)}" for p, v in r["params"].items()))
                 if r["penalty"]:
                     bits.append(f"(−{r['penalty']})")
@@ -1058,6 +1047,8 @@ class GrailWarScene(Scene):
                 bits = [self.tr("rivals.unknown")]
             loc = self.static.location(r["location"]) if r["location"] else None
             bits.append(f"@ {loc.id} {short(loc.label(self.app.lang), 16)}" if loc else self.tr("rivals.where_unknown"))
+            # what the viewer has found out beyond the sheet: true name, NP, skills
+            bits += [x for x in (r["true_name"], r["np"]) if x] + r["skills"]
             self._blit_text(surface, "   ".join(bits), (x + 24, y + 17), 13, T.TEXT_DIM, maxw=RIVALS.w - 240)
             y += row_h
 

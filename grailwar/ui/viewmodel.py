@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from . import theme as T
+from .mapview import CLASS_ABBR, short
 
 
 # --- game set-up helpers --------------------------------------------------------------------
@@ -74,12 +75,6 @@ def _get(d, *keys, default=None):
         if isinstance(d, dict) and k in d and d[k] is not None:
             return d[k]
     return default
-
-
-def _loc_name(x, lang):
-    if isinstance(x, dict):
-        return x.get(lang) or x.get("en") or ""
-    return str(x or "")
 
 
 def faction_color(static, fid):
@@ -174,26 +169,16 @@ def _me(f, static, lang):
 def _rival(fid, f, viewer, static, lang):
     active = f.get("status", "active") == "active"
     known = bool(f.get("known"))
-    bits = []
-    if known:
-        bits.append(f"Lv {f.get('level')}")
     loc = f.get("location")
-    if loc:
-        l = static.location(loc)
-        bits.append(f"@{loc} {short(l.label(lang), 12) if l else ''}".strip())
-    skills = [(_name(sk, lang), sk.get("public", False)) for sk in
-              (f.get("master_skills") or []) + (f.get("servant_skills") or [])]
+    skills = [_name(sk, lang) for sk in (f.get("master_skills") or []) + (f.get("servant_skills") or [])]
     return {"id": fid, "label": _label(fid, f, lang), "color": faction_color(static, fid), "active": active,
             "known": known, "params": dict(f.get("params") or {}) if known else {},
             "penalty": int(f.get("penalty") or 0),
             "spells": None if f.get("spells") is None else int(f.get("spells")),
             "location": loc, "ally": viewer in (f.get("allies") or []), "skills": skills,
             "true_name": _name(f.get("true_name"), lang) if f.get("true_name") else "",
-            "detail": "  ".join(bits)}
-
-
-def short(text, n):
-    return text if len(text) <= n else text[: n - 1] + "…"
+            "level": f.get("level") if known else None,
+            "np": _name(f.get("np"), lang) if f.get("np") else ""}
 
 
 # --- map -----------------------------------------------------------------------------------
@@ -218,7 +203,6 @@ def map_info(scene, vm):
 
 
 def _abbr(cls):
-    from .mapview import CLASS_ABBR
     return CLASS_ABBR.get(cls, str(cls)[:2])
 
 
@@ -242,10 +226,6 @@ def location_tooltip(scene, lid):
     else:
         lines.append(tr("tip.unknown"))
     return lines
-
-
-def _esc(s):
-    return str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 # --- log -----------------------------------------------------------------------------------------
