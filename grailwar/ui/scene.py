@@ -1076,11 +1076,12 @@ class GrailWarScene(Scene):
 
     def _draw_handoff(self, surface):
         surface.fill((8, 8, 14))
-        name = VM.public_name(self.state, self.handoff_to, self.app.lang)
+        master = VM.public_name(self.state, self.handoff_to, self.app.lang)
+        name = f"{master} ({self.handoff_to})"     # {name}: the older form, for translations in mods
         r = pygame.Rect(0, 0, 1100, 300)
         r.center = (960, 520)
         T.panel(surface, r, color=(26, 24, 38), edge=T.ACCENT)
-        self._blit_text(surface, self.tr("handoff.title", name=name), (960, r.y + 60), 36, T.ACCENT, True, anchor="midtop")
+        self._blit_text(surface, self.tr("handoff.title", name=name, master=master, fid=self.handoff_to), (960, r.y + 60), 36, T.ACCENT, True, anchor="midtop")
         self._blit_text(surface, self.tr("handoff.hint"), (960, r.y + 150), 22, T.TEXT, anchor="midtop")
         self._blit_text(surface, self.tr("handoff.secret"), (960, r.y + 200), 17, T.TEXT_DIM, anchor="midtop")
 

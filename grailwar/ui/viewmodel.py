@@ -62,7 +62,7 @@ def public_name(state, fid, lang):
     if f is None:
         return str(fid)
     m = f.master
-    return f"{getattr(m, lang, None) or getattr(m, 'en', '') or fid} ({fid})"
+    return getattr(m, lang, None) or getattr(m, "en", "") or str(fid)
 
 
 def log_entries(state):
