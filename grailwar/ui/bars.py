@@ -9,16 +9,15 @@ from . import theme as T
 _CACHE: dict = {}
 
 
-def penalty(mana, step=20, per_step=10):
-    return per_step * (max(0, -mana) // step)
-
-
-def mana_bar(app, w, h, mana, max_mana, cfg=None, compact=False, labels=None, record=None):
+def mana_bar(app, w, h, mana, max_mana, cfg=None, compact=False, labels=None, record=None, pen=0, doomed=False):
     """A cached surface showing one servant's mana. ``labels`` holds the translated
-    words {mana, vanish, penalty, doomed}; ``record`` (a list) receives every text drawn."""
+    words {mana, vanish, penalty, doomed}; ``record`` (a list) receives every text drawn.
+    ``pen`` and ``doomed`` are the engine's figures (the view's ``penalty``/``doomed``):
+    the bar only marks the steps, it never works a penalty out itself."""
     cfg = cfg or {"step": 20, "per_step": 10, "vanish": -100}
     labels = labels or {}
-    key = (w, h, mana, max_mana, compact, tuple(sorted(cfg.items())), tuple(sorted(labels.items())), app.lang)
+    key = (w, h, mana, max_mana, compact, tuple(sorted(cfg.items())), tuple(sorted(labels.items())), app.lang,
+           pen, doomed)
     hit = _CACHE.get(key)
     if hit is not None:
         if record is not None:
@@ -75,9 +74,8 @@ def mana_bar(app, w, h, mana, max_mana, cfg=None, compact=False, labels=None, re
         head = labels.get("mana", "Mana {mana} / {max}").format(mana=mana, max=max_mana)
         texts.append(head)
         surf.blit(app.text(head, 18, T.TEXT, True), (2, 0))
-        pen = penalty(mana, step, cfg["per_step"])
         note = None
-        if mana < vanish:
+        if doomed:
             note, col = labels.get("doomed", "doomed"), T.BAD
         elif pen:
             note, col = labels.get("penalty", "penalty −{p}").format(p=pen), T.WARN

@@ -959,10 +959,9 @@ class GrailWarScene(Scene):
         labels = {"mana": self.tr("mana.head"), "vanish": self.tr("mana.vanish"), "penalty": self.tr("mana.penalty"),
                   "doomed": self.tr("mana.doomed")}
         surface.blit(mana_bar(self.app, ME.w - 32, 70, me["mana"], me["max_mana"], self.static.mana_cfg(),
-                              labels=labels, record=self._sink), (x, y + 62))
+                              labels=labels, record=self._sink, pen=me["penalty"], doomed=me["doomed"]), (x, y + 62))
         # parameters
         py = y + 146
-        pen = me.get("penalty", 0)
         for i, (pid, base, shown) in enumerate(me["params"]):
             cx = x + i * 120
             self._blit_text(surface, self.static.param_name(pid, self.app.lang), (cx, py), 15, T.TEXT_DIM)

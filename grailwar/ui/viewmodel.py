@@ -139,7 +139,7 @@ def _me(f, static, lang):
     if not f or not f.get("known"):
         return None
     mana = int(f.get("mana") or 0)
-    max_mana = int(f.get("max_mana") or (f.get("level") or 0) * 3)
+    max_mana = int(f.get("max_mana") or 0)
     base = f.get("base_params") or f.get("params") or {}
     shown = f.get("params") or {}
     prm = [(p["id"], int(base.get(p["id"], 0)), int(shown.get(p["id"], base.get(p["id"], 0)))) for p in static.params]
