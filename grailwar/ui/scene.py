@@ -703,6 +703,9 @@ class GrailWarScene(Scene):
             if event.key == pygame.K_BACKSPACE and self.tree is not None and self.tree.path:
                 self._menu_pick(("back",))
                 return True
+            if "confirm" in intents and self.reply is not None:     # the answer dialog's OK
+                self._close_reply()
+                return True
             if "confirm" in intents and self.battle is not None and self.battle_hold <= 0:
                 self.battle = None
                 self._battle_version += 1

@@ -369,3 +369,14 @@ def test_pause_menu_hides_an_open_dialog(make_app):
     assert not panel.visible and all(not b.visible for b, _ in scene.buttons)
     click(app, app.scenes.top.menu.item("resume").button)
     assert panel.visible and all(b.visible for b, _ in scene.buttons)
+
+
+def test_enter_closes_the_answer_dialog(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    scene._show_reply(["F2 answers: no."])
+    app.step(2)
+    assert scene.reply is not None
+    press(app, pygame.K_RETURN)                  # its OK button has a keyboard path
+    assert scene.reply is None
+    assert "F2 answers: no." not in scene.drawn_texts
