@@ -140,21 +140,9 @@ def text_lines(app, text, size, colour, width, max_lines=3, bold=False):
     return [app.text(line, size, colour, bold) for line in lines]
 
 
-def amount_text(app, rules, amounts: dict, sign: str = "") -> str:
-    """Short text of an amounts dict: '2 gold', '+1 power, +2 votes'."""
-    if not amounts:
-        return app.t("pendulum.free")
-    parts = []
-    for k, v in amounts.items():
-        name = app.t(f"pendulum.amount.{k}", n=v)
-        if name == f"pendulum.amount.{k}":
-            name = f"{k} {v}"
-        parts.append(sign + name if isinstance(v, (int, float)) else name)
-    return ", ".join(parts)
-
-
 def build_static(app, layout, rules, table_info) -> pygame.Surface:
     """The layer that never changes during a game: boards, areas, frames, boxes, labels."""
+    from . import view as V          # (view imports this module)
     surf = pygame.Surface((1920, 1080)).convert()
     surf.fill(BG)
     r = layout.rects
@@ -197,7 +185,7 @@ def build_static(app, layout, rules, table_info) -> pygame.Surface:
             surf.blit(line, line.get_rect(midtop=(box.centerx, y)))
             y += line.get_height() - 2
         cr = r[f"cost.{sid}"]
-        cost = amount_text(app, rules, sp.cost)
+        cost = V.amounts_text(app, rules, sp.cost)
         t = text_fit(app, "▼ " + cost, 17, GOLD, cr.width - 4)
         surf.blit(t, t.get_rect(center=cr.center))
     for fid, sids in layout.spaces_of_frame.items():

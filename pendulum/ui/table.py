@@ -458,7 +458,7 @@ class PendulumTable(Scene):
         self._last_privilege = list(self.state.privilege)
         self.layout.set_council(self.state.phase in ("council_rewards", "council_trim")
                                 or (self.privilege_anim is not None and self.privilege_anim["t"] < PRIV_ANIM + 1.0))
-        self._float_gains(events, after)
+        self._float_gains(events)
         r = V.round_of(self.state)
         if r != self._round_seen:
             self.history.append(V.track_snapshot(self.state, self.n))
@@ -472,26 +472,22 @@ class PendulumTable(Scene):
                 _WRITER.flush()
                 saves.mark_clean_exit("pendulum")
 
-    def _float_gains(self, events, positions):
-        """What a move paid and gained floats up from the piece (or the seat's board) for 2 s."""
+    def _float_gains(self, events):
+        """What a move paid and gained floats up for 2 s from the seat's resources, where it lands
+        (from the piece it covered the reward boxes' text, and the boxes' text showed through it)."""
         per_seat = {}
-        where = {}
         for ev in events:
             k = getattr(ev, "kind", "")
             if k in ("paid", "gained") and ev.seat >= 0:
                 sign = "−" if k == "paid" else "+"
                 per_seat.setdefault(ev.seat, []).append(sign + V.what_text(self.app, self.rules, ev.what))
-            elif k in ("worker_acted", "worker_moved") and ev.seat >= 0 and ev.worker in positions:
-                where[ev.seat] = positions[ev.worker]
         for seat, parts in per_seat.items():
-            pos = where.get(seat)
-            if pos is None:
-                rect = self.layout.rects.get(f"seat.{seat}")
-                pos = rect.center if rect else (600, 600)
+            rect = self.layout.rects.get(f"seat.{seat}.resources") or self.layout.rects.get(f"seat.{seat}")
+            pos = rect.midtop if rect else (600, 600)
             text = "  ".join(parts[:4])
             surf = R.text_fit(self.app, text, 22, (255, 240, 190), 520, True)
             box = pygame.Surface((surf.get_width() + 16, surf.get_height() + 6), pygame.SRCALPHA)
-            box.fill((10, 14, 20, 210))
+            box.fill((10, 14, 20, 240))
             box.blit(surf, (8, 3))
             self.floaters.append([box, pos, 0.0])
         del self.floaters[:-8]
@@ -566,7 +562,8 @@ class PendulumTable(Scene):
             n = len(ws)
             step = min(36, (rect.width - 10) / max(1, n))
             x0 = rect.centerx - step * (n - 1) / 2
-            y = rect.centery if loc.startswith("F:") else rect.bottom - 18
+            # in a reward box the pieces sit on its lower edge, clear of the box's text
+            y = rect.centery if loc.startswith("F:") else rect.bottom - 2
             for i, (wid, seat, grande) in enumerate(ws):
                 out[wid] = (int(x0 + i * step), int(y))
         for seat in range(self.n):
@@ -583,7 +580,6 @@ class PendulumTable(Scene):
     # ================================================================= update
     def update(self, dt):
         app = self.app
-        running = not self.paused and self.picker is None or (self.timed and not self.paused)
         if self.message:
             self.message[1] -= dt
             if self.message[1] <= 0:
@@ -1258,8 +1254,7 @@ class PendulumTable(Scene):
         for hid in self.highlights:
             rect = self.region(hid)
             if rect is not None:
-                pulse = 3 + int(2 * math.sin(_time.perf_counter() * 6)) if False else 4
-                pygame.draw.rect(surface, (255, 230, 120), rect.inflate(8, 8), pulse, border_radius=10)
+                pygame.draw.rect(surface, (255, 230, 120), rect.inflate(8, 8), 4, border_radius=10)
         if self.paused:
             t = app.text(app.t("pendulum.paused_banner"), 40, (255, 240, 200), True)
             box = t.get_rect(center=(616, 380)).inflate(40, 20)
@@ -1384,6 +1379,3 @@ class PendulumTable(Scene):
         from .draw_state import draw_state
         draw_state(self, layer)
 
-
-def _esc(text: str) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
