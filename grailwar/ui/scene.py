@@ -1028,7 +1028,8 @@ class GrailWarScene(Scene):
             elif r["id"] in allied:
                 tags.append(self.tr("rivals.allied_with", who=", ".join(allied[r["id"]])))
             if tags:
-                self._blit_text(surface, " · ".join(tags), (x + 360, y + 1), 14, T.GOOD, maxw=200)
+                # up to the parameter bars (at RIVALS.right - 190)
+                self._blit_text(surface, " · ".join(tags), (x + 360, y + 1), 14, T.GOOD, maxw=RIVALS.right - 198 - x - 360)
             if r["active"] and r["spells"] is not None:
                 sm = spell_marks(self.app, r["spells"], size=12)
                 surface.blit(sm, (RIVALS.right - 16 - sm.get_width(), y + 3))
