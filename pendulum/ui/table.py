@@ -1237,8 +1237,11 @@ class PendulumTable(Scene):
             moving.add(self.drag["worker"])
             self._draw_targets(surface)
         self._draw_workers(surface, only_moving=False, skip=moving, onto_layer=False)
+        board = self.layout.rects["main_board"] if self.layout.council_active else None
         for a in self.anims:
-            surface.blit(a.sprite, a.sprite.get_rect(center=a.pos()))
+            p = a.pos()
+            if board is None or not board.collidepoint(p):     # not over the council overlay
+                surface.blit(a.sprite, a.sprite.get_rect(center=p))
         for wid, (seat, pos, _age) in self.ghosts.items():
             spr = self.sprites.worker(seat, V.is_grande(self.state, wid))
             surface.blit(spr, spr.get_rect(center=pos))
@@ -1289,12 +1292,14 @@ class PendulumTable(Scene):
             i_new = order.index(seat)
             i_old = old.index(seat) if seat in old else i_new
             x = ov.left + 60 + (i_old + (i_new - i_old) * u) * 150
-            y = ov.top + 150 - math.sin(u * math.pi) * 30 * (1 if i_new < i_old else 0)
+            # below the "privilege order" line; a token that moves up dips under the row (rising, it
+            # covered that line)
+            y = ov.top + 156 + math.sin(u * math.pi) * 12 * (1 if i_new < i_old else 0)
             tok = self.sprites.token(seat, 56)
             surface.blit(tok, tok.get_rect(center=(x, y)))
             if seat in votes:
                 t = self.app.text(V.count_t(self.app, "pendulum.council.votes", votes[seat]), 16, R.INK)
-                surface.blit(t, t.get_rect(midtop=(x, y + 32)))
+                surface.blit(t, t.get_rect(midtop=(x, y + 30)))
 
     def _draw_targets(self, surface):
         targets = self.drag["targets"]
