@@ -81,6 +81,9 @@ class PendulumRules(Rules):
                 errors.append(f"options: {k}: {v!r} is not true/false")
             if d.type == "number" and (isinstance(v, bool) or not isinstance(v, (int, float))):
                 errors.append(f"options: {k}: {v!r} is not a number")
+        spaces = o.get("privilege_track_spaces_4_5")
+        if isinstance(spaces, (int, float)) and not isinstance(spaces, bool) and n >= 4 and spaces < n:
+            errors.append(f"options: privilege_track_spaces_4_5: {spaces!r} positions cannot hold {n} ranks")
         chars = o["characters"]
         if isinstance(chars, tuple):
             chars = list(chars)
@@ -134,6 +137,8 @@ class PendulumRules(Rules):
         self.board_side = pc.board_side
         self.neutral = pc.neutral_player and not o["super_beginner"] and o["neutral_player_2p"] == "rulebook"
         self.neutral_votes = g.neutral.votes
+        # 2.4 / G5: positions of the privilege track (only as many as there are ranks are used)
+        self.privilege_track_spaces = pc.ranks if self.board_side == "1-3" else int(o["privilege_track_spaces_4_5"])
         bonus = list(pc.bonus_any_vp)
         if self.board_side == "1-3" and o["third_rank_vp_on_1_3_side"] == "guide":
             bonus = (bonus + [1, 1, 1])[:3]

@@ -235,3 +235,14 @@ def test_3_6_refill_is_listed_whenever_it_is_allowed_opening_and_council_too(pen
     assert waiting and all(st.legal_actions(s) == [A.Refill(s)] for s in waiting)
     st.apply(A.Refill(waiting[0]))
     assert all(st.display)
+
+
+def test_2_4_g5_privilege_track_spaces_option_sizes_the_4_5_track(pen):
+    # 2.4 / G5: the 1-3 side has 3 privilege positions; the 4-5 side has the option's number (default 5),
+    # which must hold every rank in play
+    assert pen.rules(players=3).privilege_track_spaces == 3
+    assert pen.rules(players=2).privilege_track_spaces == 3
+    assert pen.rules(players=5).privilege_track_spaces == 5
+    assert pen.rules(players=4, privilege_track_spaces_4_5=4).privilege_track_spaces == 4
+    with pytest.raises(DataError):
+        pen.rules(players=5, privilege_track_spaces_4_5=4)
