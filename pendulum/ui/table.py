@@ -444,7 +444,8 @@ class PendulumTable(Scene):
         after = self.worker_positions()
         for ev in events:
             kind = getattr(ev, "kind", "")
-            self._log(ev)
+            if kind != "request_refused":       # a person's refusal is logged by refuse(); a bot's is noise
+                self._log(ev)
             if kind == "worker_moved" and before is not None:
                 a, b = before.get(ev.worker), after.get(ev.worker)
                 if a and b and a != b:

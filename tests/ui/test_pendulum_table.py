@@ -387,3 +387,13 @@ def test_undo_window_is_the_engines_the_last_opening_placement_can_be_taken_back
     press(app, pygame.K_u)
     assert scene.state.phase == "opening"
     assert scene.state.players[seat].workers[move.worker] == "mat"
+
+
+def test_a_refused_request_is_logged_once_for_a_person_and_not_for_a_bot(table_app):
+    app, scene = table_app(seats=("human", "bot", "bot"), mode="realtime")
+    n = len(scene.log_lines)
+    for seat in (0, 1):
+        ev = A.RequestRefused(seat, A.Flip(seat, "black").to_text(), "4.2 flip", "the sand is still running")
+        scene._flush_applied([ev], {})
+    assert len(scene.log_lines) == n + 1
+    assert scene.log_lines[-1] == app.t("pendulum.msg.refused", rule="4.2 flip", message="the sand is still running")
