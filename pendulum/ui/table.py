@@ -65,8 +65,30 @@ class _LogText:
         self.key, self.fields = key, fields
 
     def text(self, app):
-        f = {k: app.t(v) if isinstance(v, str) and v.startswith("pendulum.") else v for k, v in self.fields.items()}
+        f = {k: (v.text(app) if hasattr(v, "text") else
+                 app.t(v) if isinstance(v, str) and v.startswith("pendulum.") else v)
+             for k, v in self.fields.items()}
         return app.t(self.key, **f)
+
+
+class _Why:
+    """Why the engine refused a move: its own words (English), or in another language the
+    rule's explanation from the strings (``teach.why.<rule>``) when there is one."""
+
+    __slots__ = ("rule", "message")
+
+    def __init__(self, exc):
+        self.rule = getattr(exc, "rule", "")
+        self.message = getattr(exc, "message", str(exc))
+
+    def text(self, app):
+        if app.lang != "en":
+            from pendulum.teaching import rule_key
+            key = f"teach.why.{rule_key(self.rule)}"
+            explained = app.t(key)
+            if explained != key:
+                return explained
+        return self.message
 
 
 class _Writer:
@@ -812,7 +834,7 @@ class PendulumTable(Scene):
             return None
 
     def refuse(self, exc):
-        entry = _LogText("pendulum.msg.refused", rule=getattr(exc, "rule", ""), message=getattr(exc, "message", str(exc)))
+        entry = _LogText("pendulum.msg.refused", rule=getattr(exc, "rule", ""), message=_Why(exc))
         self._log(entry)
         self.flash(self._log_text(entry), 5.0)
 

@@ -112,6 +112,17 @@ def test_illegal_drop_springs_back_and_names_the_rule(table_app):
     assert scene.worker_positions()[wid] == start
 
 
+def test_in_japanese_a_refusal_explains_the_rule_in_japanese(table_app):
+    app, scene = table_app(lang="ja")
+    seat, wid = opening_worker(scene)
+    top = next(f for f in scene.rules.frames.values() if f.row == 0 and f.area == "green")   # timer row
+    drag(app, scene.worker_positions()[wid], scene.region(f"frame.{top.id}").center)
+    line = scene.log_lines[-1]
+    assert "砂時計のある列" in line and "4.4" in line           # the rule, explained in Japanese
+    app.set_lang("en")
+    assert "砂時計" not in scene.log_lines[-1]                  # worded again in English
+
+
 def test_activation_by_dragging_into_the_gain_box_pays_gold(table_app):
     app, scene = table_app()
     seat, wid = opening_worker(scene)
