@@ -325,8 +325,6 @@ def npc_action(state, faction):
         s3 = b.slots[2]
         lose = ov[s3] < ev[s3]
         return ans("spell" if lose and f.spells >= n.spell_boost_min_spells else "pass")
-    if k == "commit":
-        return npc_commit(g, f, ctx)
     if k == "mirror":
         return ans("use")
     if k == "reroll_check":
@@ -350,13 +348,6 @@ def npc_action(state, faction):
         if f.spells > 0:
             return Use(faction, "spell_mana")
         return ans("done")
-    if k == "comm":
-        if ctx.get("opened", 0) == 0:
-            if ctx.get("dissolve"):
-                return Talk(faction, "open", ctx["dissolve"])
-            if ctx.get("propose"):
-                return Talk(faction, "open", ctx["candidate"])
-        return Talk(faction, "done")
     if k == "talk":
         used = ctx.get("used", [])
         o = g.fac[ctx["other"]]
