@@ -686,6 +686,9 @@ class GrailWarScene(Scene):
             if event.key in keys and keys[event.key] < len(self.end_buttons):
                 self._end_pick(self.end_buttons[keys[event.key]][1])
                 return True
+            if "cancel" in self.app.intents(event):      # Esc: back to the launcher, as on Pendulum's end screen
+                self._end_pick("launcher")
+                return True
         if event.type == pygame.KEYDOWN:
             intents = self.app.intents(event) if hasattr(self.app, "intents") else [self.app.intent(event)]
             if event.key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,

@@ -228,6 +228,8 @@ def test_all_npc_war_runs_to_its_end_with_frames(make_app, tmp_path):
     assert any("wins the Holy Grail" in t or "without a winner" in t for t in texts)
     assert any("Mana over time" in t for t in texts)
     assert len(scene.mana_history) == 3
+    press(app, pygame.K_ESCAPE)                      # Esc on the end screen: back to the launcher
+    assert not isinstance(app.scenes.top, GrailWarScene)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
