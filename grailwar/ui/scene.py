@@ -448,16 +448,20 @@ class GrailWarScene(Scene):
             (panel.hide if hidden else panel.show)()
 
     # --- menus ------------------------------------------------------------------------------------------
-    def _kill_menu(self):
+    def _clear_buttons(self):
+        """Remove the menu's buttons, its dialog and the lit map locations."""
         for b, _ in self.buttons:
             b.kill()
         self.buttons = []
         if self.dialog is not None:
             self.dialog.kill()
             self.dialog = None
+        self.map.selected = set()
+
+    def _kill_menu(self):
+        self._clear_buttons()
         self.tree = None
         self.menu_for = None
-        self.map.selected = set()
 
     def _ensure_menu(self, fid):
         key = (fid, len(self.record.actions))
@@ -476,13 +480,7 @@ class GrailWarScene(Scene):
         self._build_buttons()
 
     def _build_buttons(self):
-        for b, _ in self.buttons:
-            b.kill()
-        self.buttons = []
-        if self.dialog is not None:
-            self.dialog.kill()
-            self.dialog = None
-        self.map.selected = set()
+        self._clear_buttons()
         if self.tree is None:
             return
         q = self.tree.question()

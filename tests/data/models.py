@@ -52,3 +52,14 @@ def check_things(data, marks, source) -> ThingsFile:
     if errors:
         raise DataError(errors)
     return model
+
+
+def paths(value, prefix=""):
+    """Every dotted path in a loaded YAML value (mappings by key, lists by index)."""
+    yield prefix
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from paths(v, f"{prefix}.{k}" if prefix else str(k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from paths(v, f"{prefix}.{i}" if prefix else str(i))

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tabletop.data import DataError, load_yaml, load_yaml_text
 from tabletop.data import loader
-from tests.data.models import check_things
+from tests.data.models import check_things, paths
 
 HERE = Path(__file__).resolve().parent
 BAD = HERE / "bad"
@@ -152,16 +152,6 @@ _values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
                        | st.dictionaries(st.text(_chars, min_size=1, max_size=8), inner, max_size=4), max_leaves=25)
 
 
-def _paths(value, prefix=""):
-    yield prefix
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, f"{prefix}.{k}" if prefix else str(k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _paths(v, f"{prefix}.{i}" if prefix else str(i))
-
-
 @settings(max_examples=60, deadline=None)
 @given(data=st.dictionaries(st.text(_chars, min_size=1, max_size=8), _values, min_size=1, max_size=5),
        flow=st.booleans())
@@ -170,7 +160,7 @@ def test_plain_yaml_reads_back_exactly_with_a_line_for_every_value(data, flow):
     loaded, marks = load_yaml_text(text)
     assert loaded == data
     lines = text.count("\n") + 1
-    for path in _paths(data):
+    for path in paths(data):
         if "." in path and any(k == "" or "." in k for k in path.split(".")):
             continue
         assert 1 <= marks[path] <= lines

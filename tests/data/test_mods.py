@@ -14,6 +14,7 @@ import pytest
 from tabletop import games
 from tabletop.data import DataError
 from tabletop.data import mods as M
+from tests.data.models import paths
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "mods" / "example"
@@ -88,17 +89,7 @@ def test_overlay_merges_by_id_and_marks_point_into_the_mod(tmp_path, config):
     assert f.marks["limits.max"] == (overlay, 6)
     assert f.marks["limits.min"] == (base, 11)
     assert f.marks["seats.0.colour"] == (base, 4)
-    assert all(p in f.marks for p in _paths(f.data)), "a merged value without a mark"
-
-
-def _paths(value, prefix=""):
-    yield prefix
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, f"{prefix}.{k}" if prefix else str(k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _paths(v, f"{prefix}.{i}" if prefix else str(i))
+    assert all(p in f.marks for p in paths(f.data)), "a merged value without a mark"
 
 
 def test_replaced_value_forgets_the_base_marks_below_it(tmp_path, config):
@@ -126,7 +117,7 @@ def test_new_true_adds_an_entry_and_is_not_kept(tmp_path, config):
     assert [s["id"] for s in f.data["seats"]] == ["red", "green", "teal"]
     assert f.data["seats"][2] == {"id": "teal", "name": {"en": "Teal", "ja": "青緑"}, "colour": "#178f8f"}
     assert f.marks["seats.2.colour"] == (str(mod / "demo" / "seats.yaml"), 5)
-    assert all(p in f.marks for p in _paths(f.data)) and "seats.2.new" not in f.marks
+    assert all(p in f.marks for p in paths(f.data)) and "seats.2.new" not in f.marks
 
 
 def test_new_true_on_an_existing_id_and_entries_without_id(tmp_path, config):
