@@ -7,6 +7,7 @@ The few helpers that touch the state directly (``own_manas``, ``public_name``,
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from . import theme as T
@@ -229,11 +230,17 @@ def location_tooltip(scene, lid):
 
 
 # --- log -----------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=4)
+def _strings(lang):
+    from tabletop.ui.i18n import Strings
+    return Strings(lang)
+
+
 def log_line(e, lang):
     """One log entry in the chosen language (the engine's renderer: dice-bot form in ja)."""
-    from grailwar.rules.view import render
+    from grailwar.rules.logtext import render
     try:
-        return render(e, lang)
+        return render(e, _strings(lang).t, lang)
     except Exception:   # noqa: BLE001 - a malformed entry still shows something
         return str(e)
 
