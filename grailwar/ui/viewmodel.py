@@ -247,14 +247,13 @@ def log_line(e, lang):
 
 def dicebot_line(e, lang):
     """The dice-bot line shown beside the tray: ``F1 Saber: label (1D100<=43) ＞ 42 ＞ success``."""
-    out = f"{e.get('actor', '')}: {e.get('label', '')} ({e.get('expr', '')}) ＞ {e.get('value')}"
-    if e.get("outcome"):
-        out += " ＞ " + (e.get("outcome_ja") or e["outcome"] if lang == "ja" else e["outcome"])
-    return out
+    from grailwar.rules.logtext import render
+    return render(e, _strings(lang).t, lang, when=False)
 
 
 def roll_label(e, lang):
-    return f"{e.get('actor', '')}: {e.get('label', '')} ({e.get('expr', '')}) ＞ …"
+    from grailwar.rules.logtext import caption
+    return caption(e, _strings(lang).t, lang)
 
 
 # --- phases, prompts, labels ----------------------------------------------------------------------
