@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from . import combat, npc
 from .checks import check, craft_target, info_target, omen, set_phase
-from .events import Changed
 from .model import LOG, named
 from .prompt import ask
 
@@ -244,7 +243,6 @@ def resolve_other(g, f, a):
         if ok and f.location:
             ws = g.workshop.get(f.location)
             g.workshop[f.location] = [f.id, (ws[1] if ws else 0) + 1]
-            g.events.append(Changed(f.id, "workshop", f"{f.location}:{g.workshop[f.location][1]}", g.vis(f.id)))
             g.note(f.id, "workshop_level", g.vis(f.id), loc=g.lref(f.location), level=g.workshop[f.location][1])
     elif a.mode == "survey":
         occ = g.occupants(a.target)
