@@ -135,6 +135,7 @@ def resolve_approach(g, x):
         if ans.choice == "attack":
             yield from combat.fight(g, "attack on contact", fo, x, loc, (), subs)
             return
+        g.note(o, "listens", g.vis(o, x.id, *(s.id for s in subs)), other=g.fref(x.id))
     for o in occ:
         for p in [x] + subs:
             p.met_friendly.add(o)
@@ -232,6 +233,7 @@ def resolve_move(g, f, a):
         if ans.choice == "attack":
             yield from combat.fight(g, "attack on contact", fo, f, loc)
             return
+        g.note(o, "listens", g.vis(o, f.id), other=g.fref(f.id))
     for o in occ:
         f.met_friendly.add(o)
         g.fac[o].met_friendly.add(f.id)

@@ -8,7 +8,6 @@ The few helpers that touch the state directly (``own_manas``, ``public_name``,
 from __future__ import annotations
 
 import functools
-import re
 
 from . import theme as T
 from .mapview import CLASS_ABBR, short
@@ -356,22 +355,6 @@ def fact_label(scene, fact):
 
 
 # --- battle ---------------------------------------------------------------------------------------
-_BD = re.compile(r"→ (\d+-\d+-\d+) base (-?\d+); power ([+-]?\d+); level ([+-]?\d+); mods A ([+-]?\d+) B ([+-]?\d+); "
-                 r"raw (-?\d+) → (\d+)%")
-_SLOT = re.compile(r"(STR|END|AGI|MAG|LUK|NP) (\d+)v(\d+) ([WTL])")
-
-
-def parse_breakdown(text):
-    """The engine's one-line breakdown (``fmt_breakdown``) back into fields."""
-    out = {"slots": [[p, int(a), int(b), r] for p, a, b, r in _SLOT.findall(text)]}
-    m = _BD.search(text)
-    if m:
-        out.update({"wtl": m.group(1), "base": int(m.group(2)), "power": int(m.group(3)),
-                    "level": int(m.group(4)), "mods_a": int(m.group(5)), "mods_b": int(m.group(6)),
-                    "raw": int(m.group(7)), "rate": int(m.group(8))})
-    return out
-
-
 def battle_start(vm, static, lang, ev):
     b = {"no": ev.number, "cause": ev.cause, "A": [], "B": [], "stage": "start"}
     l = static.location(ev.location) if ev.location else None

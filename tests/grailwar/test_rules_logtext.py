@@ -29,7 +29,7 @@ SAMPLE = {"no": 4, "seed": 7, "turn": 3, "who": "F3", "a": "F1", "b": "F2", "tar
           "wtl": "2-0-1", "base": 70, "power": "-10", "mod_a": "+10", "mod_b": "-5", "raw": 68, "final": 68,
           "side": "A", "sides": "…", "items": "…", "skill": "【篝火の構え】", "np": "『百夜篝火』", "code": "呪符",
           "name": "カガリ", "fact": "…", "what": "…", "why": "…", "reason": "…", "cause": "…", "package": "…",
-          "demand": "…"}
+          "demand": "…", "leader": "F2", "other": "F4"}
 
 
 def _strings(lang):
@@ -273,3 +273,57 @@ def test_every_refusal_key_is_in_both_languages_with_the_same_placeholders():
     src = (ROOT / "grailwar" / "rules" / "legality.py").read_text(encoding="utf-8")
     used = set(re.findall(r'refuse\([^,]+,\s*"([a-z_]+)"', src))
     assert used == set(en), used ^ set(en)
+
+
+def test_a_true_name_the_viewer_has_not_learned_never_appears_in_its_log():
+    rules = make_rules({"seats": ["human", "human", "npc", "npc", "npc", "npc", "npc"], "max_turns": 4})
+    st = rules.new_state(11)
+    steps = 0
+    while st.pending is not None and not st.is_terminal():
+        fid = st.pending.faction
+        legal = st.legal_actions(fid)
+        st.apply(npc_action(st, fid) if not st.fac[fid].human else legal[(steps * 5 + 1) % len(legal)])
+        steps += 1
+        if st.is_terminal() or steps % 7:
+            continue
+        for viewer in ("F1", "F2"):
+            me = st.fac[viewer]
+            secret = {n for f in st.fids if f != viewer and not me.know[f].name
+                      for n in (st.fac[f].servant.true_name.en, st.fac[f].servant.true_name.ja)}
+            for e in st.view_for(viewer)["log"]:
+                for lang in LANGS:
+                    line = text(e, lang)
+                    assert not [n for n in secret if n in line], f"{viewer}: {line}"
+
+
+def test_silent_outcomes_are_told_to_those_involved(kit):
+    """Issue 12 item 4: a contacted master who listens, an ally who stays out of a battle."""
+    g = kit.war(("human", "human", "human"))
+    f1, f2 = g.fac["F1"], g.fac["F2"]
+    empty = kit.empty_loc(g)
+    kit.place(g, "F2", empty)
+    kit.run(g, flow.resolve_move(g, f1, flow.Declare("F1", "move", empty, "peaceful")),
+            {("contact_reply", "F2"): ["listen"]})
+    told = [text(e, "en") for e in g.view_for("F1")["log"]]
+    assert any("listens to F1" in line for line in told), told[-3:]
+    assert not [e for e in g.view_for("F3")["log"] if e["key"] == "grailwar.log.listens"]
+
+
+def test_the_shared_match_takes_the_grail_war_refusals_and_reveals():
+    from tabletop.engine import IllegalActionError
+    from tabletop.engine.match import Match
+    from grailwar.rules import Declare
+    m = Match(make_rules({"seats": ["human", "npc", "npc"]}), seed=3)
+    st = m.state
+    while not (st.pending.kind == "declare" and st.pending.faction == "F1"):
+        fid = st.pending.faction
+        m.apply(npc_action(st, fid) if not st.fac[fid].human else st.legal_actions(fid)[0])
+    r = m.why_not(Declare("F1", "craft", "elixir"))
+    assert r.key == "grailwar.refusal.craft_special" and r.rule.startswith("7.5")
+    with pytest.raises(IllegalActionError) as exc:
+        m.apply(Declare("F1", "craft", "elixir"))
+    assert exc.value.refusal == r
+    assert st.reveals([]) is False
+    events = m.apply(Declare("F1", "rest"))
+    assert st.reveals(events) == any(e.kind == "rolled" for e in events)
+    m.close()
