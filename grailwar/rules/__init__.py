@@ -40,7 +40,8 @@ Decisions (uniform for humans and NPCs)
     reroll           B5 reroll window: spell|pass (ctx slot3)
     commit           B7: ``Commit`` items one at a time, then ``Commit(item="done")`` (ctx rate, side)
     mirror           your side lost the battle roll: use|pass
-    reroll_check     after a % check you own: talisman|mirror|keep (ctx label, target, success)
+    reroll_check     after a % check you own: talisman|mirror|keep (ctx label, target, success,
+                     entry: the check's index in the log, for its words)
     retreat_pay      defeat alone: pay|decline (2 command spells)
     retreat_group    defeat in a group: cooperate|abandon
     retreat_dest     lost at home: a location id

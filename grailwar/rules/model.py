@@ -160,6 +160,10 @@ class Game:
         self.loc_guests = {l: [] for l in data.loc_ids}
         self.workshop = {}                                # loc -> [builder, level]
         self.view_all = False
+        # the log's references to static data, made once (shared, never changed)
+        self.refs = {"loc": {l.id: {"en": f"{l.id} {l.en}", "ja": f"{l.id} {l.ja}"} for l in data.locations},
+                     "code": {c.id: named(c) for c in data.codes},
+                     "param": {x.id: named(x) for x in data.parameters}}
 
     # --- lookups ---------------------------------------------------------------------
     def f(self, fid):
@@ -218,14 +222,13 @@ class Game:
 
     def lref(self, loc):
         """A location: its map number and name."""
-        n = self.data.loc[loc]
-        return {"en": f"{loc} {n.en}", "ja": f"{loc} {n.ja}"}
+        return self.refs["loc"][loc]
 
     def cref(self, code):
-        return named(self.data.code[code])
+        return self.refs["code"][code]
 
     def pref(self, p):
-        return named(next(x for x in self.data.parameters if x.id == p))
+        return self.refs["param"][p]
 
     def ref(self, of, item):
         """``item`` of a picked list as a reference: ``of`` is fac, loc, code, param or a

@@ -327,3 +327,21 @@ def test_the_shared_match_takes_the_grail_war_refusals_and_reveals():
     events = m.apply(Declare("F1", "rest"))
     assert st.reveals(events) == any(e.kind == "rolled" for e in events)
     m.close()
+
+
+def test_the_reroll_prompt_points_at_the_check_it_offers_to_reroll(kit):
+    g = kit.war(("human", "human", "human"))
+    f1 = g.fac["F1"]
+    f1.inv["talisman"] = 1
+    g.rng = kit.ScriptRng([90, 10])
+    asked = []
+
+    def answer(g, p):
+        asked.append(dict(p.ctx))
+        return Answer(p.faction, p.kind, "talisman")
+    ok = kit.run(g, flow.check(g, f1, "info", 40, g.vis("F1"), target=g.fref("F2")), default=answer)
+    assert ok and len(asked) == 1
+    entry = g.log[asked[0]["entry"]]
+    assert entry["kind"] == "check" and entry["value"] == 90
+    assert logtext.caption(dict(entry), t_for("ja"), "ja") == "F1: F2の情報収集 (1D100<=40) ＞ …"
+    assert text(g.log[-1], "en").endswith("information gathering on F2 (Talisman reroll) (1D100<=40) ＞ 10 ＞ success")
