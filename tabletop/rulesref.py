@@ -263,6 +263,7 @@ def wrap(text: str, width: int, measure: Callable[[str], int] = display_width) -
     never ends one. A line overflows only where nothing else is possible."""
     lines: list[list[str]] = []
     cur: list[str] = []
+    hanging = False          # the line already hangs a closing mark past the edge
 
     def joined(units: Iterable[str]) -> str:
         return "".join(units)
@@ -275,27 +276,28 @@ def wrap(text: str, width: int, measure: Callable[[str], int] = display_width) -
         pieces = _split_long(unit, width, measure) if measure(unit) > width else [unit]
         for piece in pieces:
             trial = joined(cur + [piece]).rstrip()
-            if not cur or measure(trial) <= width:
+            if not cur or (measure(trial) <= width and not hanging):
                 cur.append(piece)
                 continue
+            if hanging and piece[0] in NO_START and not cur[-1].isspace():
+                cur.append(piece)        # more closing marks hang with the first
+                continue
+            hanging = False
             while cur and cur[-1].isspace():
                 cur.pop()
             carry: list[str] = []
             if piece[0] in NO_START:
-                # push the last unit down with the closing mark (oidashi), if that leaves
-                # something behind; otherwise let the mark hang past the edge
-                if len(cur) > 1:
-                    carry.append(cur.pop())
-                    # the unit pushed down may itself be a closing mark: take more with it
-                    while len(cur) > 1 and (carry[0][0] in NO_START or cur[-1].isspace()):
-                        carry.insert(0, cur.pop())
-                    while carry and carry[0].isspace():
-                        carry.pop(0)
-                else:
-                    cur.append(piece)
-                    lines.append(cur)
-                    cur = []
+                # push the last unit down with the closing mark (oidashi); when the units
+                # pushed down are closing marks or spaces too, take more with them; if that
+                # would empty the line, the mark hangs past the edge instead (burasage)
+                carry = [piece]
+                while len(cur) > 1 and (carry[0][0] in NO_START or carry[0].isspace()):
+                    carry.insert(0, cur.pop())
+                if carry[0][0] in NO_START or carry[0].isspace():
+                    cur.extend(carry)
+                    hanging = True
                     continue
+                carry.pop()
             while len(cur) > 1 and cur[-1][-1] in NO_END:
                 carry.insert(0, cur.pop())
             lines.append(cur)
@@ -349,9 +351,9 @@ def _pad_like(head: str, measure: Callable[[str], int]) -> str:
 def format_section(ref: Reference, section: Section, lang: str, width: int = 78) -> str:
     title = f"[{section.id}] {section.title(lang)}"
     colon = "：" if lang == "ja" else ": "
-    spec = f"{ref.text('spec', lang)}{colon}{', '.join(section.spec)}"
-    rule = "-" * min(width, max(display_width(title), display_width(spec)))
-    lines = [title, spec, rule, *wrap_body(section.body(lang), width)]
+    spec = wrap(f"{ref.text('spec', lang)}{colon}{', '.join(section.spec)}", width)
+    rule = "-" * min(width, max(display_width(line) for line in [title, *spec]))
+    lines = [title, *spec, rule, *wrap_body(section.body(lang), width)]
     return "\n".join(lines).rstrip() + "\n"
 
 
