@@ -156,6 +156,7 @@ def cmd_validate_mod(args) -> int:
 
 def cmd_rules(args) -> int:
     """``rules GAME``: the in-game reference as wrapped text, in UTF-8 whatever the terminal."""
+    # imported here to save start-up time: the other commands do not need pydantic
     from .data import DataError
     from .rulesref import format_reference, load_reference
     try:
