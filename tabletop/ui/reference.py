@@ -42,6 +42,12 @@ def _line_html(line: str) -> str:
 def open_reference(app, game: str, section: str | None = None):
     """Push the reference viewer of ``game`` opened at ``section``. A broken reference
     file is reported in a message (file:line: field: message), never a traceback."""
+    top = app.scenes.top
+    if isinstance(top, ReferenceScene) and top.game == game:
+        found = find_section(top.ref, section)      # already open: just go to the section
+        if found is not None:
+            top.select(top.ref.index(found.id))
+        return top
     try:
         scene = ReferenceScene(app, game, section)
     except DataError as exc:

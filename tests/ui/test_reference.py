@@ -47,6 +47,14 @@ def test_opens_at_the_section_of_a_grailwar_prompt_and_unknown_keys_open_the_fir
     assert scene.section_id == "goal"
 
 
+def test_opening_it_again_goes_to_the_section_without_stacking(app):
+    scene = _open(app, "pendulum", "council")
+    assert open_reference(app, "pendulum", "5.6 legendary") is scene
+    app.step(2)
+    assert scene.section_id == "achievements"
+    assert sum(isinstance(s, ReferenceScene) for s in app.scenes) == 1
+
+
 def test_up_and_down_keys_switch_sections_and_the_text_follows(app):
     scene = _open(app, "pendulum", "moving")
     press(app, pygame.K_DOWN)
