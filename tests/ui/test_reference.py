@@ -167,3 +167,21 @@ def test_a_broken_reference_is_a_message_not_a_traceback(app, monkeypatch, tmp_p
                         .load_reference(game, bad))
     assert open_reference(app, "pendulum", None) is None
     assert app.dialog is not None and str(bad) in app.dialog.textbox.html_text
+
+
+def test_the_game_below_waits_and_comes_back_when_it_closes(make_app):
+    app = make_app(seats="human,bot", mode="realtime", seed=3)
+    app.start("pendulum")
+    app.step(3)
+    table = app.scenes.top
+    assert table.has_game_in_progress()
+    ticks = []
+    real_update = table.update
+    table.update = lambda dt: (ticks.append(dt), real_update(dt))
+    open_reference(app, "pendulum", "4.2 flip")
+    app.step(30)
+    assert ticks == []                                   # no engine time passes while reading
+    press(app, pygame.K_h)
+    assert app.scenes.top is table
+    app.step(3)
+    assert len(ticks) >= 3                               # and runs again once it is closed
