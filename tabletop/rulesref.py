@@ -63,7 +63,7 @@ class _UiLangs(StrictModel):
 
 class _Section(StrictModel):
     id: str = pydantic.Field(pattern=_ID)
-    spec: list[pydantic.constr(pattern=_SPEC)] = pydantic.Field(min_length=1)
+    spec: list[pydantic.constr(pattern=_SPEC)] = []     # empty for a section about the screen only
     prompts: list[pydantic.constr(pattern=r"^[a-z_]+$")] = []
     en: _Text
     ja: _Text
@@ -351,7 +351,7 @@ def _pad_like(head: str, measure: Callable[[str], int]) -> str:
 def format_section(ref: Reference, section: Section, lang: str, width: int = 78) -> str:
     title = f"[{section.id}] {section.title(lang)}"
     colon = "：" if lang == "ja" else ": "
-    spec = wrap(f"{ref.text('spec', lang)}{colon}{', '.join(section.spec)}", width)
+    spec = wrap(f"{ref.text('spec', lang)}{colon}{', '.join(section.spec)}", width) if section.spec else []
     rule = "-" * min(width, max(display_width(line) for line in [title, *spec]))
     lines = [title, *spec, rule, *wrap_body(section.body(lang), width)]
     return "\n".join(lines).rstrip() + "\n"

@@ -102,8 +102,10 @@ class ReferenceScene(Scene):
         lines = wrap_body(section.body(lang), width, lambda s: font.size(s)[0])
         colon = "：" if lang == "ja" else ": "
         spec = f"{self.ref.text('spec', lang)}{colon}{', '.join(section.spec)}"
-        head = (f"<font pixel_size={TITLE_SIZE} color=#F3D38A><b>{html.escape(section.title(lang))}</b></font><br>"
-                f"<font color=#A9B8BC>{html.escape(spec)}</font><br><br>")
+        head = f"<font pixel_size={TITLE_SIZE} color=#F3D38A><b>{html.escape(section.title(lang))}</b></font><br>"
+        if section.spec:
+            head += f"<font color=#A9B8BC>{html.escape(spec)}</font><br>"
+        head += "<br>"
         return head + "<br>".join(_line_html(line) for line in lines)
 
     # --- widgets --------------------------------------------------------------------------

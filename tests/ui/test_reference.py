@@ -66,7 +66,7 @@ def test_up_and_down_keys_switch_sections_and_the_text_follows(app):
     press(app, pygame.K_TAB)
     assert scene.section_id == "moving"
     press(app, pygame.K_END)
-    assert scene.section_id == "modes"
+    assert scene.section_id == "controls"
     assert scene.row_rect(scene.index) is not None          # the list scrolled to keep it in view
     press(app, pygame.K_HOME)
     assert scene.section_id == "goal" and scene.first_row == 0
