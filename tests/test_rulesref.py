@@ -20,7 +20,7 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 def _source_strings(package: str, pattern: str) -> set[str]:
     found = set()
-    for path in (ROOT / package).glob("*.py"):
+    for path in (ROOT / package).rglob("*.py"):
         found |= set(re.findall(pattern, path.read_text(encoding="utf-8")))
     return found
 
