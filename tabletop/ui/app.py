@@ -10,7 +10,8 @@ What a scene may use (the contract with the game screens):
   them in ``on_exit``, hide/show them in ``on_pause``/``on_resume``.
 * ``app.t(key, **fmt)``, ``app.lang``, ``app.set_lang(lang)`` (calls
   ``on_language_changed()`` on every scene), ``app.font(size, bold)``,
-  ``app.text(str, size, color, bold)`` (cached).
+  ``app.text(str, size, color, bold, cache=True)`` (an LRU bounded by bytes,
+  ``text_cache_mb`` in settings.yaml; ``cache=False`` for one-off lines).
 * ``app.scenes`` (push/pop/replace), ``app.quit()``, ``app.to_launcher()``,
   ``app.open_pause_menu()`` (uses ``has_game_in_progress()``/``save_game(path=None)``).
 * ``app.settings``, ``app.intent(event)`` / ``app.intents(event)`` (key bindings of
@@ -37,6 +38,7 @@ from typing import Callable
 import pygame
 
 from .assets import ASSETS, Assets
+from .cache import LRU
 from .dialog import Dialog
 from .fonts import Fonts
 from .i18n import LANGS, Strings
@@ -153,6 +155,8 @@ class App:
         self.frames_changed = 0      # frames that redrew anything (benches)
 
         self.fonts = Fonts(self.mods)
+        # rendered text, least recently used first out, within a byte budget (settings.yaml)
+        self.text_cache = LRU(int(float(self.settings.get("text_cache_mb") or 32) * 2**20))
         self.assets = Assets(self.mods)
         self._ui_manager = None          # created on first use (see ``ui_manager``)
         self.scenes = SceneStack()
@@ -230,8 +234,20 @@ class App:
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self.fonts.font(size, bold)
 
-    def text(self, text: str, size: int, color=(240, 240, 240), bold: bool = False) -> pygame.Surface:
-        return self.fonts.text(text, size, color, bold)
+    def text(self, text: str, size: int, color=(240, 240, 240), bold: bool = False,
+             cache: bool = True) -> pygame.Surface:
+        """``text`` rendered (antialiased). Kept in ``text_cache`` for the next frame unless
+        ``cache=False``: for text shown once and then gone (log lines, figures that change
+        every frame), which would only push useful entries out."""
+        color = tuple(pygame.Color(color)) if not isinstance(color, tuple) else color
+        if not cache:
+            return self.font(size, bold).render(str(text), True, color)
+        key = (text, int(size), color, bool(bold))
+        surf = self.text_cache.get(key)
+        if surf is None:
+            surf = self.font(size, bold).render(str(text), True, color)
+            self.text_cache.put(key, surf)
+        return surf
 
     @property
     def ui_manager(self):
@@ -486,7 +502,7 @@ class App:
             line = self.t("shell.frame_times", p50=f"{p50:.2f}", p95=f"{p95:.2f}", frames=len(times))
             font = self.fonts.font(24)
             lines = [font.render(line, True, (180, 255, 180)),
-                     font.render(self.presenter.describe(), True, (180, 255, 180))]   # how the frame is scaled
+                     font.render(self.presenter.describe(short=True), True, (180, 255, 180))]   # how it is scaled
             w = max(t.get_width() for t in lines)
             box = pygame.Surface((w + 24, sum(t.get_height() for t in lines) + 12), pygame.SRCALPHA)
             box.fill((0, 0, 0, 190))

@@ -144,11 +144,14 @@ class Presenter:
                 self.fullscreen = False
         return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
-    def describe(self) -> str:
-        """One line for the log and the F3 overlay."""
+    def describe(self, short: bool = False) -> str:
+        """One line for the log; ``short``: for the F3 overlay, in any language (only
+        "GPU"/"CPU" and the window size, no words to translate)."""
+        w, h = self.window_size
+        if short:
+            return f"{self.mode.upper()} · {w}×{h}"
         how = "GPU (SDL renderer, linear)" if self.mode == "gpu" else \
             ("CPU (changed areas, smooth when still)" if self.smooth else "CPU (fast)")
-        w, h = self.window_size
         return f"{how} · {w}×{h} · {self.reason}"
 
     # --- size and coordinates -------------------------------------------------------------------

@@ -111,7 +111,7 @@ def test_gpu_path_scales_through_the_renderer_and_clicks_still_land(make_app, fr
     assert app.presenter.mode == "gpu"
     assert app.window.get_size() == (1920, 1080)        # the display surface is the logical frame
     assert pygame.display.get_window_size() == (1280, 720)
-    assert "GPU" in app.presenter.describe()
+    assert "GPU" in app.presenter.describe() and app.presenter.describe(short=True) == "GPU · 1280×720"
     app.start("launcher")
     app.step(3)
     launcher = app.scenes.top
