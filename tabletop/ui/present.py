@@ -35,6 +35,7 @@ LOGICAL_SIZE = (1920, 1080)
 CHOICES = ("auto", "gpu", "cpu")
 _NO_RENDERER = ("dummy", "offscreen")       # video drivers without any renderer worth trying
 _BIG = 0.5      # a change over this share of the frame is scaled as a whole frame
+_PERIOD = 64    # scale ratios that repeat within this many logical pixels are aligned to
 
 
 def _fit(window_size) -> tuple[float, pygame.Rect]:
@@ -55,7 +56,7 @@ def _span(a: int, b: int, scaled: int, logical: int):
     lo, hi = max(0, math.floor(a * k) - 1), min(scaled, math.ceil(b * k) + 1)
     s0, s1 = max(0, math.floor(lo / k) - 2), min(logical, math.ceil(hi / k) + 2)
     period = logical // math.gcd(scaled, logical)
-    if period <= 64:
+    if period <= _PERIOD:
         s0, s1 = s0 - s0 % period, min(logical, -(-s1 // period) * period)
         start = s0 * scaled // logical
         return lo, hi, s0, s1, start, s1 * scaled // logical - start
@@ -164,11 +165,16 @@ class Presenter:
     def layout(self) -> None:
         self._scaled = None
         self._refine = False
+        self._exact_parts = True
         if self.mode == "gpu":
             self.scale, self.view_rect, self.direct = 1.0, pygame.Rect((0, 0), LOGICAL_SIZE), True
             return
         self.scale, self.view_rect = _fit(self.window.get_size())
         self.direct = self.window.get_size() == LOGICAL_SIZE
+        # a part scaled on its own has exactly the pixels of a whole-frame scale when the
+        # frame shrinks by a simple ratio (1280×720: 2/3) -- see _span
+        self._exact_parts = self.scale < 1 and all(
+            n // math.gcd(m, n) <= _PERIOD for m, n in zip(self.view_rect.size, LOGICAL_SIZE))
         if not self.direct and self.view_rect.size != LOGICAL_SIZE:
             # an own surface, not a subsurface of the window: the window's pixels may be
             # reallocated by a resize before its event arrives
@@ -263,6 +269,8 @@ class Presenter:
             pygame.display.flip()
             return
         pygame.display.update([self._scale_part(r) for r in rects])
+        if not self._exact_parts:
+            self._refine = self.smooth      # edges of the parts may sit a sub-pixel off: smooth when still
 
     def idle(self) -> bool:
         """Nothing changed this frame. Smooths a fast-scaled frame; True when it did (the

@@ -149,3 +149,19 @@ def test_screenshot_is_the_same_whichever_way_the_window_is_scaled(tmp_path, fre
         assert pygame.image.tobytes(app.window, "RGB") == pygame.image.tobytes(cpu, "RGB")
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (2560, 1440)])
+def test_at_any_window_size_a_changed_area_is_right_once_still(make_app, size):
+    app = make_app(size=size)
+    board = Board(app)
+    app.scenes.push(board)
+    app.step(3)
+    board.red, board.changed = True, True
+    app.step(1)
+    r, g, b = _pixel(app, (960, 540))
+    assert r > 180 and g < 20 and b < 20                 # shown at once
+    app.step(1)                                          # still: the smooth pass
+    expected = pygame.transform.smoothscale(app.logical, app.view_rect.size)
+    shown = app.window.subsurface(app.view_rect)
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected, "RGB")
