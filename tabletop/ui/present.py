@@ -102,6 +102,10 @@ class Presenter:
         os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")   # SDL: linear filtering
         os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")   # pygame: not only whole multiples
         flags = pygame.SCALED | (pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE)
+        if pygame.display.get_surface() is not None:
+            # a plain window is open already: SCALED needs a fresh display (pygame-ce issue 2737)
+            pygame.display.quit()
+            pygame.display.init()
         surf = None
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")

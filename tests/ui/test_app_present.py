@@ -165,3 +165,11 @@ def test_at_any_window_size_a_changed_area_is_right_once_still(make_app, size):
     expected = pygame.transform.smoothscale(app.logical, app.view_rect.size)
     shown = app.window.subsurface(app.view_rect)
     assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+def test_gpu_path_opens_after_a_plain_window_in_the_same_process(make_app, fresh_display):
+    make_app(scaling="cpu").start("launcher")
+    app = make_app(scaling="gpu")
+    app.start("launcher")
+    app.step(2)
+    assert app.presenter.mode == "gpu" and app.window.get_size() == (1920, 1080)
