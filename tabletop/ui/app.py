@@ -181,6 +181,11 @@ class App:
         return self.presenter.scale
 
     @property
+    def direct(self) -> bool:
+        """The scenes draw straight on the display surface (``window is logical``)."""
+        return self.presenter.direct
+
+    @property
     def view_rect(self) -> pygame.Rect:
         return self.presenter.view_rect
 
