@@ -295,7 +295,7 @@ def test_validate_mod_reports_every_problem(tmp_path, capsys):
 def test_translation_placeholders_must_exist_in_the_base(tmp_path, capsys):
     base = M.load_translations("en", [])
     key, name = next((k, list(p)[0]) for k, v in sorted(base.items())
-                     if len(p := M._placeholders(v) or set()) == 1 and len(list(p)[0]) > 2)
+                     if len(p := M.placeholders(v) or set()) == 1 and len(list(p)[0]) > 2)
     nested = "".join(f"{'  ' * i}{part}:\n" for i, part in enumerate(key.split(".")[:-1]))
     depth = key.count(".")
     wrong = name[:-1] + "x"
