@@ -14,6 +14,7 @@ import pytest
 from tabletop import games
 from tabletop.data import DataError
 from tabletop.data import mods as M
+from tests.data.fonts import tiny_font
 from tests.data.models import paths
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -246,14 +247,15 @@ def test_real_translations_with_the_example_mod():
 def test_images_and_fonts_by_id_later_mods_win(tmp_path):
     one = make_mod(tmp_path, "one", {"images/pendulum.board.png": png_bytes(),
                                      "images/fake.png": b"GIF89a not a png",
-                                     "fonts/title.otf": b"OTTO" + b"\x00" * 60,
+                                     "fonts/title.ttf": tiny_font(),
+                                     "fonts/header.otf": b"OTTO" + b"\x00" * 60,   # a header, no font
                                      "fonts/broken.ttf": b"nope"})
     two = make_mod(tmp_path, "two", {"images/pendulum.board.png": png_bytes(8, 8)})
     assert {k: v.resolve() for k, v in M.mod_image_paths([one]).items()} == {
         "pendulum.board": (one / "images" / "pendulum.board.png").resolve()}
     assert M.mod_image_paths([one, two])["pendulum.board"].resolve() == (two / "images" / "pendulum.board.png").resolve()
     assert M.mod_image_paths([two, one])["pendulum.board"].resolve() == (one / "images" / "pendulum.board.png").resolve()
-    assert {k: v.resolve() for k, v in M.mod_font_paths([one]).items()} == {"title": (one / "fonts" / "title.otf").resolve()}
+    assert {k: v.resolve() for k, v in M.mod_font_paths([one]).items()} == {"title": (one / "fonts" / "title.ttf").resolve()}
     assert M.png_size(one / "images" / "pendulum.board.png") == (4, 3)
 
 

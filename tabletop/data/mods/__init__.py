@@ -21,10 +21,11 @@ from .files import base_strings, flatten_strings, load_game_files, load_translat
 from .manifest import ordered_mods, read_mod_manifest
 from .overlay import LoadedFile, merge, tag_marks
 from .paths import CONFIG, FONT_SUFFIXES, IMAGE_SUFFIXES, LANGS, ROOT, mod_files, safe_child
-from .validate import placeholders, validate_mod, validate_mod_cli
+from .text import format_problem, parse_colour, placeholders
+from .validate import validate_mod, validate_mod_cli
 
 __all__ = ["MAX_FONT_BYTES", "MAX_IMAGE_BYTES", "MAX_IMAGE_SIDE", "mod_font_paths", "mod_image_paths",
            "png_size", "base_strings", "flatten_strings", "load_game_files", "load_translations",
            "ordered_mods", "read_mod_manifest", "LoadedFile", "merge", "tag_marks", "CONFIG",
-           "FONT_SUFFIXES", "IMAGE_SUFFIXES", "LANGS", "ROOT", "mod_files", "safe_child", "placeholders",
+           "FONT_SUFFIXES", "IMAGE_SUFFIXES", "LANGS", "ROOT", "mod_files", "safe_child", "placeholders", "format_problem", "parse_colour",
            "validate_mod", "validate_mod_cli"]

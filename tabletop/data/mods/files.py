@@ -10,6 +10,7 @@ from ..loader import load_yaml
 from .manifest import DEFERRED, ordered_mods
 from .overlay import LoadedFile, merge, sub_path, tag_marks
 from .paths import CONFIG, mod_files
+from .text import colour_problems, format_problem, placeholders
 
 
 def load_game_files(game: str, mods: list[str | Path] | None = None,
@@ -35,6 +36,7 @@ def load_game_files(game: str, mods: list[str | Path] | None = None,
                 continue
             if data is None:
                 continue
+            errors.extend(colour_problems(data, marks, str(path)))
             tagged = tag_marks(marks, str(path))
             if path.stem in files:
                 f = files[path.stem]
@@ -79,13 +81,20 @@ def base_strings(lang: str, config_dir: Path | None = None) -> dict[str, Any]:
 def load_translations(lang: str, mods: list[str | Path] | None = None,
                       config_dir: Path | None = None) -> dict[str, str]:
     """Flattened dotted keys of ``config/i18n/<lang>.yaml`` overlaid by each mod's
-    ``i18n/<lang>.yaml`` in load order. Non-text values are skipped (``validate-mod``
-    reports them); a file that is not valid YAML raises ``DataError``."""
+    ``i18n/<lang>.yaml`` in load order. A mod's text that is not a text or not a safe
+    format string for its key (``text.format_problem``) is skipped, so the base text
+    stays (``validate-mod`` reports it); a file that is not valid YAML raises ``DataError``."""
     strings = {k: v for k, v in base_strings(lang, config_dir).items() if isinstance(v, str)}
+    if not mods:
+        return strings
+    allowed = {k: placeholders(v) or set() for k, v in strings.items()}
     for mod_dir in ordered_mods(mods or []):
         for path in mod_files(mod_dir, "i18n", (".yaml",)):
             if path.stem != lang:
                 continue
             data, _ = load_yaml(path)
-            strings.update({k: v for k, v in flatten_strings(data).items() if isinstance(v, str)})
+            for k, v in flatten_strings(data).items():
+                if isinstance(v, str) and (k in allowed or k.startswith("mod.")) and \
+                        format_problem(v, allowed.get(k)) is None:
+                    strings[k] = v
     return strings

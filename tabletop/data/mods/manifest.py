@@ -8,7 +8,7 @@ from typing import Any
 from ...engine.errors import DataError
 from ..hints import did_you_mean
 from ..loader import load_yaml
-from .paths import ID_RE, MANIFEST_KEYS, VERSION_RE
+from .paths import ID_RE, MANIFEST_KEYS, VERSION_RE, file_problem
 
 
 def read_mod_manifest(mod_dir: Path, errors: list[str] | None = None) -> dict:
@@ -19,10 +19,13 @@ def read_mod_manifest(mod_dir: Path, errors: list[str] | None = None) -> dict:
     manifest = Path(mod_dir) / "mod.yaml"
     data: Any = None
     marks: dict = {}
+    problem = file_problem(manifest) if manifest.exists() or manifest.is_symlink() else None
     if manifest.is_symlink():
         collect.append(f"{manifest}: (file): symbolic links are not allowed in a mod; refused")
-    elif not manifest.is_file():
+    elif not manifest.exists():
         collect.append(f"{manifest}: (file): missing (a mod folder needs mod.yaml with id, name, version)")
+    elif problem:
+        collect.append(f"{manifest}: (file): {problem}")
     else:
         try:
             data, marks = load_yaml(manifest)

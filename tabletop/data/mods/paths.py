@@ -3,6 +3,7 @@ its folder (symbolic links refused, every path checked after resolving)."""
 from __future__ import annotations
 
 import re
+import stat
 from pathlib import Path
 
 from ...engine.errors import DataError
@@ -36,7 +37,8 @@ def safe_child(folder: Path, relative: str, what: str = "path") -> Path:
 
 
 def mod_files(mod_dir: Path, sub: str, suffixes: tuple[str, ...], errors: list[str] | None = None) -> list[Path]:
-    """Files ``mod_dir/sub/*suffix`` that are safe to read (links refused into ``errors``)."""
+    """Files ``mod_dir/sub/*suffix`` that are safe to read (links and anything that is not a
+    regular file are refused into ``errors``)."""
     folder = mod_dir / sub
     if not folder.exists() and not folder.is_symlink():
         return []
@@ -59,7 +61,29 @@ def mod_files(mod_dir: Path, sub: str, suffixes: tuple[str, ...], errors: list[s
             if errors is not None:
                 errors.extend(exc.errors)
             continue
-        if path.is_file():
-            out.append(path)
+        problem = file_problem(path)
+        if problem:
+            if errors is not None:
+                errors.append(f"{path}: (file): {problem}")
+            continue
+        out.append(path)
     return out
+
+
+def file_problem(path: Path) -> str | None:
+    """Why a file inside a mod may not be read, or None: only regular files with one
+    name are read (a hard link can be a second name of a file outside the mod; a FIFO
+    or a device would block or never end)."""
+    try:
+        st = path.lstat()
+    except OSError as exc:
+        return f"cannot read ({exc.strerror})"
+    if stat.S_ISLNK(st.st_mode):
+        return "symbolic links are not allowed in a mod (they can point outside the folder); refused"
+    if not stat.S_ISREG(st.st_mode):
+        return "not a regular file (a pipe, device or socket); refused"
+    if st.st_nlink > 1:
+        return (f"a hard link (the file has {st.st_nlink} names, one may be outside the mod); "
+                f"copy the file instead; refused")
+    return None
 

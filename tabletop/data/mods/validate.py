@@ -14,9 +14,12 @@ from ..loader import load_yaml
 from .assets import check_assets
 from .files import base_strings, flatten_strings, load_game_files
 from .manifest import DEFERRED, LENIENT_MANIFEST, read_mod_manifest
-from .paths import CONFIG, FONT_SUFFIXES, IMAGE_SUFFIXES, LANGS, mod_files
+from .text import format_problem, placeholders
+from .paths import CONFIG, FONT_SUFFIXES, IMAGE_SUFFIXES, LANGS, file_problem, mod_files
 
 
+MAX_REPORTED = 200      # problems listed per file; the rest are counted
+MAX_HINTS = 20          # "did you mean" hints per file (each compares with every known key)
 _TOP_FILES = re.compile(r"^(mod\.yaml|README(\..+)?|LICEN[SC]E(\..+)?|CREDITS(\..+)?|.+\.md|.+\.txt)$", re.I)
 
 
@@ -50,6 +53,10 @@ def _walk_tree(mod_dir: Path, errors: list[str]) -> None:
                 else:
                     stack.append(path)
                 continue
+            problem = file_problem(path)
+            if problem:
+                errors.append(f"{path}: (file): {problem}")
+                continue
             if folder == mod_dir:
                 if not _TOP_FILES.match(path.name):
                     errors.append(f"{path}: (file): not part of a mod (the top folder holds mod.yaml "
@@ -59,16 +66,6 @@ def _walk_tree(mod_dir: Path, errors: list[str]) -> None:
             wanted = {"images": IMAGE_SUFFIXES, "fonts": FONT_SUFFIXES}.get(kind, (".yaml",))
             if path.suffix.lower() not in wanted:
                 errors.append(f"{path}: (file): {kind}/ takes {' or '.join(wanted)} files")
-
-
-def placeholders(text: str) -> set[str] | None:
-    """Names of ``{placeholders}`` in a text, or None when its braces are malformed."""
-    import string
-    try:
-        return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text)
-                if name is not None}
-    except ValueError:
-        return None
 
 
 def _check_i18n(mod_dir: Path, errors: list[str]) -> int:
@@ -97,29 +94,35 @@ def _check_i18n(mod_dir: Path, errors: list[str]) -> int:
         flat = flatten_strings(data, marks, "", problems)
         for key, message in problems:
             errors.append(f"{path}:{marks.get(key, 1)}: {key or '(file)'}: {message}")
+        reported = 0
         for key, value in flat.items():
+            if reported >= MAX_REPORTED:
+                errors.append(f"{path}: (file): more problems in this file are not listed "
+                              f"(the first {MAX_REPORTED} are above)")
+                break
             where = f"{path}:{marks.get(key, 1)}"
+            problem = None
             if not (key in base_keys or key.startswith("mod.")):
-                errors.append(f"{where}: {key}: unknown text key{did_you_mean(key, base_keys)} "
-                              f"(keys must exist in config/i18n/en.yaml, or start with 'mod.')")
+                hint = did_you_mean(key, base_keys) if reported < MAX_HINTS else ""
+                problem = (f"unknown text key{hint} "
+                           f"(keys must exist in config/i18n/en.yaml, or start with 'mod.')")
             elif not isinstance(value, str):
-                errors.append(f"{where}: {key}: must be a text (got {value!r})")
+                problem = f"must be a text (got {value!r:.80})"
             elif not value.strip():
-                errors.append(f"{where}: {key}: must not be empty")
-            elif placeholders(value) is None:
-                errors.append(f"{where}: {key}: unbalanced braces; write {{{{ and }}}} for literal braces")
+                problem = "must not be empty"
             else:
-                allowed: set[str] = set()
-                for lang in LANGS:
-                    ref = base[lang].get(key)
-                    if isinstance(ref, str):
-                        allowed |= placeholders(ref) or set()
-                extra = sorted(placeholders(value) - allowed) if key in base_keys else []
-                if extra:
-                    errors.append(f"{where}: {key}: unknown placeholder {{{extra[0]}}}"
-                                  f"{did_you_mean(extra[0], allowed)} (this text can use "
-                                  f"{', '.join('{' + a + '}' for a in sorted(allowed)) or 'no placeholders'})")
-                    continue
+                allowed: set[str] | None = None
+                if key in base_keys:
+                    allowed = set()
+                    for lang in LANGS:
+                        ref = base[lang].get(key)
+                        if isinstance(ref, str):
+                            allowed |= placeholders(ref) or set()
+                problem = format_problem(value, allowed)
+            if problem:
+                errors.append(f"{where}: {key}: {problem}")
+                reported += 1
+            else:
                 count += 1
     return count
 
