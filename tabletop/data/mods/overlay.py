@@ -51,41 +51,87 @@ def merge(base: Any, over: Any, base_marks: dict, over_marks: dict, path: str = 
     (file, line); ``path`` is the position in the merged data, ``over_path`` the same
     value's position in the overlay file (they differ under id-merged lists). Problems
     (unknown ids without ``new: true``…) are appended to ``errors`` as
-    ``file:line: field: message`` with the overlay's own dotted path."""
+    ``file:line: field: message`` with the overlay's own dotted path.
+
+    The merge collects which subtrees it replaced and fixes the marks once at the end,
+    so its time grows with the size of the files, not with their product."""
     if over_path is None:
         over_path = path
     if errors is None:
         errors = []
+    ops = _MarkOps()
+    out = _merge(base, over, over_marks, path, over_path, errors, ops)
+    ops.apply(base_marks, over_marks)
+    return out
 
-    def replace(value):
-        stale = [k for k in base_marks if k == path or k.startswith(path + ".")] if path else list(base_marks)
-        for k in stale:
-            del base_marks[k]
+
+class _MarkOps:
+    """Subtrees of the merged data whose marks now come from the overlay."""
+
+    def __init__(self):
+        self.drop: set[str] = set()                       # merged paths whose old marks go
+        self.copy: dict[str, tuple[str, bool]] = {}       # overlay path -> (merged path, skip "new")
+
+    def take(self, path: str, over_path: str, skip_new: bool = False, drop: bool = True) -> None:
+        if drop:
+            self.drop.add(path)
+        self.copy[over_path] = (path, skip_new)
+
+    def apply(self, base_marks: dict, over_marks: dict) -> None:
+        if "" in self.drop:
+            base_marks.clear()
+        elif self.drop:
+            for k in [k for k in base_marks if _nearest(k, self.drop) is not None]:
+                del base_marks[k]
+        if not self.copy:
+            return
         for k, v in over_marks.items():
-            if not over_path:
-                base_marks[sub_path(path, k) if k else path] = v
-            elif k == over_path or k.startswith(over_path + "."):
-                base_marks[path + k[len(over_path):]] = v
-        return _strip_new(value)
+            a = _nearest(k, self.copy)
+            if a is None:
+                continue
+            path, skip_new = self.copy[a]
+            rest = k[len(a):] if a else ("." + k if k else "")
+            if skip_new and (rest == ".new" or rest.startswith(".new.")):
+                continue
+            base_marks[path + rest if path else rest.lstrip(".")] = v
 
+
+def _nearest(key: str, paths) -> str | None:
+    """``key`` or its nearest ancestor (``"a.b"`` → ``"a"`` → ``""``) found in ``paths``."""
+    while True:
+        if key in paths:
+            return key
+        if not key:
+            return None
+        key = key.rsplit(".", 1)[0] if "." in key else ""
+
+
+def _merge(base: Any, over: Any, over_marks: dict, path: str, over_path: str, errors: list[str],
+           ops: _MarkOps) -> Any:
     if isinstance(base, dict) and isinstance(over, dict):
         out = dict(base)
         for key, value in over.items():
             if key in out:
-                out[key] = merge(out[key], value, base_marks, over_marks, sub_path(path, key),
-                                 sub_path(over_path, key), errors)
+                out[key] = _merge(out[key], value, over_marks, sub_path(path, key), sub_path(over_path, key),
+                                  errors, ops)
             else:
-                out[key] = _merge_new(value, base_marks, over_marks, sub_path(path, key), sub_path(over_path, key))
+                ops.take(sub_path(path, key), sub_path(over_path, key), drop=False)
+                out[key] = _strip_new(value)
         return out
     if _is_id_list(base) and isinstance(over, list):
         out = list(base)
         index = {item["id"]: i for i, item in enumerate(out)}
         given: dict[Any, int] = {}
+        hints = 0
         for j, item in enumerate(over):
             op = sub_path(over_path, j)
             if not isinstance(item, dict) or "id" not in item:
                 errors.append(f"{_loc(over_marks, op)}: {op}: an entry of this list needs an id "
                               f"(lists of entries merge by id)")
+                continue
+            if not isinstance(item["id"], (str, int)):
+                errors.append(f"{_loc(over_marks, sub_path(op, 'id'))}: {sub_path(op, 'id')}: an id is a "
+                              f"name or a number (got {type(item['id']).__name__})")
                 continue
             if item["id"] in given:
                 errors.append(f"{_loc(over_marks, sub_path(op, 'id'))}: {sub_path(op, 'id')}: id {item['id']!r} "
@@ -108,33 +154,26 @@ def merge(base: Any, over: Any, base_marks: dict, over_marks: dict, path: str = 
                 for k, v in fields.items():
                     bp, vp = sub_path(sub_path(path, i), k), sub_path(op, k)
                     if k in merged:
-                        merged[k] = merge(merged[k], v, base_marks, over_marks, bp, vp, errors)
+                        merged[k] = _merge(merged[k], v, over_marks, bp, vp, errors, ops)
                     else:
-                        merged[k] = _merge_new(v, base_marks, over_marks, bp, vp)
+                        ops.take(bp, vp, drop=False)
+                        merged[k] = _strip_new(v)
                 out[i] = merged
             elif not new:
+                hints += 1       # "did you mean" compares with every id: only the first few
+                hint = did_you_mean(item["id"], index) if hints <= _MAX_HINTS else ""
                 errors.append(f"{_loc(over_marks, sub_path(op, 'id'))}: {sub_path(op, 'id')}: unknown id {item['id']!r}"
-                              f"{did_you_mean(item['id'], index)}; to add a new entry write 'new: true' in it")
+                              f"{hint}; to add a new entry write 'new: true' in it")
             else:
                 index[item["id"]] = len(out)
-                bp = sub_path(path, len(out))
-                for k in [k for k in base_marks if k == bp or k.startswith(bp + ".")]:
-                    del base_marks[k]
-                for k, v in over_marks.items():
-                    if (k == op or k.startswith(op + ".")) and not (k == f"{op}.new" or k.startswith(f"{op}.new.")):
-                        base_marks[bp + k[len(op):]] = v
+                ops.take(sub_path(path, len(out)), op, skip_new=True)
                 out.append(_strip_new(fields))
         return out
-    return replace(over)
+    ops.take(path, over_path)
+    return _strip_new(over)
 
 
-def _merge_new(value, base_marks, over_marks, path, over_path):
-    """A key the base does not have: taken from the overlay as it is (``new`` markers
-    inside it are dropped)."""
-    for k, v in over_marks.items():
-        if k == over_path or k.startswith(over_path + "."):
-            base_marks[path + k[len(over_path):]] = v
-    return _strip_new(value)
+_MAX_HINTS = 20
 
 
 def _strip_new(value):

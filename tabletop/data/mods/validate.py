@@ -186,7 +186,8 @@ def validate_mod(mod_dir: str | Path) -> tuple[list[str], dict]:
 
 
 def _by_file_and_line(lines: list[str]) -> list[str]:
-    """Errors grouped by file (in order of first appearance), by line within a file."""
+    """Errors grouped by file (in order of first appearance), by line within a file; at
+    most ``MAX_REPORTED`` per file, then one line saying how many more there are."""
     first: dict[str, int] = {}
     keys = []
     for i, line in enumerate(lines):
@@ -194,7 +195,17 @@ def _by_file_and_line(lines: list[str]) -> list[str]:
         name, num = (m.group(1), int(m.group(2) or 0)) if m else (line, 0)
         first.setdefault(name, len(first))
         keys.append((first[name], num, i))
-    return [lines[i] for _, _, i in sorted(keys)]
+    names = list(first)
+    out: list[str] = []
+    shown: dict[int, int] = {}
+    for f, _num, i in sorted(keys):
+        shown[f] = shown.get(f, 0) + 1
+        if shown[f] <= MAX_REPORTED:
+            out.append(lines[i])
+        elif shown[f] == MAX_REPORTED + 1:
+            more = sum(1 for k in keys if k[0] == f) - MAX_REPORTED
+            out.append(f"{names[f]}: (file): {more} more problems in this file are not listed")
+    return out
 
 
 def _shorten(line: str, mod_dir: Path, given: str) -> str:
