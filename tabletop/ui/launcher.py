@@ -5,6 +5,8 @@ Everything works with the keyboard alone (``FocusMenu``). A game that is not bui
 shows a notice scene; a save that cannot be read shows its message in a dialog."""
 from __future__ import annotations
 
+import datetime
+import stat
 import sys
 import traceback
 from pathlib import Path
@@ -20,6 +22,7 @@ TEXT = (239, 232, 216)
 MUTED = (169, 184, 188)
 
 MENU_X, MENU_W = 1130, 640
+TEMP_FILE_AGE = 30.0      # seconds: an older temporary save file was left by a killed write
 
 
 # --- starting a game -------------------------------------------------------------------------
@@ -45,19 +48,26 @@ def start_game(app, game: str, *, seats=None, mode=None, seed=None, teach=False,
 
 
 def start_from_record(app, path) -> bool:
+    """Open a saved record (Load, Resume): it is read and replayed in full first, with the
+    mods it names looked up by id among the configured mod folders; anything wrong is
+    one line in a dialog (file, field or action number and rule), never a crash."""
+    from ..data.records import replay_file
     from ..engine import SaveError
-    from ..engine.saves import read_record
     try:
-        record = read_record(path)
+        record, _rules, _state, mods = replay_file(path, app.mods)
     except SaveError as exc:
         app.message(str(exc), title_key="shell.error_title")
+        return False
+    except Exception as exc:      # an unforeseen failure in a game's replay is still one line
+        app.message(f"{path}: the record cannot be opened ({type(exc).__name__}: {str(exc)[:200]})",
+                    title_key="shell.error_title")
         return False
     if record.game not in games.GAMES:
         app.message(app.t("shell.load.unknown_game", game=record.game), title_key="shell.error_title")
         return False
+    app.mods = [str(m) for m in mods]      # the game's rules come from the record's own mods
     return start_game(app, record.game, seats=None, mode=None, seed=record.seed,
-                      teach=bool(record.meta.get("teach", False)) if isinstance(record.meta, dict) else False,
-                      record=record)
+                      teach=bool(record.meta.get("teach", False)), record=record)
 
 
 # --- base for menu screens -------------------------------------------------------------------------
@@ -149,8 +159,8 @@ class LauncherScene(MenuScene):
 
     def __init__(self, app):
         super().__init__(app)
-        self._resume_games: list[str] = []
-        self._checked = False       # unclean exits are looked up after the first frame
+        self._slots: list = []      # unfinished games (saves.Slot)
+        self._checked = False       # the saves folder is read after the first frame
         self._drawn = False
 
     def mark_drawn(self) -> None:
@@ -163,34 +173,32 @@ class LauncherScene(MenuScene):
         if self._drawn and not self._checked:
             self._checked = True
             try:
-                from ..engine.saves import unclean_games
-                found = unclean_games()
+                from ..engine.saves import clean_temp_files, unfinished_slots
+                clean_temp_files(max_age=TEMP_FILE_AGE)   # left by a write that was killed
+                found = unfinished_slots()
             except Exception:
                 found = []
-            if found != self._resume_games:
-                self._resume_games = found
+            if found != self._slots:
+                self._slots = found
                 self.rebuild()
 
     def build(self):
         app = self.app
-        y = 240 if not self._resume_games else 220 - 50 * (len(self._resume_games) - 1)
-        h, gap = 82 if len(self._resume_games) < 2 else 76, 18 if len(self._resume_games) < 2 else 14
+        y, h, gap = 220, 82, 18
         for key in self.ITEMS:
-            entries = [(key, None)]
-            if key == "resume":     # one entry per game that did not end cleanly
-                entries = [(f"resume:{g}", g) for g in self._resume_games]
-            for item_key, game in entries:
-                if key == "language":
-                    text = app.t("shell.launcher.language", language=app.t(f"shell.language_name.{app.lang}"))
-                elif key == "resume":
-                    text = app.t("shell.launcher.resume", game=app.t(f"shell.game.{game}"))
-                else:
-                    text = app.t(f"shell.launcher.{key}")
-                self.menu.add((MENU_X, y, MENU_W, h), text, activate=lambda k=item_key: self.choose(k),
-                              change=(self.cycle_language if key == "language" else None),
-                              key=item_key, object_id="#menu_button")
-                y += h + gap
-            if key == "grailwar" or (key == "resume" and self._resume_games) or (key == "load" and not self._resume_games):
+            if key == "resume" and not self._slots:
+                continue
+            if key == "language":
+                text = app.t("shell.launcher.language", language=app.t(f"shell.language_name.{app.lang}"))
+            elif key == "resume":
+                text = app.t("shell.launcher.resume", n=len(self._slots))
+            else:
+                text = app.t(f"shell.launcher.{key}")
+            self.menu.add((MENU_X, y, MENU_W, h), text, activate=lambda k=key: self.choose(k),
+                          change=(self.cycle_language if key == "language" else None),
+                          key=key, object_id="#menu_button")
+            y += h + gap
+            if key == "grailwar" or key == "resume" or (key == "load" and not self._slots):
                 y += 18   # a little space between the groups
 
     def cycle_language(self, delta: int = 1):
@@ -208,9 +216,8 @@ class LauncherScene(MenuScene):
             app.scenes.push(GrailWarSetup(app))
         elif key == "load":
             app.scenes.push(LoadScene(app))
-        elif key.startswith("resume:"):
-            from ..engine.saves import autosave_path
-            start_from_record(app, autosave_path(key.split(":", 1)[1]))
+        elif key == "resume":
+            app.scenes.push(ResumeScene(app))
         elif key == "language":
             self.cycle_language(+1)
         elif key == "quit":
@@ -466,8 +473,12 @@ class GrailWarSetup(MenuScene):
         self.draw_hint(surface, "shell.hint.setup")
 
 
+RECORDS_SUBFOLDER = "records"     # where end screens save a finished game's record
+
+
 class LoadScene(MenuScene):
-    """The saves in the user data folder, newest first."""
+    """The saves in the user data folder and its ``records/`` folder (end screens save
+    there), newest first. Only regular files are listed."""
 
     heading_key = "shell.load.title"
     PAGE = 6
@@ -480,19 +491,26 @@ class LoadScene(MenuScene):
         from ..engine.saves import data_dir
         out = []
         try:
-            for p in data_dir().glob("*.json"):
+            folder = data_dir()
+            for p in [*folder.glob("*.json"), *(folder / RECORDS_SUBFOLDER).glob("*.json")]:
                 if p.name == "preferences.json" or p.name.startswith("."):
                     continue
                 try:
-                    out.append((p.stat().st_mtime, p))
+                    st = p.lstat()
                 except OSError:     # gone meanwhile
                     continue
+                if stat.S_ISREG(st.st_mode):     # a pipe or link named *.json is never opened
+                    out.append((st.st_mtime, p))
         except OSError:
             pass
         return [p for _m, p in sorted(out, key=lambda e: e[0], reverse=True)]
 
+    @staticmethod
+    def _folder() -> Path:
+        from ..engine.saves import data_dir
+        return data_dir()
+
     def label(self, path: Path) -> str:
-        import datetime
         game = next((g for g in games.GAMES if g in path.stem), None)
         try:
             when = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
@@ -510,7 +528,7 @@ class LoadScene(MenuScene):
         y = 236
         for path in files[self.page * self.PAGE:(self.page + 1) * self.PAGE]:
             self.menu.add((160, y, 1500, 72), self.label(path), activate=lambda p=path: start_from_record(self.app, p),
-                          key=f"file:{path.name}", object_id="#option_button")
+                          key=f"file:{path.relative_to(self._folder()).as_posix()}", object_id="#option_button")
             y += 84
         if pages > 1:
             self.menu.add((160, 880 - 100, 660, 72), app.t("shell.load.page", page=self.page + 1, pages=pages),
@@ -533,5 +551,91 @@ class LoadScene(MenuScene):
         surface.blit(self.app.text(self.app.t("shell.load.folder", folder=self._folder_text), 24, MUTED), (160, 178))
         if not self.files:
             surface.blit(self.app.text(self.app.t("shell.load.none"), 34, TEXT), (160, 240))
+        self.menu.draw(surface)
+        self.draw_hint(surface, "shell.hint.menu")
+
+
+class ResumeScene(MenuScene):
+    """The unfinished games (one save slot each), newest first: Enter resumes one; its
+    Delete button removes it after a confirmation."""
+
+    heading_key = "shell.slots.title"
+    PAGE = 6
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.page = 0
+        self.slots: list = []
+
+    def load_slots(self) -> list:
+        try:
+            from ..engine.saves import unfinished_slots
+            return unfinished_slots()
+        except Exception:
+            return []
+
+    def label(self, slot) -> str:
+        app = self.app
+        if slot.error:
+            return app.t("shell.slots.damaged", file=slot.path.name)
+        game = app.t(f"shell.game.{slot.game}") if slot.game in games.GAMES else slot.game
+        seats = ", ".join(app.t(f"shell.seat.{s.split(':')[0]}") for s in slot.seats) or "?"
+        try:
+            when = datetime.datetime.fromisoformat(slot.started).astimezone().strftime("%Y-%m-%d %H:%M")
+        except (TypeError, ValueError):
+            when = "?"
+        return app.t("shell.slots.entry", game=game, seats=seats, when=when, actions=slot.actions)
+
+    def build(self):
+        app = self.app
+        self.slots = self.load_slots()
+        pages = max(1, (len(self.slots) + self.PAGE - 1) // self.PAGE)
+        self.page = min(self.page, pages - 1)
+        y = 236
+        for slot in self.slots[self.page * self.PAGE:(self.page + 1) * self.PAGE]:
+            name = slot.path.name
+            self.menu.add((160, y, 1300, 72), self.label(slot), activate=lambda s=slot: self.resume(s),
+                          key=f"slot:{name}", object_id="#option_button")
+            self.menu.add((1480, y, 280, 72), app.t("shell.slots.delete"), activate=lambda s=slot: self.ask_delete(s),
+                          key=f"delete:{name}", object_id="#option_button")
+            y += 84
+        if pages > 1:
+            self.menu.add((160, 880 - 100, 660, 72), app.t("shell.load.page", page=self.page + 1, pages=pages),
+                          change=self.change_page, key="page", object_id="#option_button")
+        self.menu.add((160, 880, 360, 86), app.t("shell.back"), activate=self.back, key="back",
+                      object_id="#menu_button")
+
+    def resume(self, slot) -> None:
+        if slot.error:
+            self.app.message(slot.error, title_key="shell.error_title")
+            return
+        start_from_record(self.app, slot.path)
+
+    def ask_delete(self, slot) -> None:
+        text = self.app.t("shell.slots.delete_confirm", entry=self.label(slot))
+        self.app.confirm(text, lambda: self.delete(slot))
+
+    def delete(self, slot) -> None:
+        from ..engine import SaveError
+        from ..engine.saves import delete_slot
+        try:
+            delete_slot(slot.path)
+        except SaveError as exc:
+            self.app.message(str(exc), title_key="shell.error_title")
+        self.rebuild()
+        if not self.slots:
+            self.back()
+
+    def change_page(self, d):
+        pages = max(1, (len(self.slots) + self.PAGE - 1) // self.PAGE)
+        self.page = (self.page + d) % pages
+        self.rebuild()
+        self.menu.focus_key("page")
+
+    def draw(self, surface):
+        draw_backdrop(surface, plain=True)
+        self.draw_heading(surface)
+        if not self.slots:
+            surface.blit(self.app.text(self.app.t("shell.slots.none"), 34, TEXT), (160, 240))
         self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.menu")
