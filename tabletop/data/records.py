@@ -49,16 +49,6 @@ def mod_folders_to_search(configured: list[str | Path] | None = None) -> list[Pa
     return out
 
 
-def mod_refs(folders: list[str | Path] | None) -> list[dict]:
-    """``[{"id": ..., "version": ...}]`` of mod folders, as a record names them."""
-    out = []
-    for folder in folders or []:
-        manifest = read_mod_manifest(Path(folder), [])
-        if manifest.get("id"):
-            out.append({"id": manifest["id"], "version": manifest.get("version", "")})
-    return out
-
-
 def resolve_mods(record: Record, source: str, configured: list[str | Path] | None = None) -> list[Path]:
     """The mod folders a record was played with, found by id (and version) among
     ``mod_folders_to_search``. An entry written as a folder path by an older version is

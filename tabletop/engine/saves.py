@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import os
 import re
 import stat
@@ -21,6 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..data.mods.manifest import read_mod_manifest
 from .errors import SaveError
 from .record import Record
 
@@ -172,9 +174,33 @@ def delete_slot(path: Path | str) -> None:
 
 
 def write_record(record: Record, path: Path | str | None = None) -> Path:
+    """Write ``record`` atomically. Mods given as folders are written as
+    ``{"id": ..., "version": ...}`` read from their mod.yaml, so a record never holds a
+    path that a later load would open (``tabletop.data.records`` looks mods up by id)."""
     path = Path(path) if path else autosave_path(record.game)
+    if any(isinstance(m, str) for m in record.mods):
+        record = dataclasses.replace(record, mods=[mod_ref(m) if isinstance(m, str) else m for m in record.mods])
     atomic_write_text(path, record.to_json())
     return path
+
+
+def mod_ref(folder: str | Path) -> dict | str:
+    """``{"id": ..., "version": ...}`` of a mod folder (cached by folder and the time its
+    mod.yaml changed); the folder's name when its mod.yaml cannot be read."""
+    manifest = Path(folder) / "mod.yaml"
+    try:
+        changed = manifest.stat().st_mtime_ns
+    except OSError:
+        changed = 0
+    return _mod_ref(str(folder), changed)
+
+
+@functools.lru_cache(maxsize=64)
+def _mod_ref(folder: str, _changed: int) -> dict | str:
+    found = read_mod_manifest(Path(folder), [])
+    if found.get("id"):
+        return {"id": found["id"], "version": found.get("version", "")}
+    return Path(folder).name
 
 
 def read_record(path: Path | str) -> Record:

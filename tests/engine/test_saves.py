@@ -230,3 +230,9 @@ def test_a_legacy_autosave_counts_as_unfinished_while_its_game_runs():
     assert [s.path.name for s in saves.unfinished_slots()] == ["autosave-counter.json"]
     saves.mark_clean_exit("counter")
     assert saves.unfinished_slots() == []
+
+
+def test_a_record_names_its_mods_by_id_and_version_never_by_path():
+    example = Path(__file__).parents[2] / "mods" / "example"
+    path = saves.write_record(Record(game="pendulum", seed=1, mods=[str(example), "/no/such/folder"]))
+    assert json.loads(path.read_text())["mods"] == [{"id": "example", "version": "1.0.0"}, "folder"]
