@@ -30,7 +30,8 @@ KINDS = ("config", "i18n", "record")
 GAMES = ("pendulum", "grailwar")
 
 # an error line: "<file>[:line]: <field>: <message>" (field may be "(file)")
-_LINE = re.compile(r"^\S[^:]*(:\d+)?: (\(file\)|[^\s:][^:]*|mods|options[^:]*|record action \d+[^:]*): .+")
+# (a field may hold a colon: a mutated key "star:ting" is still a clear message)
+_LINE = re.compile(r"^[^\s:][^:]*(:\d+)?: (\(file\)|\S.*?): \S.*")
 
 HOSTILE_SCALARS = [
     None, True, False, 0, -1, 1, 10 ** 9, -10 ** 9, 10 ** 12, 2 ** 63, 0.5, 1e300, "", " ", "x",

@@ -38,4 +38,6 @@ def test_the_harness_tells_a_crash_from_a_clean_refusal(tmp_path, monkeypatch):
     monkeypatch.setitem(harness.CASES, "config", boom)
     assert run_case("config", 1, tmp_path)[0] == "crashed"
     assert harness._clean_errors(["mod/a.yaml:3: seats.0.colour: bad"]) is None
+    assert harness._clean_errors(["mod/c.yaml:562: characters.8.star:ting: unknown key (not part of this format)"]) is None
+    assert harness._clean_errors(["something went wrong"]) is not None
     assert harness._clean_errors(["Traceback (most recent call last):"]) is not None
