@@ -46,7 +46,7 @@ def test_hostile_mod_is_refused_with_file_line_and_field(name, capsys):
     assert lines[0].startswith(f"{folder}/{rel}:{line}: {field}: ") and words in lines[0], lines[0]
 
 
-@pytest.mark.parametrize("name", sorted(REFUSED))
+@pytest.mark.parametrize("name", sorted(REFUSED) + ["garbage-font"])
 def test_a_game_with_a_hostile_mod_never_starts(name, capsys):
     assert cli.main(["--mod", str(HOSTILE / name), "--frames", "1", "pendulum"]) == 1
     assert "the mod has errors; nothing was started" in capsys.readouterr().err
@@ -145,3 +145,16 @@ def test_a_four_megabyte_title_is_refused_at_its_line(tmp_path):
                                      encoding="utf-8")
     errors, _ = M.validate_mod(folder)
     assert errors == [f"{folder}/mod.yaml:3: name: text of 4,194,304 characters; at most 1,000"]
+
+
+def test_a_mods_sounds_are_checked_and_a_sound_folder_is_allowed(tmp_path):
+    import shutil
+    folder = tmp_path / "snd"
+    (folder / "sounds").mkdir(parents=True)
+    (folder / "mod.yaml").write_text('id: snd\nname: S\nversion: "1"\n', encoding="utf-8")
+    shutil.copy(Path(__file__).parents[2] / "assets" / "sounds" / "dice_roll.wav", folder / "sounds" / "dice_roll.wav")
+    errors, counts = M.validate_mod(folder)
+    assert errors == [] and counts["sounds"] == 1
+    (folder / "sounds" / "dice_land.wav").write_bytes(b"RIFF\x00\x00")
+    errors, _ = M.validate_mod(folder)
+    assert len(errors) == 1 and errors[0].startswith(f"{folder}/sounds/dice_land.wav: (file): not a readable PCM WAV")

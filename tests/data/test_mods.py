@@ -270,7 +270,7 @@ def test_validate_mod_reports_every_problem(tmp_path, capsys):
         "images/Big Board.png": png_bytes(),
         "images/notes.txt": "hello",
         "fonts/x.ttf": b"nope",
-        "sounds/a.yaml": "x: 1\n",
+        "music/a.yaml": "x: 1\n",
         "script.py": "print('hi')\n",
     })
     os.symlink(outside, mod / "i18n" / "en.yaml")
@@ -285,7 +285,7 @@ def test_validate_mod_reports_every_problem(tmp_path, capsys):
         f"{mod}/images/notes.txt: (file): images/ takes .png files",
         f"{mod}/images/pendulum.board.png: (file): not a PNG image (its header is wrong)",
         f"{mod}/script.py: (file): not part of a mod (the top folder holds mod.yaml and README/LICENSE/CREDITS texts)",
-        f"{mod}/sounds: (file): unknown folder 'sounds' (a mod holds fonts, grailwar, i18n, images, pendulum)",
+        f"{mod}/music: (file): unknown folder 'music' (a mod holds fonts, grailwar, i18n, images, pendulum, sounds)",
         f"{mod}/i18n/ja.yaml:2: shell.okk: unknown text key (did you mean 'shell.ok'?) (keys must exist in config/i18n/en.yaml, or start with 'mod.')",
         f"{mod}/i18n/ja.yaml:3: shell.back: must be a text (got 3)",
         f"{mod}/i18n/ja.yaml:6: mod.bad.hi: must not be empty",

@@ -11,21 +11,24 @@ from ... import games
 from ...engine.errors import DataError
 from ..hints import did_you_mean
 from ..loader import load_yaml
+from ..sounds import EXTS as SOUND_EXTS
+from ..sounds import check_sound_file
 from .assets import check_assets
 from .files import base_strings, flatten_strings, load_game_files
 from .manifest import DEFERRED, LENIENT_MANIFEST, read_mod_manifest
+from .paths import CONFIG, FONT_SUFFIXES, IMAGE_SUFFIXES, LANGS, ROOT, file_problem, mod_files
 from .text import format_problem, placeholders
-from .paths import CONFIG, FONT_SUFFIXES, IMAGE_SUFFIXES, LANGS, file_problem, mod_files
 
 
 MAX_REPORTED = 200      # problems listed per file; the rest are counted
 MAX_HINTS = 20          # "did you mean" hints per file (each compares with every known key)
+BUILTIN_SOUNDS = ROOT / "assets" / "sounds"
 _TOP_FILES = re.compile(r"^(mod\.yaml|README(\..+)?|LICEN[SC]E(\..+)?|CREDITS(\..+)?|.+\.md|.+\.txt)$", re.I)
 
 
 def _walk_tree(mod_dir: Path, errors: list[str]) -> None:
     """Refuse links anywhere in the mod and report files that are not part of a mod."""
-    known_dirs = set(games.GAMES) | {"i18n", "images", "fonts"}
+    known_dirs = set(games.GAMES) | {"i18n", "images", "fonts", "sounds"}
     stack = [mod_dir]
     while stack:
         folder = stack.pop()
@@ -63,7 +66,7 @@ def _walk_tree(mod_dir: Path, errors: list[str]) -> None:
                                   f"and README/LICENSE/CREDITS texts)")
                 continue
             kind = rel.parts[0]
-            wanted = {"images": IMAGE_SUFFIXES, "fonts": FONT_SUFFIXES}.get(kind, (".yaml",))
+            wanted = {"images": IMAGE_SUFFIXES, "fonts": FONT_SUFFIXES, "sounds": SOUND_EXTS}.get(kind, (".yaml",))
             if path.suffix.lower() not in wanted:
                 errors.append(f"{path}: (file): {kind}/ takes {' or '.join(wanted)} files")
 
@@ -159,12 +162,24 @@ def _check_game_data(mod_dir: Path, errors: list[str]) -> tuple[int, list[str]]:
     return count, notes
 
 
+def _check_sounds(mod_dir: Path, errors: list[str]) -> int:
+    """``sounds/<id>.wav|.ogg`` checked as the sound board checks them
+    (``tabletop.data.sounds``); the ids are those of the program's own sounds."""
+    known = {p.stem for p in BUILTIN_SOUNDS.glob("*.wav")}
+    count = 0
+    for path in mod_files(mod_dir, "sounds", SOUND_EXTS, errors):
+        problems = check_sound_file(path, known)
+        errors.extend(problems)
+        count += not problems
+    return count
+
+
 def validate_mod(mod_dir: str | Path) -> tuple[list[str], dict]:
     """Every problem of a mod folder as ``file:line: field: message`` lines, and counts."""
     given = str(mod_dir).rstrip("/") or "/"
     mod_dir = Path(mod_dir)
     errors: list[str] = []
-    counts = {"overlays": 0, "strings": 0, "images": 0, "fonts": 0, "notes": []}
+    counts = {"overlays": 0, "strings": 0, "images": 0, "fonts": 0, "sounds": 0, "notes": []}
     if not mod_dir.is_dir():
         return [f"{given}: (file): not a folder (validate-mod wants a mod folder with mod.yaml)"], counts
     mod_dir = mod_dir.resolve()
@@ -181,6 +196,7 @@ def validate_mod(mod_dir: str | Path) -> tuple[list[str], dict]:
     counts["strings"] = _check_i18n(mod_dir, errors)
     counts["images"] = check_assets(mod_dir, "images", IMAGE_SUFFIXES, errors, counts["notes"])
     counts["fonts"] = check_assets(mod_dir, "fonts", FONT_SUFFIXES, errors)
+    counts["sounds"] = _check_sounds(mod_dir, errors)
     lines = [_shorten(e, mod_dir, given) for e in dict.fromkeys(errors)]
     return _by_file_and_line(lines), counts
 
@@ -236,6 +252,8 @@ def validate_mod_cli(mod_dir: str) -> int:
                f"{_plural(counts['strings'], 'string')}, {_plural(counts['images'], 'image')}")
     if counts["fonts"]:
         summary += f", {_plural(counts['fonts'], 'font')}"
+    if counts["sounds"]:
+        summary += f", {_plural(counts['sounds'], 'sound')}"
     print(summary)
     for note in counts["notes"]:
         print(f"  note: {note}", file=sys.stderr)
