@@ -1,12 +1,13 @@
 """Fuzz the program's untrusted inputs for N minutes and print what was tried and found.
 
-    python bench/fuzz.py --minutes 3            # config, i18n and record cases in turn
+    python bench/fuzz.py --minutes 3            # config, i18n, record and screen cases in turn
     python bench/fuzz.py --minutes 1 --kinds record --frames 0.2
 
 Each case mutates one config file (as a mod overlay), one translation file (as a mod's
 i18n file) or one record (tests/fuzz/harness.py) and checks that the program refuses it
 with clear ``file:line: field: message`` lines or runs it: 3 simulated games, and for a
-fraction of the cases (``--frames``) 30 frames of the game's screen. Prints per kind:
+fraction of the cases (``--frames``) 30 frames of the game's screen; a screen case sends
+120 frames of random keys, clicks and wheel turns to a screen. Prints per kind:
 cases tried, refused cleanly, ran, crashed, hung, and the first crashes/hangs in full.
 A user data folder and a work folder are made under a temporary folder. Figures only:
 nothing here passes or fails on time (the exit code is 1 when anything crashed or hung).

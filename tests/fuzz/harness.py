@@ -1,7 +1,7 @@
 """Fuzz harness (issue 14, item 5): mutate every config file, translation and record, then
 check the program either refuses the result with clear ``file:line: field: message``
 lines or runs it (3 simulated games; optionally 30 frames of the game's screen) without
-an exception. Used by tests/fuzz/test_fuzz.py (a small budget) and bench/fuzz.py
+an exception; and send random input to every screen (``screen``). Used by tests/fuzz/test_fuzz.py (a small budget) and bench/fuzz.py
 (``--minutes N``).
 
 A case is one of: ``refused`` (every error line names a file and a field, no traceback),
@@ -26,7 +26,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "config"
 RECORDS = [ROOT / "tests" / "data" / "hostile" / "records" / "good.json"]
-KINDS = ("config", "i18n", "record")
+KINDS = ("config", "i18n", "record", "screen")
 GAMES = ("pendulum", "grailwar")
 
 # an error line: "<file>[:line]: <field>: <message>" (field may be "(file)")
@@ -278,7 +278,51 @@ def record_case(rng: random.Random, work: Path, frames: bool) -> tuple[str, str]
     return "ran", "record"
 
 
-CASES = {"config": config_case, "i18n": i18n_case, "record": record_case}
+_KEYS = ("return", "escape", "tab", "up", "down", "left", "right", "space", "backspace", "1", "2", "3",
+         "4", "5", "u", "z", "y", "b", "h", "p", "f1", "f3", "page up", "page down", "delete")
+
+
+def screen_case(rng: random.Random, work: Path, frames: bool) -> tuple[str, str]:
+    """Random keys, clicks, drags and wheel turns on a screen for 120 frames."""
+    import pygame
+    from tabletop.ui.app import App, default_args
+    start = rng.choice(("launcher", "pendulum", "grailwar", "teach"))
+    app = App(default_args(size=(640, 360), lang=rng.choice(("en", "ja")), seed=rng.randint(0, 10 ** 6)))
+    err = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(err):
+            app.start(start)
+            for _ in range(120):
+                if not app.running:
+                    break
+                for _ in range(rng.randint(0, 3)):
+                    r = rng.random()
+                    pos = (rng.randint(0, 639), rng.randint(0, 359))
+                    if r < 0.45:
+                        key = pygame.key.key_code(rng.choice(_KEYS))
+                        mod = rng.choice((0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT))
+                        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                            pygame.event.post(pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0))
+                    elif r < 0.9:
+                        button = rng.choice((1, 1, 1, 3))
+                        kind = rng.choice((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION))
+                        if kind == pygame.MOUSEMOTION:
+                            pygame.event.post(pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False))
+                        else:
+                            pygame.event.post(pygame.event.Event(kind, pos=pos, button=button, touch=False))
+                    else:
+                        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)),
+                                                             precise_x=0.0, precise_y=0.0, flipped=False, touch=False))
+                app.step(1)
+        if "Traceback" in err.getvalue():
+            return "crashed", f"{start}: {err.getvalue()[-800:]}"
+    finally:
+        app.shutdown()
+        pygame.quit()
+    return "ran", start
+
+
+CASES = {"config": config_case, "i18n": i18n_case, "record": record_case, "screen": screen_case}
 
 
 def run_case(kind: str, seed, work: Path, frames: bool = False, limit: float = 60.0) -> tuple[str, str]:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tests.fuzz.harness import run_case
 
-BUDGET = {"config": 8, "i18n": 6, "record": 12}     # about 35 s in all on a loaded machine
+BUDGET = {"config": 8, "i18n": 6, "record": 12, "screen": 2}     # about 35 s in all on a loaded machine
 
 
 @pytest.mark.parametrize("kind", sorted(BUDGET))
