@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import types
 import typing
 from pathlib import Path
 from typing import Any
@@ -141,7 +142,7 @@ def _type_problem(value: Any, hint: Any) -> str | None:
     args = typing.get_args(hint)
     if hint is Any or isinstance(hint, typing.TypeVar):
         return None
-    if origin is typing.Union or (origin is not None and str(origin) == "<class 'types.UnionType'>"):
+    if origin in (typing.Union, types.UnionType):
         problems = [_type_problem(value, a) for a in args]
         return None if any(p is None for p in problems) else next(p for p in problems if p)
     if hint is type(None):
