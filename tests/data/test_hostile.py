@@ -144,7 +144,7 @@ def test_a_four_megabyte_title_is_refused_at_its_line(tmp_path):
     (folder / "mod.yaml").write_text('id: big\nversion: "1"\nname: "' + "A" * (4 * 1024 * 1024) + '"\n',
                                      encoding="utf-8")
     errors, _ = M.validate_mod(folder)
-    assert errors == [f"{folder}/mod.yaml:3: name: text of 4,194,304 characters; at most 1,000"]
+    assert errors == [f"{folder}/mod.yaml:3: name: text of 4,194,304 characters; at most 4,000"]
 
 
 def test_a_mods_sounds_are_checked_and_a_sound_folder_is_allowed(tmp_path):
