@@ -31,6 +31,7 @@ Only this module reads the clock. ``update(dt)`` always gets ``DT`` (1/60 s).
 """
 from __future__ import annotations
 
+import signal
 import time
 from pathlib import Path
 from typing import Callable
@@ -568,9 +569,21 @@ class App:
         self.scenes.clear()
 
 
+def _end_on_sigterm(app: App):
+    """SIGTERM (a session logging out, ``kill``): leave the loop without the quit dialog; the
+    ``finally`` below then closes every scene, and a game's ``on_exit`` writes its autosave."""
+    def handler(signum, frame):
+        app.running = False
+    try:
+        return signal.signal(signal.SIGTERM, handler)
+    except (ValueError, OSError):     # not the main thread, or no such signal here
+        return None
+
+
 def run(args, start: str = "launcher") -> int:
     """Entry from tabletop.cli: open the window, show ``start``, loop; 0 on a normal exit."""
     app = App(args)
+    _end_on_sigterm(app)
     try:
         app.start(start)
         frames = getattr(args, "frames", None)
