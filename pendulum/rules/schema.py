@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal, Optional, Union
 
 from tabletop.data import StrictModel
+from tabletop.data.schema import model_schemas, write_model_schemas
 
 Source = Literal["public", "seed", "assumed"]
 Area = Literal["green", "purple", "black"]
@@ -339,11 +340,9 @@ FILES = {
 
 def json_schemas() -> dict:
     """``{file stem: JSON Schema}`` of every data file (docs/schema/, for modders' editors)."""
-    from tabletop.data.schema import model_schemas
     return model_schemas("pendulum", FILES)
 
 
 if __name__ == "__main__":      # python -m pendulum.rules.schema  → docs/schema/pendulum-*.schema.json
-    from tabletop.data.schema import write_model_schemas
     for path in write_model_schemas("pendulum", FILES):
         print(path)
