@@ -2,7 +2,7 @@
 for the data's shape. ``docs/schema/pendulum-*.json`` is exported from these models."""
 from __future__ import annotations
 
-from typing import Literal, Optional, Union
+from typing import Any, Literal, Optional, Union
 
 from tabletop.data import StrictModel
 from tabletop.data.schema import model_schemas, write_model_schemas
@@ -318,6 +318,15 @@ class SeatsFile(StrictModel):
 
 
 # --- options.yaml ---------------------------------------------------------------------------
+class OptionPatch(StrictModel):
+    """One data value an option changes. ``path`` is ``<file>.<field>...`` where a list of entries is
+    entered by id in brackets, e.g. ``council.final[f3].effect.power_vp``. Without ``set`` the option's
+    value is written there; with ``set`` (option value -> data value) only the listed values change the
+    data and the others leave it as the file has it."""
+    path: str
+    set: Optional[dict[str, Any]] = None
+
+
 class OptionDef(StrictModel):
     id: str
     spec: str
@@ -326,6 +335,7 @@ class OptionDef(StrictModel):
     default: Union[bool, int, float, str]
     text: str
     source: Source
+    patch: list[OptionPatch] = []
 
 
 class OptionsFile(StrictModel):
