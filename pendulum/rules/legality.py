@@ -47,10 +47,10 @@ class Legality:
         kind = action.kind
         if self.closing and self.closing[0] != seat and kind != "refill":
             return REFUSE.closing_turn
-        check = getattr(self, "_why_" + kind, None)
+        check = _CHECKS.get(kind)
         if check is None:
             return R("unknown_action", kind=kind)
-        return check(self.players[seat], action)
+        return check(self, self.players[seat], action)
 
     def legal_actions(self, seat) -> list[Action]:
         """Every action ``why_not`` accepts for ``seat`` now, in a fixed order (resume, moves, acts, flips,
@@ -627,3 +627,8 @@ class Legality:
             if a <= fm and b <= fc and c <= fg:
                 out.append(pay_str(a, b, c))
         return out
+
+
+# kind -> the check ``why_not`` runs for it (a table: ``why_not`` runs before every ``apply``)
+_CHECKS = {kind: getattr(Legality, "_why_" + kind) for kind in
+           ("move", "act", "flip", "play", "pickup", "claim", "refill", "done", "resume", "choose")}
