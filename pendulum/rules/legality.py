@@ -216,19 +216,21 @@ class Legality:
             return
         rules = self.rules
         targets = rules.targets(self.timer_row)     # the frames not on a timer row: the others are _ROW
-        gates = list(zip([f.id for f in targets], self._frame_gates(p, targets)))
+        gates = self._frame_gates(p, targets)
+        open_to = ([f.id for f, pair in zip(targets, gates) if pair[0] is None],    # commons may enter
+                   [f.id for f, pair in zip(targets, gates) if pair[1] is None])    # grandes may enter
         items = list(p.workers.items())
+        append = out.append
         for (w, loc), why in zip(items, self._worker_gates(p, items)):
             if why:
                 continue
             objs = rules.move_objs(p.seat, w)
             here = loc[2:] if loc[:2] == "F:" else None          # as in _why_move: already in that frame
-            grande = w[-2] == "g"
-            for fid, pair in gates:
-                if pair[grande] is None and fid != here:
-                    out.append(objs[fid])
+            for fid in open_to[w[-2] == "g"]:
+                if fid != here:
+                    append(objs[fid])
             if loc != "mat":
-                out.append(objs["mat"])
+                append(objs["mat"])
 
     # ------------------------------------------------------------------ acts (4.4 rule 2, 4.5)
     def _act_gate(self, p):
