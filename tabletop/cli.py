@@ -79,6 +79,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("teach", help="Pendulum teaching mode")
     _common(p)
 
+    p = sub.add_parser("rules", help="print a game's rules reference as text (the in-game F1 reference)")
+    _common(p)
+    p.add_argument("game", choices=["pendulum", "grailwar"])
+    p.add_argument("--section", default=None, metavar="ID",
+                   help="print one section: its id, a spec reference (4.4, §8.4, HR-30) or a prompt kind")
+    p.add_argument("--width", type=_positive_int, default=78, metavar="N", help="line width in columns")
+
     p = sub.add_parser("grailwar", help="play Holy Grail War")
     _common(p)
     p.add_argument("--seats", type=_seat_list("grailwar"), default=None,
@@ -112,6 +119,30 @@ def _run_ui(args, start: str) -> int:
     return run(args, start)
 
 
+def cmd_rules(args) -> int:
+    """``rules GAME``: the in-game reference as wrapped text, in UTF-8 whatever the terminal."""
+    # imported here to save start-up time: the other commands do not need pydantic
+    from .data import DataError
+    from .rulesref import format_reference, load_reference
+    try:
+        text = format_reference(load_reference(args.game), args.lang or "en",
+                                width=max(20, args.width), section=args.section)
+    except DataError as exc:
+        print(f"rules: {exc}", file=sys.stderr)
+        return 1
+    except KeyError as exc:
+        print(f"rules: {exc.args[0]}", file=sys.stderr)
+        return 2
+    out = getattr(sys.stdout, "buffer", None)
+    if out is not None:
+        sys.stdout.flush()
+        out.write(text.encode("utf-8"))
+        out.flush()
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def cmd_simulate(args) -> int:
     try:
         module = games.load(args.game)
@@ -122,23 +153,30 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from .engine import SaveError, replay
-    from .engine.saves import read_record
+    """Replay a record file. The record is untrusted: every failure of reading, checking or
+    replaying it is one line on stderr (file, field or action number and rule) and exit 1.
+    Its mods are looked up by id among ``--mod`` folders and the mod folders (never a path
+    taken from the record)."""
+    from .data.records import replay_file
+    from .engine import SaveError
     try:
-        record = read_record(args.record)
-        module = games.load(record.game)
-        rules = module.make_rules(record.options, mods=args.mod or record.mods)
-        state = replay(record, rules, to=args.to)
-    except (SaveError, games.GameNotBuilt) as exc:
+        record, _rules, state, _mods = replay_file(args.record, args.mod, to=args.to)
+    except SaveError as exc:
         print(f"replay: {exc}", file=sys.stderr)
         return 1
     n = len(record.actions) if args.to is None else min(args.to, len(record.actions))
-    if args.print_state:
-        print(json.dumps(state.to_dict(), ensure_ascii=False, indent=1, default=str))
-    else:
-        outcome = state.outcome() if state.is_terminal() else None
-        print(f"{record.game}: replayed {n} actions; "
-              + (f"game over: {json.dumps(outcome, ensure_ascii=False, default=str)}" if outcome else "game in progress"))
+    try:
+        if args.print_state:
+            print(json.dumps(state.to_dict(), ensure_ascii=False, indent=1, default=str))
+        else:
+            outcome = state.outcome() if state.is_terminal() else None
+            print(f"{record.game}: replayed {n} actions; "
+                  + (f"game over: {json.dumps(outcome, ensure_ascii=False, default=str)}" if outcome
+                     else "game in progress"))
+    except Exception as exc:      # a state the record reached that cannot be shown
+        print(f"replay: {args.record}: the state after {n} actions cannot be shown "
+              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -169,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.speed <= 0:
         parser.error("--speed must be above 0")
     command = args.command
+    if command == "rules":
+        return cmd_rules(args)
     if args.mod and command != "validate-mod" and not _mods_are_valid(args.mod):
         return 1
     if command == "simulate":
