@@ -19,7 +19,7 @@ Quick start::
     state.to_dict() / PendulumState.from_dict(d, rules)
     PendulumState.reveals(events) -> bool        # a face-down card was shown: close the undo window
 
-PARTS: ids.py (ids, constants) <- legality.py, effects.py, council.py, realtime.py (the parts of
+PARTS: ids.py (ids, constants) <- legality.py, choices.py, effects.py, council.py, realtime.py (the parts of
 PendulumState) <- state.py <- engine.py; refusals.py holds every refusal's rule and English text.
 docs/PENDULUM-RULES.md has the table.
 

@@ -3,6 +3,7 @@
 The class is put together from its parts, one module each (imports run ids <- parts <- state <- engine):
 
 * legality.py -- ``why_not``, ``legal_actions``, ``find_action`` and the predicates they share;
+* choices.py  -- the options of a pending decision (``decision_options``, ``council_options``);
 * effects.py  -- what an accepted action does (``resolve``, rewards, payments, choices);
 * council.py  -- phase flow, the council's steps and the game end (``progress``, ``seats_to_act``);
 * realtime.py -- engine time and the 4.8 request window (``advance``, ``submit``).
@@ -16,6 +17,7 @@ import json
 
 from tabletop.engine import Action, GameRng, State
 
+from .choices import Choices
 from .council import Council
 from .effects import Effects
 from .ids import AREAS, SLOTS
@@ -58,7 +60,7 @@ class Player:
         return p
 
 
-class PendulumState(Legality, Effects, Council, RealTime, State):
+class PendulumState(Legality, Choices, Effects, Council, RealTime, State):
     """All fields are plain data; ``to_dict`` is JSON-ready."""
 
     # ------------------------------------------------------------------ creation
