@@ -9,10 +9,13 @@ tracks in the parchment). Deterministic from the game seed. ``BotDriver`` paces 
 """
 from __future__ import annotations
 
+import math
 import random
 
+from tabletop.engine import IllegalActionError
+
 from . import actions as A
-from .engine import AREAS, SLOTS, TRACKS
+from .ids import TRACKS
 
 RES_KEYS = ("military", "culture", "gold")
 VP_KEYS = ("power_vp", "prestige_vp", "popularity_vp")
@@ -375,7 +378,7 @@ class StandardBot:
         return A.Done(seat)
 
     def _claim(self, st, p):
-        if st._claim_block(p, False):
+        if st.claim_refusal(p, False):
             return None
         if st.legendary_available(p):
             return A.Claim(p.seat, "legendary")
@@ -395,7 +398,7 @@ class StandardBot:
                 continue
             for sid in f.spaces:
                 sp = st.rules.spaces[sid]
-                cost = st._act_cost(p, sp)
+                cost = st.act_cost(p, sp)
                 if not st.can_pay(p, cost):
                     continue
                 v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
@@ -409,7 +412,7 @@ class StandardBot:
                bool(st.province_deck) or any(st.display))
         if key in memo:
             got = memo[key]
-            if got is None or (got.kind == "play" and st._play_error(p, got.card, got.pay) is None) \
+            if got is None or (got.kind == "play" and st.why_not(got) is None) \
                     or (got.kind == "pickup" and p.discard and st.can_pay(p, st.rules.pickup_cost)):
                 return got
         got = memo[key] = self._stratagem_raw(st, p)
@@ -428,7 +431,7 @@ class StandardBot:
                 continue
             if eff.get("retrieve_worker"):
                 continue
-            if st._card_requires(p, card, info):
+            if st.card_refusal(p, card, info):
                 continue
             pays = st.pay_options(p, info["cost"])
             if not pays:
@@ -560,7 +563,6 @@ class BotDriver:
     def act(self, state) -> list:
         """Choose and apply, bot after bot, on the live state: ``[(action, events)]``. Use this when the
         caller does not route bot actions through ``state.submit`` (hot-seat UI, simulator, tests)."""
-        from tabletop.engine import IllegalActionError
         out = []
         timed = state.rules.timed
         for s, bot in self.bots.items():
@@ -579,6 +581,13 @@ class BotDriver:
             except IllegalActionError:
                 pass
         return out
+
+    def wait(self, state) -> float:
+        """Engine seconds until the first bot with something to do may act (0: one may act now;
+        ``math.inf``: no bot has anything to do)."""
+        can = state.seats_to_act()
+        waits = [self.ready_at[s] - state.time for s in self.bots if s in can]
+        return max(0.0, min(waits)) if waits else math.inf
 
     def tick(self, state, dt: float = 0.0) -> list:
         """Actions the bots take now, all chosen on the same state (submit them: two bots may want the

@@ -3,15 +3,10 @@ from __future__ import annotations
 
 from tabletop.engine import DataError, Rules
 
-from .data import load_data
-
-AREAS = ("green", "purple", "black")
-ROWS = ("top", "bottom")
-RES = ("military", "culture", "gold")
-TRACKS = ("power", "prestige", "popularity")
-SLOTS = ("brown", "red", "blue", "yellow")
-MATS = ("gambal", "bolk", "mesoat", "licinia", "dhrenkir")
-MODES = ("realtime", "timetrack", "beginner")
+from .actions import Act, Claim, Done, Flip, Move, Pickup, Refill, Resume
+from .data import load_data, patch_data
+from .ids import AREAS, MATS, MODES, RES, ROWS, SLOTS, TRACKS  # noqa: F401  (re-exported: callers import them here)
+from .state import PendulumState
 
 
 def amounts(model) -> dict:
@@ -51,6 +46,7 @@ class PendulumRules(Rules):
         self.mods = list(mods or [])
         self.data = load_data(self.mods)
         self.options = self._resolve(dict(options or {}))
+        self.data = patch_data(self.data, self.options)      # options.yaml ``patch``: the data they change
         self._compile()
 
     # ---------------------------------------------------------------- options
@@ -173,10 +169,7 @@ class PendulumRules(Rules):
             sid = s.id[len(prefix):] if s.id.startswith(prefix) else s.id
             fid = s.frame_id[len(prefix):] if s.frame_id.startswith(prefix) else s.frame_id
             if a.id not in shared:                 # one cost/effect object per action type, shared by its boxes
-                eff = amounts(a.effect)
-                if a.id == "purple.prestige1_popularity1_vote1":
-                    eff["votes"] = int(o["purple_space_votes"])
-                shared[a.id] = (amounts(a.cost), eff)
+                shared[a.id] = (amounts(a.cost), amounts(a.effect))
             cost, effect = shared[a.id]
             sp = Space(id=sid, area=s.area, row=ROWS.index(s.row), index=s.index, action=a.id, name=a.name,
                        cost=cost, effect=effect, frame=fid, production="production" in effect,
@@ -204,15 +197,13 @@ class PendulumRules(Rules):
         self._targets = {}
         self._move_objs = {}
         self._act_objs = {}
+        self._seat_objs = {}
         # characters
         self.characters = {c.id: c for c in d["characters"].characters}
         self.char_by_mat = {(c.mat, c.side): c.id for c in d["characters"].characters}
         self.production = {}
         for c in d["characters"].characters:
-            prod = {col: amounts(getattr(c.production, col)) for col in SLOTS}
-            if c.id == "bolk_warmonger" and o["warmonger_blue"] == "gold1":
-                prod["blue"] = {"gold": 1}
-            self.production[c.id] = prod
+            self.production[c.id] = {col: amounts(getattr(c.production, col)) for col in SLOTS}
         # stratagems (character + council stratagem cards)
         self.cards: dict[str, dict] = {}
         for c in d["characters"].characters:
@@ -221,16 +212,8 @@ class PendulumRules(Rules):
                                     "kind": "stratagem", "text": s.text}
         cou = d["council"]
         for c in [cou.default, cou.grande] + list(cou.regular) + list(cou.final):
-            kind = c.kind
-            eff = amounts(c.effect)
-            if c.id == "c06":
-                kind = o["c06_kind"]
-            if c.id == "f3":
-                eff = {"power_vp": int(o["f3_power"])}
-            self.cards[c.id] = {"id": c.id, "name": c.name, "cost": amounts(c.cost), "effect": eff, "kind": kind,
-                                "text": c.text}
-        if "licinia_alchemist.s1" in self.cards:
-            self.cards["licinia_alchemist.s1"]["effect"]["amount"] = int(o["alchemist_vp_amount"])
+            self.cards[c.id] = {"id": c.id, "name": c.name, "cost": amounts(c.cost), "effect": amounts(c.effect),
+                                "kind": c.kind, "text": c.text}
         self.council_default = cou.default.id
         self.council_grande = cou.grande.id
         self.council_regular = [c.id for c in cou.regular]
@@ -246,8 +229,6 @@ class PendulumRules(Rules):
         self.achievements = {}
         for a in d["achievements"].achievements:
             req = a.requires.model_dump()
-            if a.id == "a01" and o["elite_troops_votes"] == "guide":
-                req["votes"] = 2
             self.achievements[a.id] = {"id": a.id, "name": a.name, "requires": req,
                                        "reward": amounts(a.lower_reward)}
         self.achievement_list = [a.id for a in d["achievements"].achievements]
@@ -265,23 +246,30 @@ class PendulumRules(Rules):
         """``{frame id or "mat": Move}`` for one worker (immutable, shared)."""
         got = self._move_objs.get(worker)
         if got is None:
-            from .actions import Move
             got = {fid: Move(seat, worker, fid) for fid in self.frames}
             got["mat"] = Move(seat, worker, "mat")
             self._move_objs[worker] = got
+        return got
+
+    def seat_objs(self, seat: int) -> dict:
+        """The seat's actions without a piece (flips, pick up, claims, refill, done, resume), made once."""
+        got = self._seat_objs.get(seat)
+        if got is None:
+            got = self._seat_objs[seat] = {
+                "flip": tuple(Flip(seat, a) for a in AREAS), "pickup": Pickup(seat), "refill": Refill(seat),
+                "claim": (Claim(seat, "legendary"), Claim(seat, "reward")), "resume": Resume(seat),
+                "done": (Done(seat), Done(seat, True))}
         return got
 
     def act_obj(self, seat: int, worker: str, space: str):
         key = (worker, space)
         got = self._act_objs.get(key)
         if got is None:
-            from .actions import Act
             got = self._act_objs[key] = Act(seat, worker, space)
         return got
 
     # ---------------------------------------------------------------- states
     def new_state(self, seed: int):
-        from .state import PendulumState
         return PendulumState.new(self, seed)
 
     def seat_style(self, seat: int):

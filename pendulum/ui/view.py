@@ -3,7 +3,7 @@ tooltips, picker labels). No rule is decided here: legality always comes from
 ``legal_actions`` / ``apply``; this module only reads fields and formats them."""
 from __future__ import annotations
 
-from tabletop.engine import IllegalActionError
+from tabletop.engine import IllegalActionError, Refusal
 
 from . import render as R
 
@@ -147,7 +147,8 @@ def drop_target(rid, seat):
 def find_drop(state, seat, wid, rid):
     """The legal action for dropping worker ``wid`` on region ``rid`` (the engine's ``find_action``)."""
     target = drop_target(rid, seat)
-    return state.find_action(wid, target) if target else None
+    got = state.find_action(wid, target) if target else None
+    return None if isinstance(got, Refusal) else got
 
 
 def action_for_drop(state, seat, wid, rid):
