@@ -31,6 +31,10 @@ class MapView:
         self.selected = set()      # highlighted locations (legal targets of a pending choice)
         self.layout()
 
+    def invalidate(self):
+        """Draw the static layer again on the next frame (the language changed)."""
+        self._static_key = None
+
     # geometry ---------------------------------------------------------------------
     def layout(self):
         locs = self.static.locations

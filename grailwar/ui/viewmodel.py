@@ -7,10 +7,10 @@ The few helpers that touch the state directly (``own_manas``, ``public_name``,
 """
 from __future__ import annotations
 
-import re
+from grailwar.rules.view import render
 
 from . import theme as T
-from .mapview import CLASS_ABBR, short
+from .mapview import CLASS_ABBR
 
 
 # --- game set-up helpers --------------------------------------------------------------------
@@ -231,7 +231,6 @@ def location_tooltip(scene, lid):
 # --- log -----------------------------------------------------------------------------------------
 def log_line(e, lang):
     """One log entry in the chosen language (the engine's renderer: dice-bot form in ja)."""
-    from grailwar.rules.view import render
     try:
         return render(e, lang)
     except Exception:   # noqa: BLE001 - a malformed entry still shows something
@@ -347,76 +346,6 @@ def fact_label(scene, fact):
     if kind in ("mskill", "sskill") and len(parts) > 2:
         return scene.tr("fact.skill", who=who, name=_skill_name(scene, parts[2]))
     return scene.tr("fact." + kind, default=fact, who=who)
-
-
-# --- battle ---------------------------------------------------------------------------------------
-_BD = re.compile(r"→ (\d+-\d+-\d+) base (-?\d+); power ([+-]?\d+); level ([+-]?\d+); mods A ([+-]?\d+) B ([+-]?\d+); "
-                 r"raw (-?\d+) → (\d+)%")
-_SLOT = re.compile(r"(STR|END|AGI|MAG|LUK|NP) (\d+)v(\d+) ([WTL])")
-
-
-def parse_breakdown(text):
-    """The engine's one-line breakdown (``fmt_breakdown``) back into fields."""
-    out = {"slots": [[p, int(a), int(b), r] for p, a, b, r in _SLOT.findall(text)]}
-    m = _BD.search(text)
-    if m:
-        out.update({"wtl": m.group(1), "base": int(m.group(2)), "power": int(m.group(3)),
-                    "level": int(m.group(4)), "mods_a": int(m.group(5)), "mods_b": int(m.group(6)),
-                    "raw": int(m.group(7)), "rate": int(m.group(8))})
-    return out
-
-
-def battle_start(vm, static, lang, ev):
-    b = {"no": ev.number, "cause": ev.cause, "A": [], "B": [], "stage": "start"}
-    l = static.location(ev.location) if ev.location else None
-    b["loc_name"] = f"{l.id} {l.label(lang)}" if l else ""
-    for side, ids in (("A", ev.side_a), ("B", ev.side_b)):
-        for i, fid in enumerate(ids):
-            f = vm.get("factions", {}).get(fid, {})
-            b[side].append({"id": fid, "label": faction_label(vm, fid, lang), "color": faction_color(static, fid),
-                            "level": f.get("level") or "?", "main": i == 0})
-    return b
-
-
-def update_battle(scene, b):
-    """Fill the battle from the view's ``battle`` (details only for participants and
-    witnesses; everyone else sees the sides, the random slot and the roll)."""
-    vm, static, lang, tr = scene.vm, scene.static, scene.app.lang, scene.tr
-    vb = vm.get("battle")
-    if isinstance(vb, dict) and vb.get("no") == b.get("no"):
-        bd = vb.get("breakdown") or vb.get("preliminary") if vb.get("details") else None
-        if bd:
-            b["slots"] = [list(r) for r in bd.get("slots", [])]
-            for k in ("wtl", "base", "power", "level", "raw"):
-                if k in bd:
-                    b[k] = bd[k]
-            b["mod_a"] = [list(t) for t in bd.get("mod_a", [])]
-            b["mod_b"] = [list(t) for t in bd.get("mod_b", [])]
-            b["terms"] = True
-            if vb.get("breakdown"):
-                b["final_a"] = bd.get("final_a")
-            else:
-                b["prelim"] = bd.get("final_a")
-                if b.get("stage") not in ("done",):
-                    b["stage"] = "commit"
-        elif vb.get("slots"):
-            b["slots"] = [["?"], ["?"], [vb["slots"][-1]]] if not vb.get("details") else [[p] for p in vb["slots"]]
-        if vb.get("rate_a") is not None and vb.get("roll"):
-            b["final_a"] = vb["rate_a"]
-            b["roll"] = vb["roll"]
-            b["winner"] = vb.get("winner") or b.get("winner")
-            if b.get("stage") != "done":
-                b["stage"] = "done"
-                b["ended_at"] = scene._applies
-                scene.battle_hold = 2.5
-    b["names"] = {fid: faction_label(vm, fid, lang) for fid in vm.get("factions", {})}
-    b["names"].update({"A": tr("battle.side_a_short"), "B": tr("battle.side_b_short")})
-    src = {"mods": tr("battle.mods_sum"), "command_spell": tr("battle.src_spell"),
-           "true_name": tr("battle.src_true_name"), "np_known": tr("battle.src_np_known")}
-    for t in b.get("mod_a", []) + b.get("mod_b", []):
-        if t[1] not in src:
-            src[t[1]] = static.name_of(t[1], lang) or t[1]
-    b["sources"] = src
 
 
 # --- end screen -------------------------------------------------------------------------------------

@@ -288,11 +288,11 @@ def test_redrawing_only_the_dice_leaves_the_same_picture_as_a_full_redraw(make_a
     for i in range(420):
         app.step(1)
         if scene.buttons and i % 9 == 0:
-            scene._menu_pick([op for _, op in scene.buttons if op[0] in ("choose", "apply")][0])
-        clean = not scene._view_dirty and all(scene._panel_keys.get(n) == k for n, _, k, _ in scene._panels())
+            scene.menu.pick([op for _, op in scene.buttons if op[0] in ("choose", "apply")][0])
+        clean = not scene._view_dirty and scene.frame.clean(scene.panels())
         if i % 15 == 0 and clean and scene.tray.busy:
             shown = pygame.image.tobytes(app.window, "RGB")
-            scene._tray_only_ok = False
+            scene.frame.tray_only_ok = False
             app.draw(force=True)
             assert pygame.image.tobytes(app.window, "RGB") == shown, f"frame {i}"
             checked += 1
@@ -308,9 +308,9 @@ def test_every_page_of_a_dialog_question_can_be_reached(make_app):
     wait_for_menu(app, scene, "declare", "F1")
     scene.vm["pending"] = {"kind": "talk_reply", "faction": "F1"}    # a question asked as a dialog
     choices = [f"c{i}" for i in range(9)]
-    scene.tree = ActionTree([Answer("F1", "p", c) for c in choices])
-    scene.menu_page = 0
-    scene._build_buttons()
+    scene.menu.tree = ActionTree([Answer("F1", "p", c) for c in choices])
+    scene.menu.page = 0
+    scene.menu.build()
     assert scene.dialog is not None
     seen = {op[2] for _, op in scene.buttons if op[0] == "choose"}
     assert len(seen) == 8
@@ -362,7 +362,7 @@ def test_pause_menu_hides_an_open_dialog(make_app):
     from tabletop.ui.menus import PauseMenu
     app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
     wait_for_menu(app, scene, "declare", "F1")
-    scene._show_reply(["F2 answers: no."])                  # an answer dialog is up
+    scene.menu.show_reply(["F2 answers: no."])                  # an answer dialog is up
     app.step(2)
     panel = scene.reply[0]
     assert panel.visible
@@ -376,7 +376,7 @@ def test_pause_menu_hides_an_open_dialog(make_app):
 def test_enter_closes_the_answer_dialog(make_app):
     app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
     wait_for_menu(app, scene, "declare", "F1")
-    scene._show_reply(["F2 answers: no."])
+    scene.menu.show_reply(["F2 answers: no."])
     app.step(2)
     assert scene.reply is not None
     press(app, pygame.K_RETURN)                  # its OK button has a keyboard path
