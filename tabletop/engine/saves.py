@@ -55,6 +55,11 @@ def autosave_path(game: str) -> Path:
     return data_dir() / f"autosave-{game}.json"
 
 
+def slot_path(record: Record) -> Path:
+    """The autosave slot of a game in progress (``Match`` writes there)."""
+    return autosave_path(record.game)
+
+
 def write_record(record: Record, path: Path | str | None = None) -> Path:
     path = Path(path) if path else autosave_path(record.game)
     atomic_write_text(path, record.to_json())

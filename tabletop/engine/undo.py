@@ -11,7 +11,12 @@ class UndoStack:
         self._snapshots: list[tuple[Any, int]] = []   # (state clone, record length)
 
     def push(self, state, record_len: int) -> None:
-        self._snapshots.append((state.clone(), record_len))
+        self.push_snapshot(state.clone(), record_len)
+
+    def push_snapshot(self, snapshot, record_len: int) -> None:
+        """Keep ``snapshot`` (a clone the caller already made, before the action changed the
+        state) to return to with the record cut back to ``record_len`` actions."""
+        self._snapshots.append((snapshot, record_len))
         del self._snapshots[:-self.limit]
 
     def close(self) -> None:

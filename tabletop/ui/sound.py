@@ -1,0 +1,131 @@
+"""Sound effects by id, through pygame's mixer.
+
+``SOUND_IDS`` is the one registry of sounds (docs/MODDING.md lists it). Each id is played from a
+mod's ``sounds/<id>.wav|.ogg`` (the last mod wins; every file was checked by
+``tabletop.data.sounds.check_sound_file`` first), else from ``assets/sounds/<id>.wav`` (our own
+synthesis, ``assets/sounds/make_sounds.py``). Without an audio device -- or with the dummy audio
+driver -- the board is silent and every call is a no-op; nothing here raises into a game.
+
+Volume (0..1) and mute come from ``settings.yaml`` (``sound.volume``, ``sound.muted``) and can be
+changed in the pause menu.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pygame
+
+from ..data.sounds import EXTS, check_sound_file
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILTIN = ROOT / "assets" / "sounds"
+
+SOUND_IDS: dict[str, str] = {
+    "sand": "sand running through a glass (loops while a timer runs)",
+    "glass_flip": "an hourglass is flipped",
+    "glass_empty": "an hourglass runs out",
+    "worker_pick": "a worker is picked up",
+    "worker_drop": "a worker is put down",
+    "drop_refused": "a move the rules refuse",
+    "council_called": "the council is called",
+    "dice_roll": "dice rolling",
+    "dice_land": "dice coming to rest",
+    "battle_won": "a battle won (for the viewer)",
+    "battle_lost": "a battle lost (for the viewer)",
+    "handoff": "the screen is handed to the next player",
+}
+
+
+def mod_sound_paths(mods: list[str] | None) -> tuple[dict[str, Path], list[str]]:
+    """Checked sound files of the mods in load order: ({id: path}, errors)."""
+    found: dict[str, Path] = {}
+    errors: list[str] = []
+    for mod in mods or []:
+        folder = Path(mod) / "sounds"
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.iterdir()):
+            if path.suffix.lower() not in EXTS:
+                continue
+            problems = check_sound_file(path, SOUND_IDS)
+            if problems:
+                errors.extend(problems)
+            else:
+                found[path.stem] = path
+    return found, errors
+
+
+class SoundBoard:
+    def __init__(self, mods: list[str] | None = None, volume: float = 0.7, muted: bool = False):
+        self.volume = max(0.0, min(1.0, float(volume)))
+        self.muted = bool(muted)
+        self.available = False
+        self._sounds: dict[str, pygame.mixer.Sound | None] = {}
+        self._loops: dict[str, pygame.mixer.Channel] = {}
+        self.played: list[str] = []           # ids asked for, newest last (tests, F3)
+        self.paths = {sid: BUILTIN / f"{sid}.wav" for sid in SOUND_IDS}
+        mod_paths, errors = mod_sound_paths(mods)
+        self.paths.update(mod_paths)
+        for line in errors:
+            print(f"mod sound skipped: {line}", file=sys.stderr)
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+            self.available = bool(pygame.mixer.get_init())
+        except pygame.error:
+            self.available = False
+
+    def _sound(self, sound_id: str):
+        if sound_id not in self._sounds:
+            sound = None
+            path = self.paths.get(sound_id)
+            if self.available and path is not None and path.is_file():
+                try:
+                    sound = pygame.mixer.Sound(str(path))
+                except (pygame.error, OSError) as exc:
+                    print(f"sound {sound_id} not played: {path}: {exc}", file=sys.stderr)
+            self._sounds[sound_id] = sound
+        return self._sounds[sound_id]
+
+    def play(self, sound_id: str) -> None:
+        if sound_id not in SOUND_IDS:
+            return
+        self.played.append(sound_id)
+        del self.played[:-32]
+        if self.muted or self.volume <= 0:
+            return
+        sound = self._sound(sound_id)
+        if sound is not None:
+            sound.set_volume(self.volume)
+            sound.play()
+
+    def loop(self, sound_id: str, on: bool) -> None:
+        """Start or stop a looping sound (the sand while any glass runs)."""
+        playing = sound_id in self._loops
+        if on and not playing and not self.muted and self.volume > 0:
+            sound = self._sound(sound_id)
+            if sound is not None:
+                sound.set_volume(self.volume * 0.5)
+                channel = sound.play(loops=-1)
+                if channel is not None:
+                    self._loops[sound_id] = channel
+        elif not on and playing:
+            self._loops.pop(sound_id).stop()
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = max(0.0, min(1.0, float(volume)))
+        for sid, channel in self._loops.items():
+            channel.set_volume(self.volume * 0.5)
+
+    def set_muted(self, muted: bool) -> None:
+        self.muted = bool(muted)
+        if self.muted:
+            for sid in list(self._loops):
+                self.loop(sid, False)
+
+    def stop_all(self) -> None:
+        for sid in list(self._loops):
+            self.loop(sid, False)
+        if self.available:
+            pygame.mixer.stop()
