@@ -3,8 +3,9 @@ the d100 roll with the Magic Mirror, the aftermath and the defeat procedure (§1
 from __future__ import annotations
 
 from .events import BattleEnded, BattleStarted
-from .model import ALL, PARAM_JA
+from .model import ALL, PARAM_JA, clamp
 from .prompt import ask
+from .retreat import defeat
 from .schema import PARAMS
 
 
@@ -55,8 +56,6 @@ class Part:
                 for e in self.f.np_effects:
                     if e.type == "param" and (e.params == "ALL" or p in e.params):
                         v += e.value
-            if self.params_spell:
-                v += 0   # already folded into base when committed
         return v
 
 
@@ -100,10 +99,6 @@ def base_rate(cfg, va, vb, slots):
         rows.append((p, a, b, r))
     key = f"{w}-{t}-{l}"
     return cfg.combat.result_table.get(key, 50), key, rows
-
-
-def clamp(x, lo, hi):
-    return min(hi, max(lo, x))
 
 
 class Battle:
@@ -245,8 +240,6 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
                 if ans.choice == "help":
                     b.B.append(Part(s, "B", False, True))
                     used.add(s.id)
-                elif not s.human:
-                    pass
     b.witnesses = [w.id for w in witnesses if w.id not in used]
     vis = g.vis(*b.fids(), *b.witnesses)
     b.vis = vis
@@ -451,7 +444,7 @@ def aftermath(g, b, vis, seize):
     g.note(f"Battle#{b.no}", f"side {b.winner} wins ({'+'.join(p.f.id for p in win)})",
            f"{b.winner}側の勝利", ALL)
     # 3 defeat
-    destroyed = yield from _flow().defeat(g, b, lose)
+    destroyed = yield from defeat(g, b, lose)
     # 4 kills
     for pt in win:
         pt.f.kills += len(destroyed)
@@ -468,12 +461,3 @@ def aftermath(g, b, vis, seize):
     # 7 victory check
     g.victory_check()
 
-
-_FLOW = []
-
-
-def _flow():
-    if not _FLOW:
-        from . import flow
-        _FLOW.append(flow)
-    return _FLOW[0]

@@ -13,6 +13,10 @@ REASON_JA = {"good fortune": "幸運", "misfortune": "不運", "NPC table": "NPC
              "command spell": "令呪", "Magic Jewel": "魔宝石", "Elixir": "霊薬"}
 
 
+def clamp(x, lo, hi):
+    return min(hi, max(lo, x))
+
+
 class WarOver(Exception):
     """Raised inside the flow when the war ends (victory check, §5)."""
 
@@ -216,14 +220,6 @@ class Game:
         if data is not None:
             e["data"] = data
         return e
-
-    def roll_d(self, actor, label, n, vis=ALL, expr=None, shown=None, outcome="", outcome_ja=""):
-        """A logged ``d(n)``; ``shown`` maps the raw value to the logged one (table digits)."""
-        v = self.rng.d(n)
-        out = v if shown is None else shown(v)
-        self.write(actor, "roll", label, vis, expr=expr or f"1D{n}", value=out, outcome=outcome, outcome_ja=outcome_ja)
-        self.events.append(Rolled(actor, label, n, out, -1, None, tuple(vis)))
-        return v
 
     MOOD_JA = {"friendly": "友好", "neutral": "中立", "hostile": "非友好"}
 

@@ -4,7 +4,9 @@ engine is asking that faction. The policy never draws random numbers: where §15
 from __future__ import annotations
 
 from .actions import Answer, Commit, Declare, Talk, Use
-from .combat import base_params, base_rate, clamp, side_value, when_ok
+from .checks import info_target
+from .combat import base_params, base_rate, side_value, when_ok
+from .model import clamp
 from .schema import PARAMS
 
 
@@ -80,7 +82,6 @@ def can_craft(g, f, code):
 
 
 def info_decl(g, f, target):
-    info_target = _info_target()
     fam = crow = 0
     a = Declare(f.id, "info", target)
     while fam < f.inv.get("familiar", 0) and info_target(g, f, a) < g.cfg.npc.familiar_until_chance:
@@ -372,8 +373,3 @@ def npc_action(state, faction):
     if choices:
         return ans(choices[0])
     raise ValueError(f"npc: no rule for prompt {k}")
-
-
-def _info_target():
-    from .flow import info_target
-    return info_target

@@ -1,9 +1,9 @@
 """``GrailRules`` (validated data + options) and ``GrailState`` (one point of a war)."""
 from __future__ import annotations
 
-from tabletop.engine import Action, GameRng, IllegalActionError, Rules, State
+from tabletop.engine import Action, GameRng, IllegalActionError, Rules, SaveError, State
 
-from . import combat, flow
+from . import combat, flow, view
 from .actions import Answer, Commit, Declare, Talk, Use
 from .model import Game
 from .prompt import Pending
@@ -142,11 +142,6 @@ class GrailState(Game, State):
         if a.kind == "answer":
             return a.prompt == p.kind and (p.kind == "emergency" and a.choice == "done"
                                            or p.kind in ANSWER_KINDS and a.choice in p.ctx["choices"])
-        if a.kind == "commit" and p.kind == "commit":
-            if a.item == "done":
-                return True
-            pt = _part(self.cur_battle, p.faction)
-            return a.item in combat.commit_options(self, self.cur_battle, pt)
         if a.kind == "talk" and p.kind == "comm":
             if a.option == "done":
                 return not a.target and not a.arg
@@ -219,7 +214,6 @@ class GrailState(Game, State):
 
     @classmethod
     def from_dict(cls, data, rules):
-        from tabletop.engine import SaveError
         if data.get("game", "grailwar") != "grailwar":
             raise SaveError(f"not a Holy Grail War state (game {data.get('game')!r})")
         opts = data.get("options")
@@ -241,17 +235,14 @@ class GrailState(Game, State):
 
     def log_line(self, entry, lang="en"):
         """One log entry rendered for display (dice-bot ``ja`` form or English)."""
-        from .view import render
-        return render(entry, lang, self.cfg.log.ascii_only)
+        return view.render(entry, lang, self.cfg.log.ascii_only)
 
     def events_for(self, events, faction):
-        from .view import events_for
-        return events_for(events, faction)
+        return view.events_for(events, faction)
 
     # --- views -----------------------------------------------------------------------------
     def view_for(self, faction=None):
-        from .view import view_for
-        return view_for(self, faction)
+        return view.view_for(self, faction)
 
 
 def _part(b, fid):

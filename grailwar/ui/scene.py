@@ -215,7 +215,7 @@ class GrailWarScene(Scene):
 
     def log_text(self, entry):
         """One log entry in the screen's language: the one place log lines are rendered."""
-        return VM.log_line(entry, self.app.lang)
+        return VM.log_line(entry, self.app.lang, self.app.t)
 
     # --- view ----------------------------------------------------------------------------------------
     def _refresh_view(self):

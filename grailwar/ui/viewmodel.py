@@ -7,7 +7,10 @@ The few helpers that touch the state directly (``own_manas``, ``public_name``,
 """
 from __future__ import annotations
 
-from grailwar.rules.view import render
+import functools
+
+from grailwar.rules.logtext import render
+from tabletop.ui.i18n import Strings
 
 from . import theme as T
 from .mapview import CLASS_ABBR
@@ -229,10 +232,16 @@ def location_tooltip(scene, lid):
 
 
 # --- log -----------------------------------------------------------------------------------------
-def log_line(e, lang):
-    """One log entry in the chosen language (the engine's renderer: dice-bot form in ja)."""
+@functools.lru_cache(maxsize=4)
+def _strings(lang):
+    return Strings(lang)
+
+
+def log_line(e, lang, t=None):
+    """One log entry in the chosen language through the engine's ``logtext.render``;
+    ``t`` is the screen's string lookup (default: the shipped strings of ``lang``)."""
     try:
-        return render(e, lang)
+        return render(e, t or _strings(lang).t, lang)
     except Exception:   # noqa: BLE001 - a malformed entry still shows something
         return str(e)
 
