@@ -41,7 +41,9 @@ def draw_top(host, pen, surface, vm):
     if detail:
         pen.blit(surface, detail, (x + 6, 16), 17, T.TEXT_DIM)
     who = host.tr("top.viewer", name=host.fname(host.viewer)) if host.viewer else host.tr("top.public")
-    pen.blit(surface, who, (1900, 14), 20, T.TEXT, True, anchor="topright")
+    r = pen.blit(surface, who, (1900, 14), 20, T.TEXT, True, anchor="topright")
+    if host.unsaved:     # the master chose to play on after a failed autosave
+        pen.blit(surface, host.tr("save.unsaved"), (r.x - 24, 16), 18, T.WARN, True, anchor="topright")
 
 
 def draw_me(host, pen, surface, vm):

@@ -17,7 +17,6 @@ another. ``self.drawn_texts`` lists every text drawn in the last frame (tests in
 """
 from __future__ import annotations
 
-import dataclasses
 import datetime
 
 import pygame
@@ -26,7 +25,8 @@ import pygame_gui
 from grailwar import game as G
 from grailwar.rules.npc import npc_action
 from tabletop.engine import Record, replay
-from tabletop.engine.saves import data_dir, mark_clean_exit, mark_running, write_record
+from tabletop.engine.match import Match
+from tabletop.engine.saves import data_dir, mark_clean_exit, mark_running
 from tabletop.ui.scene import Scene
 
 from . import panels
@@ -44,6 +44,7 @@ from .logfeed import LogFeed
 from .logpanel import LogPanel
 from .mapview import MapView
 from .prompt_menu import PromptMenu
+from .savealert import SaveAlert
 
 NPC_DELAY = 0.35
 TALK_ANSWERED = ("propose", "exchange", "threaten", "give_code", "give_spells", "share", "dissolve")
@@ -68,13 +69,18 @@ class GrailWarScene(Scene):
         self.seed = seed if seed is not None else VM.default_seed(G)
         self.options = dict(record.options) if record is not None and record.options else VM.options_for(seats)
         self.rules = G.make_rules(self.options, mods=getattr(app, "mods", None) or None)
-        if record is not None:
-            self.state = replay(record, self.rules)
-            self.record = record
+        resumed = record is not None
+        if record is None:
+            state = None
+            record = Record(game="grailwar", seed=self.seed, options=self.options, seats=list(seats),
+                            mods=list(getattr(app, "mods", None) or []))
         else:
-            self.state = self.rules.new_state(self.seed)
-            self.record = Record(game="grailwar", seed=self.seed, options=self.options, seats=list(seats),
-                                 mods=list(getattr(app, "mods", None) or []))
+            state = replay(record, self.rules)
+        # the Match applies, records and autosaves (the bench plays without saving)
+        self.match = Match(self.rules, state, seed=self.seed, record=record, autosave=not bench)
+        self._unsubscribe = self.match.subscribe(self._on_match)
+        self.save_alert: SaveAlert | None = None
+        self.unsaved = False               # the master agreed to play on without a save
         self.static = load_static(self.rules, getattr(app, "mods", None))
         self.humans = VM.human_factions(self.state, seats)
         # with two or more masters at the table, the screen starts public and passes to the
@@ -91,6 +97,8 @@ class GrailWarScene(Scene):
         self.battles = BattlePresenter(BattleView(app, MAP.inflate(-40, -40)))
         self.menu = PromptMenu(self)
         self.end = EndPanel(app, self.tr)
+        if self.match.save_error:          # the first autosave (in the Match's constructor) failed
+            self._save_failed(self.match.save_error)
         self.pen = Pen(app)
         self.frame = FrameComposer(app, self.tray, self.pen)
         self.drawn_texts: list[str] = []
@@ -110,7 +118,7 @@ class GrailWarScene(Scene):
         for fid, mana in VM.own_manas(self.state).items():     # everyone starts at full mana
             self.mana_history[fid] = [(0, mana)]
         self._record_history()
-        if record is None:
+        if not resumed:
             # the opening draws (starting locations, the first event rolls) play on the tray
             for entry in self.vm["log"]:
                 self._queue_entry(entry, rolls=entry.get("phase") != "S")   # set-up draws go straight to the log
@@ -118,6 +126,14 @@ class GrailWarScene(Scene):
             self.feed.rebuild(self.vm["log"])
 
     # --- the menu's state, read by tests and the frame keys ------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    @property
+    def record(self):
+        return self.match.record
+
     @property
     def buttons(self):
         return self.menu.buttons
@@ -163,6 +179,10 @@ class GrailWarScene(Scene):
                 pass
 
     def on_exit(self):
+        self.match.close()       # the last accepted action is on disk
+        self._unsubscribe()
+        if self.save_alert is not None:
+            self.save_alert.kill()
         self.menu.kill()
         self.menu.close_reply()
         self.end.kill()
@@ -182,7 +202,9 @@ class GrailWarScene(Scene):
         self._apply_visibility()
 
     def _apply_visibility(self):
-        self.menu.set_hidden(self.handoff is not None or self.paused)
+        self.menu.set_hidden(self.handoff is not None or self.paused or self.save_alert is not None)
+        if self.save_alert is not None:
+            self.save_alert.set_hidden(self.paused or self.handoff is not None)
         for el in self.end.elements():
             (el.hide if self.paused else el.show)()
 
@@ -197,7 +219,40 @@ class GrailWarScene(Scene):
         return not self.ended and not self.bench
 
     def save_game(self, path=None):
-        return write_record(self.record, path)
+        return self.match.save(path)
+
+    # --- saving ---------------------------------------------------------------------------------
+    def _on_match(self, update):
+        if update.kind == "save_failed":
+            self._save_failed(update.error)
+        elif update.kind == "saved":
+            self.unsaved = False
+            if self.save_alert is not None:
+                self.save_alert.kill()
+                self.save_alert = None
+                self._apply_visibility()
+            self._view_dirty = True
+
+    def _save_failed(self, error):
+        """Stop the war and say so, unless the master already agreed to play on unsaved."""
+        if self.unsaved:
+            return
+        if self.save_alert is None:
+            self.save_alert = SaveAlert(self.app, self.tr, error)
+        else:
+            self.save_alert.show(error)
+        self._apply_visibility()
+
+    def _save_choice(self, choice):
+        if choice == "retry":
+            if not self.match.retry_save():
+                self._save_failed(self.match.save_error)
+        elif choice == "play_on":
+            self.unsaved = True
+            self.save_alert.kill()
+            self.save_alert = None
+            self._view_dirty = True
+            self._apply_visibility()
 
     # --- translation helpers -------------------------------------------------------------------
     def tr(self, key, default=None, **fmt):
@@ -247,6 +302,8 @@ class GrailWarScene(Scene):
             return
         self.tray.update(dt)
         self.feed.release()
+        if self.save_alert is not None:
+            return                         # stopped until a save succeeds or the master agrees
         if self._view_dirty and not (self.fast >= 20):
             self._sync_view()
             return
@@ -283,16 +340,10 @@ class GrailWarScene(Scene):
                 return
 
     def _apply(self, action, human):
-        events = self.state.apply(action)
+        events = self.match.apply(action)
         self._applies += 1
-        self.record.actions.append({"a": _action_dict(action)})
         if human:
-            try:
-                write_record(self.record)
-            except Exception as exc:   # noqa: BLE001 - keep playing, say so (once per kind of failure)
-                if str(exc) != self.error:
-                    self.error = str(exc)
-                    self.app.notify(str(exc))
+            self.match.flush()       # the master's own decision is on disk before the next frame
         self.menu.key = None
         # the view is rebuilt lazily (next update or draw) so one frame never pays for
         # the engine step, the record and the view together
@@ -344,11 +395,10 @@ class GrailWarScene(Scene):
         self.menu.kill()
         if not self.bench:
             self.end.build()
+        self.match.flush()           # the Match wrote the finished war; wait for it
         try:
-            if not self.bench:
-                write_record(self.record)
             mark_clean_exit("grailwar")
-        except Exception:   # noqa: BLE001
+        except OSError:
             pass
 
     # --- hand-off -------------------------------------------------------------------------------------
@@ -385,11 +435,16 @@ class GrailWarScene(Scene):
         key = (fid, len(self.record.actions))
         if self.menu.key == key:
             return
+        self.match.flush()           # every earlier action is known saved (or the war stops here)
+        if self.save_alert is not None:
+            return
         self.battles.on_question((self.vm.get("pending") or {}).get("kind"))
         self.menu.open(key, self.state.legal_actions(fid))
 
     def human_decides(self, action):
         """The prompt menu's finished choice: apply it (an illegal one is reported, never fatal)."""
+        if self.save_alert is not None:
+            return
         self.menu.kill()
         self.menu.close_reply()
         if action.kind == "commit" and action.item != "done":
@@ -410,7 +465,7 @@ class GrailWarScene(Scene):
     def _end_pick(self, op):
         if op == "save":
             name = datetime.datetime.now().strftime("grailwar-%Y%m%d-%H%M%S.json")
-            path = write_record(self.record, data_dir() / "records" / name)
+            path = self.match.save(data_dir() / "records" / name)
             self.app.notify(self.tr("end.saved", path=str(path)))
         elif op == "rematch":
             scene = GrailWarScene(self.app, seats=self.seats, seed=None if self.seed is None else self.seed + 1)
@@ -434,6 +489,10 @@ class GrailWarScene(Scene):
                 self._end_pick(op)
                 return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            choice = self.save_alert.choice(event.ui_element) if self.save_alert is not None else None
+            if choice is not None:
+                self._save_choice(choice)
+                return True
             return self.menu.handle_button(event.ui_element)
         if event.type == pygame.MOUSEMOTION:
             self._mouse = event.pos
@@ -503,7 +562,7 @@ class GrailWarScene(Scene):
         vv = self._view_version
         tree = self.menu.tree
         return [
-            ("top", TOP, (vv, self.viewer, lang), lambda s: panels.draw_top(self, self.pen, s, self.vm)),
+            ("top", TOP, (vv, self.viewer, self.unsaved, lang), lambda s: panels.draw_top(self, self.pen, s, self.vm)),
             ("prompt", PROMPT, (vv, self.menu.key, tuple(tree.path) if tree else None, len(self.menu.buttons),
                                 self.handoff_to, self.menu.dialog is None, self.menu.reply is None, lang),
              self._draw_prompt),
@@ -530,7 +589,8 @@ class GrailWarScene(Scene):
             whole = ((mode, self.handoff_to, self.app.lang, self._view_version),
                      self._draw_handoff if mode == "handoff" else self._draw_end)
         self.drawn_texts = self.frame.draw(surface, mode, self.panels() if mode == "table" else [], whole,
-                                           complete=bool(self.menu.buttons), extra=self.menu.texts(),
+                                           complete=bool(self.menu.buttons),
+                                           extra=self.menu.texts() + (self.save_alert.texts if self.save_alert else []),
                                            on_top=getattr(self.app.scenes, "top", self) is self)
 
     def _draw_prompt(self, surface):
@@ -564,17 +624,6 @@ class GrailWarScene(Scene):
         colors = {fid: VM.faction_color(self.static, fid) for fid in self.mana_history}
         self.end.draw(self.pen, surface, VM.end_summary(self), chronicle(self.vm, self.log_text), self.mana_history,
                       colors)
-
-
-def _action_dict(action):
-    """``Action.to_dict`` without its per-call type-hint lookup (flat Grail War actions)."""
-    d = {"kind": action.kind}
-    for f in dataclasses.fields(action):
-        v = getattr(action, f.name)
-        if isinstance(v, (tuple, list, dict)):
-            return action.to_dict()
-        d[f.name] = v
-    return d
 
 
 def make_scene(app, seats=None, seed=None, record=None, **kw):
