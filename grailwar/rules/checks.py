@@ -8,11 +8,12 @@ from .model import ALL, clamp
 from .prompt import ask
 
 
-def check(g, f, label, t, vis, want="success", words=None):
-    """A % check owned by ``f`` with talisman/mirror rerolls (§3.4, §3.5)."""
+def check(g, f, label, t, vis, want="success", words=None, **params):
+    """A % check owned by ``f`` with talisman/mirror rerolls (§3.4, §3.5). ``label`` is the
+    roll's label id (``grailwar.log.label.<label>`` with ``params``)."""
     c = g.cfg.checks
     t = clamp(t, c.min_chance, c.max_chance)
-    ok = g.percent(f.label(), label, t, vis, words)
+    ok = g.percent(f.id, label, t, vis, words, **params)
     used = {"talisman": 0, "magic_mirror": 0}
     while True:
         ch = []
@@ -23,13 +24,13 @@ def check(g, f, label, t, vis, want="success", words=None):
         if not ch:
             break
         ans = yield ask("reroll_check", f.id, choices=ch + ["keep"], label=label, target=t,
-                             success=ok, want=want)
+                        success=ok, want=want)
         if ans.choice == "keep":
             break
         code = "magic_mirror" if ans.choice == "mirror" else "talisman"
         g.take_item(f, code)
         used[code] += 1
-        ok = g.percent(f.label(), label + f" ({ans.choice})", t, vis, words)
+        ok = g.percent(f.id, label, t, vis, words, reroll=ans.choice, **params)
     return ok
 
 
@@ -55,13 +56,12 @@ def apply_use(g, a):
     f = g.fac[a.faction]
     if a.item in ("magic_jewel", "elixir"):
         g.take_item(f, a.item)
-        g.gain_mana(f, g.data.code[a.item].effect.value or 0, g.data.code[a.item].en,
-                    reason_ja=g.data.code[a.item].ja)
+        g.gain_mana(f, g.data.code[a.item].effect.value or 0, a.item, why=g.cref(a.item))
     elif a.item == "spell_mana":
-        g.spend_spells(f, 1, "+100 mana")
-        g.gain_mana(f, g.cfg.command_spells.mana_gain, "command spell")
+        g.spend_spells(f, 1, "mana")
+        g.gain_mana(f, g.cfg.command_spells.mana_gain, "command_spell")
     elif a.item == "spell_params":
-        g.spend_spells(f, 1, "+10 to all parameters this turn")
+        g.spend_spells(f, 1, "params_turn")
         f.buff = True
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import combat, npc
 from .checks import check, omen
 from .events import Changed
-from .model import ALL, clamp
+from .model import ALL, LOG, clamp, named
 from .prompt import ask
 from .retreat import retreat_move
 
@@ -71,8 +71,8 @@ def comm_for(g, x):
             ctx = npc.comm_context(g, x)
             if ctx.get("roll"):
                 cand = g.fac[ctx["candidate"]]
-                ok = g.percent(x.label(), f"alliance initiative toward {cand.id}",
-                               clamp(x.ai.alliance_inclination, 0, 100), g.vis(x.id))
+                ok = g.percent(x.id, "alliance_initiative", clamp(x.ai.alliance_inclination, 0, 100), g.vis(x.id),
+                               target=g.fref(cand.id))
                 ctx = {"candidate": cand.id, "propose": ok}
         ans = yield ask("comm", x.id, opened=opened, **ctx)
         if ans.option != "open":
@@ -83,7 +83,7 @@ def comm_for(g, x):
 
 def talk(g, x, t):
     vis = g.vis(x.id, t.id)
-    g.note(x.label(), f"opens talks with {t.id}", f"{t.id}と交渉を開始", vis)
+    g.note(x.id, "opens_talks", vis, target=g.fref(t.id))
     if t.id not in x.allies and t.id not in x.met_friendly:
         ans = yield ask("talk_reply", t.id, choices=["listen", "attack"], other=x.id)
         if ans.choice == "attack":
@@ -114,16 +114,16 @@ def talk_option(g, x, t, a):
                 n = g.cfg.npc
                 p = t.ai.alliance_inclination + (n.friendly_acceptance_bonus if x.id in t.met_friendly else 0) \
                     + x.eff_sum("alliance_charm")
-                ok = yield from check(g, x, f"alliance acceptance by {t.id}", clamp(p, 0, n.acceptance_cap) - omen(g, x),
-                                      vis)
-        g.note(x.label(), f"proposes an alliance to {t.id} ({a.arg}): {'accepted' if ok else 'refused'}",
-               f"{t.id}に同盟を提案（{a.arg}）：{'受諾' if ok else '拒否'}", vis)
+                ok = yield from check(g, x, "alliance_acceptance", clamp(p, 0, n.acceptance_cap) - omen(g, x),
+                                      vis, target=g.fref(t.id))
+        g.note(x.id, "proposal_accepted" if ok else "proposal_refused", vis, target=g.fref(t.id),
+               package=LOG + "package." + a.arg)
         if ok and len(x.allies) < g.cfg.alliance.max_allies and len(t.allies) < g.cfg.alliance.max_allies:
             g.ally(x, t)
             if a.arg == "i_move" and t.location:
-                g.relocate(x, t.location, "joins ally")
+                g.relocate(x, t.location, "joins_ally")
             elif a.arg == "you_move" and x.location:
-                g.relocate(t, x.location, "joins ally")
+                g.relocate(t, x.location, "joins_ally")
     elif op == "share":
         give_fact(g, x, t, a.arg)
     elif op == "exchange":
@@ -135,13 +135,13 @@ def talk_option(g, x, t, a):
         elif x.id in t.allies:
             ok = True
         else:
-            ok = yield from check(g, x, f"exchange with {t.id}", clamp(t.ai.alliance_inclination, 0, 100) - omen(g, x),
-                                  vis)
+            ok = yield from check(g, x, "exchange", clamp(t.ai.alliance_inclination, 0, 100) - omen(g, x),
+                                  vis, target=g.fref(t.id))
         if ok:
             give_fact(g, x, t, a.arg)
             cand = [o for o in g.active_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
             if cand:
-                g.learn_loc(x, g.fac[g.choose(t.label(), "location given", cand, vis)])
+                g.learn_loc(x, g.fac[g.choose(t.id, "location_given", cand, vis)])
     elif op == "threaten":
         yield from threaten(g, x, t, a.arg)
     elif op == "dissolve":
@@ -161,7 +161,7 @@ def talk_option(g, x, t, a):
         if ok:
             g.take_item(x, a.arg)
             g.add_item(t, a.arg)
-            g.note(x.label(), f"gives {a.arg} to {t.id}", f"{t.id}に{g.data.code[a.arg].ja}を渡した", vis)
+            g.note(x.id, "gives_code", vis, target=g.fref(t.id), code=g.cref(a.arg))
 
 
 def give_spells(g, x, t, n):
@@ -174,8 +174,7 @@ def give_spells(g, x, t, n):
         t.spells += n
         g.events.append(Changed(x.id, "spells", f"-{n} to {t.id}", ALL))
         g.events.append(Changed(t.id, "spells", f"+{n} from {x.id}", ALL))
-        g.note(x.label(), f"transfers {n} command spell(s) to {t.id}", f"{t.id}に令呪{n}画を譲渡",
-               g.vis(x.id, t.id))
+        g.note(x.id, "gives_spells", g.vis(x.id, t.id), target=g.fref(t.id), n=n)
 
 
 def facts_of(g, x, t):
@@ -205,6 +204,21 @@ def facts_of(g, x, t):
     return out
 
 
+def fact_ref(g, fact):
+    """A shareable fact (``loc:F3``, ``mskill:F3:id``, ``sskill:F3:id``, ``name:F3``, ``np:F3``,
+    ``empty:07``) as a log reference."""
+    parts = fact.split(":")
+    kind, o = parts[0], parts[1]
+    if kind == "empty":
+        return {"key": LOG + "fact.empty", "params": {"loc": g.lref(o)}}
+    params = {"who": g.fref(o)}
+    if kind in ("mskill", "sskill"):
+        f = g.fac[o]
+        skills = f.master.skills if kind == "mskill" else f.servant.skills
+        params["skill"] = named(next(s for s in skills if s.id == parts[2]))
+    return {"key": LOG + "fact." + kind, "params": params}
+
+
 def give_fact(g, x, t, fact):
     parts = fact.split(":")
     kind, o = parts[0], parts[1]
@@ -223,7 +237,7 @@ def give_fact(g, x, t, fact):
             k.name = True
         elif kind == "np":
             k.np = True
-    g.note(x.label(), f"tells {t.id}: {fact}", f"{t.id}に情報を伝えた：{fact}", g.vis(x.id, t.id))
+    g.note(x.id, "tells", g.vis(x.id, t.id), target=g.fref(t.id), fact=fact_ref(g, fact))
 
 
 def threaten(g, x, t, demand):
@@ -237,8 +251,8 @@ def threaten(g, x, t, demand):
         comply = ans.choice == "comply"
     else:
         comply = bool(can) and npc.ewr(g, x, t, t.location) >= g.cfg.npc.yield_threshold
-    g.note(x.label(), f"threatens {t.id} ({demand}): {'complies' if comply else 'refuses'}",
-           f"{t.id}を脅迫（{demand}）：{'屈服' if comply else '拒否'}", vis)
+    g.note(x.id, "threat_complied" if comply else "threat_refused", vis, target=g.fref(t.id),
+           demand=LOG + "demand." + demand)
     if not comply:
         if not t.human:
             t.grudges.add(x.id)

@@ -11,7 +11,7 @@ from .actions import Declare
 from .checks import check, omen, set_phase, use_options, apply_use, info_target, craft_target  # noqa: F401
 from .comm import (facts_of, give_fact, give_spells, phase_comm, pool_knowledge, talk, talk_option,  # noqa: F401
                    talkable, threaten)
-from .model import WarOver
+from .model import LOG, WarOver
 from .phase_events import encounter, misfortune, npc_table, pair_event, pc_table, phase_events  # noqa: F401
 from .prompt import ask
 from .resolve import (phase_actions, resolve_approach, resolve_craft, resolve_info, resolve_move,  # noqa: F401
@@ -31,12 +31,12 @@ def run_war(g):
 
 
 def setup(g):
-    g.note("GM", f"seed {g.seed}", f"シード {g.seed}")
+    g.note("GM", "seed", seed=g.seed)
     grades = set(g.cfg.game.start_location_grades)
     for fid in g.fids:
         f = g.fac[fid]
         pool = [l for l in g.data.loc_ids if g.data.loc[l].grade in grades and not g.occupants(l)]
-        loc = g.choose("GM", f"starting location of {fid}", pool, g.vis(fid))
+        loc = g.choose("GM", "start_location", pool, g.vis(fid), of="loc", who=g.fref(fid))
         f.location = loc
         g.loc_owner[loc] = fid
         for code, n in f.master.start_items.items():
@@ -57,7 +57,7 @@ def turn(g):
         f.buff = False
         f.accompany = ""
     yield from all_allied_check(g)
-    g.note("GM", f"turn {g.turn} begins", f"第{g.turn}ターン開始")
+    g.note("GM", "turn_begins", turn=g.turn)
     yield from phase_events(g)
     for f in g.fac.values():
         f.relocated = False     # §7.2: only a retreat after the declarations costs the declared action
@@ -75,12 +75,11 @@ def all_allied_check(g):
     if len(act) < 2:
         return
     if all(b in g.fac[a].allies for a in act for b in act if a != b):
-        g.note("GM", "the Grail will grant only one wish: every alliance dissolves",
-               "聖杯が叶える願いはただ一つ。全ての同盟は解消された")
+        g.note("GM", "one_wish")
         for a in act:
             fa = g.fac[a]
             for b in list(fa.allies):
-                g.unally(fa, g.fac[b], "only one wish")
+                g.unally(fa, g.fac[b], "one_wish")
         for a in act:
             fa = g.fac[a]
             if fa.location and g.loc_owner.get(fa.location) != fa.id:
@@ -97,11 +96,11 @@ def phase_declare(g):
         if not f.active or not f.human or f.declared is not None:
             continue
         if f.spells == 0 and g.cfg.command_spells.disobey_chance > 0:
-            dis = yield from check(g, f, "Disobedience", g.cfg.command_spells.disobey_chance - omen(g, f), g.vis(f.id),
+            dis = yield from check(g, f, "disobedience", g.cfg.command_spells.disobey_chance - omen(g, f), g.vis(f.id),
                                    want="failure")
             if dis:
                 a = npc.declare(g, f)
-                g.note(f.label(), "the servant acts on its own", "サーヴァントが独断で行動する", g.vis(f.id))
+                g.note(f.id, "disobeys", g.vis(f.id))
                 yield from register(g, f, a)
                 continue
         a = yield ask("declare", f.id)
@@ -124,13 +123,24 @@ def register(g, f, a):
         else:
             a = Declare(a.faction, a.act, a.target, a.mode, a.familiars, a.crows, "")
     f.declared = a
-    g.note(f.label(), "declares " + describe(g, a), "行動宣言：" + describe(g, a), g.vis(f.id))
+    g.note(f.id, "declares", g.vis(f.id), what=describe(g, a))
 
 
 def describe(g, a):
-    t = f" {a.target}" if a.target else ""
-    m = f" ({a.mode})" if a.mode else ""
-    x = f" +{a.familiars} familiars" if a.familiars else ""
-    x += f" +{a.crows} crows" if a.crows else ""
-    x += f" with {a.ally}" if a.ally else ""
-    return f"{a.act}{t}{m}{x}"
+    """A declaration as a log reference (``grailwar.log.decl.*``)."""
+    t = a.target
+    if t in g.fac:
+        tref = g.fref(t)
+    elif t in g.data.loc:
+        tref = g.lref(t)
+    elif t in g.data.code:
+        tref = g.cref(t)
+    else:
+        tref = ""
+    key = a.act if a.act in ("info", "craft", "rest", "soul_eat", "accompany") else f"{a.act}_{a.mode}"
+    out = {"key": LOG + "decl." + key, "params": {"target": tref}}
+    if a.act == "info" and (a.familiars or a.crows):
+        out = {"key": LOG + "decl.with_items", "params": {"what": out, "familiars": a.familiars, "crows": a.crows}}
+    if a.ally:
+        out = {"key": LOG + "decl.with_ally", "params": {"what": out, "ally": g.fref(a.ally)}}
+    return out

@@ -146,7 +146,7 @@ def plan_declare(g, f, pick):
     na = non_allies(g, f)
     unknown = [t for t in na if not f.know[t].loc]
     if len(na) - len(unknown) < n.info_target_known_locations and unknown:
-        return info_decl(g, f, pick("information target", unknown))
+        return info_decl(g, f, pick("information_target", unknown))
     # N6
     if f.master.magic >= n.craft_min_magic and f.n_items() < n.craft_max_inventory:
         for code in f.ai.craft_preference:
@@ -159,12 +159,12 @@ def plan_declare(g, f, pick):
     if na:
         low = min(facts_known(f, g, t) for t in na)
         tied = [t for t in na if facts_known(f, g, t) == low]
-        return info_decl(g, f, tied[0] if len(tied) == 1 else pick("information target", tied))
+        return info_decl(g, f, tied[0] if len(tied) == 1 else pick("information_target", tied))
     return Declare(f.id, "other", "", "stand_by")
 
 
 def declare(g, f):
-    return plan_declare(g, f, lambda label, items: g.choose(f.label(), label, items, g.vis(f.id)))
+    return plan_declare(g, f, lambda label, items: g.choose(f.id, label, items, g.vis(f.id)))
 
 
 def rescue_plan(g, f, pick):
@@ -172,7 +172,7 @@ def rescue_plan(g, f, pick):
     na = non_allies(g, f)
     unknown = [t for t in na if not f.know[t].loc]
     if len(na) - len(unknown) < n.info_target_known_locations and unknown:
-        return info_decl(g, f, pick("information target", unknown))
+        return info_decl(g, f, pick("information_target", unknown))
     for code in f.ai.craft_preference:
         if can_craft(g, f, code):
             return Declare(f.id, "craft", code)

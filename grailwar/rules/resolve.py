@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import combat, npc
 from .checks import check, craft_target, info_target, omen, set_phase
 from .events import Changed
+from .model import LOG, named
 from .prompt import ask
 
 
@@ -45,7 +46,7 @@ def resolve_simple(g, f, a):
         yield from resolve_craft(g, f, a)
     elif a.act == "rest":
         f.rested = True
-        g.note(f.label(), "rests", "休息する", g.vis(f.id))
+        g.note(f.id, "rests", g.vis(f.id))
     elif a.act == "move":
         yield from resolve_move(g, f, a)
     elif a.act == "other":
@@ -76,7 +77,7 @@ def resolve_approach(g, x):
             yally = g.fac[ya.ally] if ya.ally and g.fac[ya.ally].active and g.fac[ya.ally].accompany == y.id \
                 and not g.fac[ya.ally].relocated else None
             ysubs = [yally] if yally else []
-            g.note(x.label(), f"{x.id} and {y.id} meet on the way", f"{x.id}と{y.id}が道中で遭遇", g.vis(x.id, y.id))
+            g.note(x.id, "meet_on_the_way", g.vis(x.id, y.id), a=g.fref(x.id), b=g.fref(y.id))
             if a.mode == "raid" or ya.mode == "raid":
                 if ya.mode == "raid":
                     yield from combat.fight(g, "mutual encounter", y, x, "", ysubs, subs)
@@ -90,7 +91,7 @@ def resolve_approach(g, x):
                     g.meet(s, x if s in ysubs else y)
             if x.active and not x.relocated:
                 plan = None if x.human else npc.rescue_plan(
-                    g, x, lambda label, items: g.choose(x.label(), label, items, g.vis(x.id)))
+                    g, x, lambda label, items: g.choose(x.id, label, items, g.vis(x.id)))
                 r = yield ask("rescue", x.id, target=y.id, plan=plan)
                 if r.kind == "declare":
                     yield from resolve_simple(g, x, r)
@@ -100,13 +101,12 @@ def resolve_approach(g, x):
         return
     occ = [o for o in g.occupants(loc) if o != x.id and (not ally or o != ally.id)]
     vis = g.vis(x.id, *(s.id for s in subs))
-    g.note(x.label(), f"approaches {loc} {g.data.loc[loc].en} ({a.mode})",
-           f"{loc} {g.data.loc[loc].ja} に{'襲撃' if a.mode == 'raid' else '接触'}", vis)
+    g.note(x.id, "approaches_" + a.mode, vis, loc=g.lref(loc))
     if not occ:
         g.learn_empty(x, loc)
         for s in subs:
             g.learn_empty(s, loc)
-        g.note(x.label(), f"{loc} is empty", f"{loc}には誰もいない", vis)
+        g.note(x.id, "loc_empty", vis, loc=g.lref(loc))
         return
     for o in occ:
         fo = g.fac[o]
@@ -150,7 +150,7 @@ def resolve_info(g, f, a):
         g.take_item(f, "familiar", a.familiars)
     if a.crows:
         g.take_item(f, "black_crow", a.crows)
-    ok = yield from check(g, f, f"Information gathering on {t.id}", info_target(g, f, a), g.vis(f.id))
+    ok = yield from check(g, f, "info", info_target(g, f, a), g.vis(f.id), target=g.fref(t.id))
     if not ok:
         return
     k = f.know[t.id]
@@ -158,23 +158,21 @@ def resolve_info(g, f, a):
     g.learn_loc(f, t)
     ms = [s.id for s in t.master.skills if s.id not in k.ms]
     if ms:
-        g.learn(f, t, "mskill", g.choose(f.label(), "master skill", ms, g.vis(f.id)))
+        g.learn(f, t, "mskill", g.choose(f.id, "master_skill", ms, g.vis(f.id), of="mskill:" + t.id))
     ss = [s.id for s in t.servant.skills if s.id not in k.ss]
     if ss:
-        g.learn(f, t, "sskill", g.choose(f.label(), "servant skill", ss, g.vis(f.id)))
+        g.learn(f, t, "sskill", g.choose(f.id, "servant_skill", ss, g.vis(f.id), of="sskill:" + t.id))
     elif not k.name:
         g.learn(f, t, "name")
-        g.note(f.label(), f"learns the true name of {t.id}: {t.servant.true_name.en}",
-               f"{t.id}の真名を知った：{t.servant.true_name.ja}", g.vis(f.id))
+        g.note(f.id, "learns_true_name", g.vis(f.id), target=g.fref(t.id), name=named(t.servant.true_name))
     elif not k.np:
         g.learn(f, t, "np")
-        g.note(f.label(), f"learns the noble phantasm of {t.id}: {t.servant.np.en}",
-               f"{t.id}の宝具を知った：{t.servant.np.ja}", g.vis(f.id))
+        g.note(f.id, "learns_np", g.vis(f.id), target=g.fref(t.id), np=named(t.servant.np))
 
 
 def resolve_craft(g, f, a):
     code = g.data.code[a.target]
-    ok = yield from check(g, f, f"Craft {code.ja} {code.en}", craft_target(g, f), g.vis(f.id))
+    ok = yield from check(g, f, "craft", craft_target(g, f), g.vis(f.id), code=g.cref(code.id))
     if ok and code.craft_yield:
         g.add_item(f, code.id, code.craft_yield)
 
@@ -183,12 +181,12 @@ def resolve_soul(g, e):
     e.declared = None
     sc = g.cfg.soul_eating
     t = sc.detection_chance - e.eff_sum("soul_eat_concealment") - omen(g, e)
-    det = yield from check(g, e, "Soul-eating detection", t, g.vis(e.id), want="failure",
-                           words=("detected", "not detected"))
+    det = yield from check(g, e, "soul_detection", t, g.vis(e.id), want="failure",
+                           words=("detected", "not_detected"))
     if not det:
-        g.gain_mana(e, sc.mana_gain, "soul-eating")
+        g.gain_mana(e, sc.mana_gain, "soul_eating")
         return
-    g.note(e.label(), f"soul-eating detected at {e.location}", f"魂喰いが露見した（{e.location}）")
+    g.note(e.id, "soul_detected", loc=g.lref(e.location) if e.location else LOG + "nowhere")
     for o in g.active_ids():
         if o != e.id:
             g.learn_loc(g.fac[o], e)
@@ -204,10 +202,10 @@ def resolve_soul(g, e):
             continue
         b = yield from combat.fight(g, "intervention", fo, e, e.location)
         if b is not None and b.winner == "A":
-            g.note(e.label(), "the soul-eating fails", "魂喰いは失敗した")
+            g.note(e.id, "soul_fails")
             return
     if e.active:
-        g.gain_mana(e, sc.mana_gain, "soul-eating")
+        g.gain_mana(e, sc.mana_gain, "soul_eating")
 
 
 def resolve_move(g, f, a):
@@ -217,7 +215,7 @@ def resolve_move(g, f, a):
         g.relocate(f, loc, "move")
         return
     if all(o in f.allies for o in occ):
-        g.relocate(f, loc, "joins ally")
+        g.relocate(f, loc, "joins_ally")
         return
     for o in occ:
         g.meet(f, g.fac[o])
@@ -242,13 +240,12 @@ def resolve_move(g, f, a):
 
 def resolve_other(g, f, a):
     if a.mode == "build_workshop":
-        ok = yield from check(g, f, "Build workshop", craft_target(g, f), g.vis(f.id))
+        ok = yield from check(g, f, "build_workshop", craft_target(g, f), g.vis(f.id))
         if ok and f.location:
             ws = g.workshop.get(f.location)
             g.workshop[f.location] = [f.id, (ws[1] if ws else 0) + 1]
             g.events.append(Changed(f.id, "workshop", f"{f.location}:{g.workshop[f.location][1]}", g.vis(f.id)))
-            g.note(f.label(), f"workshop at {f.location} is now level {g.workshop[f.location][1]}",
-                   f"{f.location}の工房がレベル{g.workshop[f.location][1]}になった", g.vis(f.id))
+            g.note(f.id, "workshop_level", g.vis(f.id), loc=g.lref(f.location), level=g.workshop[f.location][1])
     elif a.mode == "survey":
         occ = g.occupants(a.target)
         if not occ:
@@ -256,5 +253,4 @@ def resolve_other(g, f, a):
         for o in occ:
             if o != f.id:
                 g.learn_loc(f, g.fac[o])
-        g.note(f.label(), f"surveys {a.target}: {', '.join(occ) or 'nobody'}",
-               f"{a.target}を偵察：{'、'.join(occ) or '誰もいない'}", g.vis(f.id))
+        g.note(f.id, "surveys", g.vis(f.id), loc=g.lref(a.target), who=[g.fref(o) for o in occ] or LOG + "nobody")

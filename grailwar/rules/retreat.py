@@ -27,7 +27,7 @@ def defeat(g, b, lose):
             continue
         ch = escape_chance(g, f, pt.np)
         if ch > 0:
-            ok = yield from check(g, f, "Escape", ch - omen(g, f), vis)
+            ok = yield from check(g, f, "escape", ch - omen(g, f), vis)
             if ok:
                 retreated.append(f)
                 continue
@@ -56,11 +56,11 @@ def defeat(g, b, lose):
                 for f in rest:
                     p = min(f.spells, left)
                     if p:
-                        g.spend_spells(f, p, "group retreat")
+                        g.spend_spells(f, p, "group_retreat")
                     left -= p
                 retreated.extend(rest)
         else:
-            g.note(f"Battle#{b.no}", "betrayal: the group retreat falls apart", "裏切り：共同撤退は決裂した", vis)
+            g.note(b.no, "group_betrayal", vis)
             for f, c in zip(rest, answers):
                 if c == "abandon":
                     for o in rest:
@@ -78,7 +78,7 @@ def defeat(g, b, lose):
                     destroyed.append(f)
     order = [pt.f for pt in lose]
     for f in sorted(retreated, key=order.index):
-        g.note(f.label(), "retreats", "撤退する", vis)
+        g.note(f.id, "retreats", vis)
         yield from retreat_move(g, f, b.loc)
     for f in destroyed:
         g.eliminate(f, "destroyed")
@@ -98,12 +98,12 @@ def retreat_move(g, f, lost):
         if known:
             dest = sorted(known, key=lambda l: (-g.grade_rank(l), l))[0]
         else:
-            dest = g.choose(f.label(), "retreat destination", others, g.vis(f.id))
+            dest = g.choose(f.id, "retreat_destination", others, g.vis(f.id), of="loc")
     occ = g.occupants(dest)
     if occ and not all(o in f.allies for o in occ):
         empties = [l for l in g.data.loc_ids if l != lost and not g.occupants(l)]
-        g.note(f.label(), f"finds {dest} occupied and flees on", f"{dest}は占拠されていたため更に逃走", g.vis(f.id))
-        dest = g.choose(f.label(), "flee to", empties, g.vis(f.id))
+        g.note(f.id, "flees_on", g.vis(f.id), loc=g.lref(dest))
+        dest = g.choose(f.id, "flee_to", empties, g.vis(f.id), of="loc")
         if dest is None:
             return
     g.relocate(f, dest, "retreat")

@@ -233,9 +233,9 @@ class GrailState(Game, State):
             twin.apply(a)
         return twin
 
-    def log_line(self, entry, lang="en"):
-        """One log entry rendered for display (dice-bot ``ja`` form or English)."""
-        return view.render(entry, lang, self.cfg.log.ascii_only)
+    def log_for(self, viewer):
+        """The log as ``viewer`` may read it (``grailwar.rules.logtext.render`` words each entry)."""
+        return view.log_for(self, viewer)
 
     def events_for(self, events, faction):
         return view.events_for(events, faction)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .checks import apply_use, use_options
 from .events import ManaChanged
+from .model import LOG
 from .prompt import ask
 
 
@@ -20,7 +21,9 @@ def rest_gain(g, f):
     for sk, e in f.passive.get("rest_bonus", ()):
         if e.when in (None, "always") or (e.when == "at_leyline" and g.grade(loc) != "none"):
             rb += e.value or 0
-    return supply(g, f) + gr.rest_recovery + wsb + rb, f"supply {supply(g, f)} + rest {gr.rest_recovery} + workshop {wsb} + bonus {rb}"
+    why = {"key": LOG + "why.rest", "params": {"supply": supply(g, f), "rest": gr.rest_recovery, "workshop": wsb,
+                                               "bonus": rb}}
+    return supply(g, f) + gr.rest_recovery + wsb + rb, why
 
 
 def upkeep(g, f):
@@ -32,17 +35,17 @@ def turn_gain(g, f):
     if f.rested and not (f.fought and g.cfg.rest.interrupted_by_battle):
         gain, why = rest_gain(g, f)
     elif f.fought and m.combat_turn_skips_upkeep:
-        gain, why = 0, "fought: no supply"
+        gain, why = 0, LOG + "why.fought"
     else:
         s = supply(g, f)
         u = upkeep(g, f)
         bk = m.no_spells_grail_backup if f.spells == 0 else m.grail_backup
-        gain, why = s - u + bk, f"{s} − {u} + {bk}"
+        gain, why = s - u + bk, {"key": LOG + "why.supply", "params": {"supply": s, "upkeep": u, "backup": bk}}
     if g.owns(f):
         bonus = g.data.grades[g.grade(f.location)].end_of_turn_bonus
         if bonus:
             gain += bonus
-            why += f" + leyline {bonus}"
+            why = {"key": LOG + "why.leyline", "params": {"why": why, "bonus": bonus}}
     return gain, why
 
 
@@ -56,10 +59,10 @@ def phase_mana(g):
             f.mana = max(f.mana, min(f.max_mana, f.mana + gain))
         else:
             f.mana = f.mana + gain
-        g.events.append(ManaChanged(f.id, before, f.mana, "turn end", g.vis(f.id)))     # §3.6: acting faction
-        g.note(f.label(), f"mana {gain:+d} ({why}) → {f.mana}/{f.max_mana}"
-               + (f"; penalty −{g.penalty(f)}" if g.penalty(f) else ""),
-               f"魔力 {gain:+d}（{why}）→ {f.mana}/{f.max_mana}", g.vis(f.id))
+        g.events.append(ManaChanged(f.id, before, f.mana, "turn_end", g.vis(f.id)))     # §3.6: acting faction
+        pen = g.penalty(f)
+        g.note(f.id, "mana_turn_penalty" if pen else "mana", g.vis(f.id), amount=f"{gain:+d}", why=why, mana=f.mana,
+               max=f.max_mana, penalty=pen)
         while f.mana < m.vanish_below and use_options(g, f, "emergency"):
             ans = yield ask("emergency", f.id, mana=f.mana)
             if ans.kind != "use":
@@ -82,6 +85,6 @@ def score(g):
         pts = s.survive + s.per_kill * f.kills + s.per_spell * f.spells + gp + max(0, f.mana) // s.mana_divisor
         g.scores[fid] = pts
         rows.append((-pts, -f.kills, -f.spells, -f.mana, g.fids.index(fid), fid))
-        g.note(f.label(), f"score {pts}", f"得点 {pts}")
+        g.note(f.id, "score", points=pts)
     rows.sort()
     g.end_war(rows[0][-1] if rows else "none", "turn_limit")

@@ -1,12 +1,14 @@
 """The battle presenter: a small state machine over the engine's battle events, deciding
 what the battle view (``battleview.BattleView``) shows over the map.
 
-States (``stage``)::
+States (``stage``) and the events that move between them::
 
-    None ──BattleStarted──▶ "start" ──view has a preliminary breakdown──▶ "commit"
-      ▲                        │                                             │
-      │                        └───────────────BattleEnded───────────────────┤
-      │                                                                      ▼
+    None ──BattleStarted──▶ "start" ──SlotChosen──▶ "slots" ──preliminary breakdown in the view──▶ "commit"
+      ▲                                                        (Committed: the viewer's side's picks)
+      │                                                                     │ CommitmentsRevealed
+      │                                                                     ▼
+      │                                                                 "revealed"
+      │                                     BattleEnded (from any stage)    │
       └── a later phase / the next question is not about it / dismissed ── "done"
 
 Details (slots, values, the breakdown) come only from the view's ``battle`` entry, which
@@ -25,8 +27,9 @@ BATTLE_KINDS = ("slot", "reroll", "commit", "mirror", "retreat_pay", "retreat_gr
 
 
 class BattlePresenter:
-    def __init__(self, view):
+    def __init__(self, view, item_label):
         self.view = view
+        self.item_label = item_label       # a commitment (``skill:<id>``, ``np``, ``code:<id>``...) in words
         self.battle: dict | None = None    # what the view draws (normalised)
         self.hold = 0.0
         self.version = 0                   # bumps whenever what is shown changes
@@ -73,8 +76,24 @@ class BattlePresenter:
             self.hold = START_HOLD
         elif kind == "phase" and self.stage == "done" and self.ended_at < applies and self.hold <= 0:
             self.close()                       # a later phase: back to the map
-        elif kind == "battle_ended" and self.battle is not None and self.battle.get("no") == ev.number \
-                and self.stage != "done":
+        elif self.battle is None or self.battle.get("no") != getattr(ev, "number", None) or self.stage == "done":
+            return
+        elif kind == "slot_chosen":
+            slots = self.battle.setdefault("chosen", {})
+            slots[ev.slot] = ev.param
+            if self.stage == "start":
+                self.battle["stage"] = "slots"
+            self._changed()
+        elif kind == "committed":
+            who = "" if ev.faction == viewer_of(vm) else VM.faction_label(vm, ev.faction, lang) + ": "
+            self.battle.setdefault("mine", []).append(who + self.item_label(ev.item))
+            self._changed()
+        elif kind == "commitments_revealed":
+            self.battle["revealed"] = [VM.faction_label(vm, fid, lang) + ": " + ", ".join(self.item_label(i) for i in items)
+                                       for fid, items in ev.commitments if items]
+            self.battle["stage"] = "revealed"
+            self._changed()
+        elif kind == "battle_ended":
             self.battle["roll"] = ev.roll
             self.battle["winner"] = ev.winner
             self.battle["final_a"] = ev.rate_a
@@ -90,12 +109,6 @@ class BattlePresenter:
         """A public note logged after the battle ended: part of its aftermath."""
         if self.stage == "done":
             self.battle.setdefault("aftermath", []).append(line)
-            self._changed()
-
-    def on_commit(self, label):
-        """The viewer committed something (shown under "committed so far")."""
-        if self.battle is not None:
-            self.battle.setdefault("mine", []).append(label)
             self._changed()
 
     def on_question(self, pending_kind):
@@ -123,7 +136,7 @@ class BattlePresenter:
                     b["final_a"] = bd.get("final_a")
                 else:
                     b["prelim"] = bd.get("final_a")
-                    if b.get("stage") != "done":
+                    if b.get("stage") in ("start", "slots"):
                         b["stage"] = "commit"
             elif vb.get("slots"):
                 b["slots"] = [["?"], ["?"], [vb["slots"][-1]]] if not vb.get("details") else [[p] for p in vb["slots"]]
@@ -150,6 +163,10 @@ class BattlePresenter:
             # the result waits for the d100 to land on the tray
             b = {k: v for k, v in b.items() if k not in ("roll", "winner", "aftermath")}
         self.view.draw(surface, b, tr, record=record)
+
+
+def viewer_of(vm):
+    return vm.get("viewer")
 
 
 def _start(vm, static, lang, ev):

@@ -2,35 +2,30 @@
 die has landed on the tray, so the log never tells a result before the dice do."""
 from __future__ import annotations
 
-from . import viewmodel as VM
 from .dice import Roll
 
 
 class LogFeed:
-    def __init__(self, tray, panel, render, lang):
+    def __init__(self, tray, panel, render, captions):
         self.tray = tray
         self.panel = panel
-        self.render = render          # entry -> the line in the screen's language
-        self.lang = lang              # () -> the screen's language
+        self.render = render          # entry -> the log line in the screen's language
+        self.captions = captions      # entry -> (tray caption once landed, while rolling)
         self.lines: list[str] = []    # released, in order
         self.pending: list = []       # {"line", "landed"} waiting for their dice
         self.dirty = True             # the panel needs every line again
 
-    def queue(self, entry, rolls=True):
-        """One log entry the viewer may see; its die (if any) is thrown on the tray unless
-        ``rolls`` is False (set-up draws go straight to the log)."""
-        line = self.render(entry)
-        if rolls and entry.get("kind") in ("roll", "check", "choice"):
-            lang = self.lang()
-            roll = Roll(str(entry.get("expr", "")), entry.get("value"), VM.dicebot_line(entry, lang),
-                        VM.roll_label(entry, lang),
-                        success=(entry.get("outcome") == "success") if entry.get("kind") == "check" else None)
-            marker = {"line": line, "landed": False}
-            roll.on_land = lambda r, m=marker: m.__setitem__("landed", True)
-            self.pending.append(marker)
-            self.tray.add(roll)
-        else:
-            self.pending.append({"line": line, "landed": True})
+    def queue(self, entry):
+        """A log line the viewer may see that waits for no die."""
+        self.pending.append({"line": self.render(entry), "landed": True})
+
+    def queue_roll(self, entry, rolled):
+        """A roll: its die (the engine's ``Rolled``) is thrown on the tray and its log line
+        (``entry``) follows once the die lands."""
+        landed, rolling = self.captions(entry)
+        marker = {"line": self.render(entry), "landed": False}
+        self.pending.append(marker)
+        self.tray.add(Roll.of(rolled, landed, rolling, on_land=lambda r, m=marker: m.__setitem__("landed", True)))
 
     def release(self):
         """Move every line whose die has landed (in order) to the panel."""

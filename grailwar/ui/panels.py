@@ -3,7 +3,8 @@
 them, and a location's hover card on the map.
 
 Each function takes the screen (``host``: its public ``app``, ``static``, ``map``,
-``viewer``, ``humans``, ``tr``, ``fname``, ``value_label``) and a ``Pen``."""
+``viewer``, ``humans``, ``unsaved``, ``tr``, ``fname``, ``value_label``, ``mana_shown``)
+and a ``Pen``."""
 from __future__ import annotations
 
 import pygame
@@ -59,7 +60,8 @@ def draw_me(host, pen, surface, vm):
     pen.blit(surface, host.tr("me.spells"), (ME.right - 130, y + 8), 15, T.TEXT_DIM, anchor="topright")
     labels = {"mana": host.tr("mana.head"), "vanish": host.tr("mana.vanish"), "penalty": host.tr("mana.penalty"),
               "doomed": host.tr("mana.doomed")}
-    surface.blit(mana_bar(host.app, ME.w - 32, 70, me["mana"], me["max_mana"], host.static.mana_cfg(),
+    mana = host.mana_shown(me["id"], me["mana"])     # slides after a ManaChanged
+    surface.blit(mana_bar(host.app, ME.w - 32, 70, mana, me["max_mana"], host.static.mana_cfg(),
                           labels=labels, record=pen.sink, pen=me["penalty"], doomed=me["doomed"]), (x, y + 62))
     # parameters
     py = y + 146

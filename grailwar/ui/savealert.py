@@ -57,3 +57,71 @@ class SaveAlert:
         if self.panel is not None:
             self.panel.kill()
             self.panel = None
+
+
+class SaveGuard:
+    """Listens to the Match: a ``save_failed`` raises the dialog and stops the war
+    (``stopped``) until a save succeeds (Try again, or a later write) or the master agrees
+    to play on unsaved (``unsaved`` then stays True until a save succeeds). ``changed()``
+    is called whenever that changes."""
+
+    def __init__(self, app, tr, match, changed):
+        self.app = app
+        self.tr = tr
+        self.match = match
+        self.changed = changed
+        self.alert: SaveAlert | None = None
+        self.unsaved = False
+        self.hidden = False
+        self.unsubscribe = match.subscribe(self.on_update)
+
+    @property
+    def stopped(self):
+        return self.alert is not None
+
+    def on_update(self, update):
+        if update.kind == "save_failed":
+            self.failed(update.error)
+        elif update.kind == "saved":
+            self.unsaved = False
+            self._close()
+
+    def failed(self, error):
+        if self.unsaved:
+            return
+        if self.alert is None:
+            self.alert = SaveAlert(self.app, self.tr, error)
+        else:
+            self.alert.show(error)
+        self.alert.set_hidden(self.hidden)
+        self.changed()
+
+    def _close(self):
+        if self.alert is not None:
+            self.alert.kill()
+            self.alert = None
+        self.changed()
+
+    def handle_button(self, element):
+        choice = self.alert.choice(element) if self.alert is not None else None
+        if choice == "retry":
+            if not self.match.retry_save():
+                self.failed(self.match.save_error)
+        elif choice == "play_on":
+            self.unsaved = True
+            self._close()
+        return choice is not None
+
+    def texts(self):
+        return list(self.alert.texts) if self.alert is not None else []
+
+    def set_hidden(self, hidden):
+        self.hidden = hidden
+        if self.alert is not None:
+            self.alert.set_hidden(hidden)
+
+    def close(self):
+        self.unsubscribe()
+        if self.alert is not None:
+            self.alert.kill()
+            self.alert = None

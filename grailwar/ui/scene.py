@@ -33,6 +33,7 @@ from . import panels
 from . import theme as T
 from . import viewmodel as VM
 from .battle import BattlePresenter
+from .bars import ManaTween
 from .battleview import BattleView
 from .data import load_static
 from .dice import DiceTray
@@ -44,7 +45,7 @@ from .logfeed import LogFeed
 from .logpanel import LogPanel
 from .mapview import MapView
 from .prompt_menu import PromptMenu
-from .savealert import SaveAlert
+from .savealert import SaveGuard
 
 NPC_DELAY = 0.35
 TALK_ANSWERED = ("propose", "exchange", "threaten", "give_code", "give_spells", "share", "dissolve")
@@ -78,9 +79,6 @@ class GrailWarScene(Scene):
             state = replay(record, self.rules)
         # the Match applies, records and autosaves (the bench plays without saving)
         self.match = Match(self.rules, state, seed=self.seed, record=record, autosave=not bench)
-        self._unsubscribe = self.match.subscribe(self._on_match)
-        self.save_alert: SaveAlert | None = None
-        self.unsaved = False               # the master agreed to play on without a save
         self.static = load_static(self.rules, getattr(app, "mods", None))
         self.humans = VM.human_factions(self.state, seats)
         # with two or more masters at the table, the screen starts public and passes to the
@@ -93,12 +91,15 @@ class GrailWarScene(Scene):
         self.map = MapView(app, self.static, MAP)
         self.tray = DiceTray(app, TRAY)
         self.logpanel = LogPanel(app, LOG)
-        self.feed = LogFeed(self.tray, self.logpanel, self.log_text, lambda: self.app.lang)
-        self.battles = BattlePresenter(BattleView(app, MAP.inflate(-40, -40)))
+        self.feed = LogFeed(self.tray, self.logpanel, self.log_text,
+                            lambda e: VM.roll_captions(e, self.app.lang, self.app.t))
+        self.battles = BattlePresenter(BattleView(app, MAP.inflate(-40, -40)), lambda i: self.value_label("item", i))
         self.menu = PromptMenu(self)
+        self.mana_tween = ManaTween()
         self.end = EndPanel(app, self.tr)
+        self.saving = SaveGuard(app, self.tr, self.match, self._saving_changed)
         if self.match.save_error:          # the first autosave (in the Match's constructor) failed
-            self._save_failed(self.match.save_error)
+            self.saving.failed(self.match.save_error)
         self.pen = Pen(app)
         self.frame = FrameComposer(app, self.tray, self.pen)
         self.drawn_texts: list[str] = []
@@ -121,7 +122,10 @@ class GrailWarScene(Scene):
         if not resumed:
             # the opening draws (starting locations, the first event rolls) play on the tray
             for entry in self.vm["log"]:
-                self._queue_entry(entry, rolls=entry.get("phase") != "S")   # set-up draws go straight to the log
+                if entry.get("kind") == "note" or entry.get("phase") == "S":   # set-up draws go straight to the log
+                    self.feed.queue(entry)
+                else:
+                    self.feed.queue_roll(entry, VM.opening_roll(entry))
         else:
             self.feed.rebuild(self.vm["log"])
 
@@ -133,6 +137,14 @@ class GrailWarScene(Scene):
     @property
     def record(self):
         return self.match.record
+
+    @property
+    def save_alert(self):
+        return self.saving.alert
+
+    @property
+    def unsaved(self):
+        return self.saving.unsaved
 
     @property
     def buttons(self):
@@ -180,9 +192,7 @@ class GrailWarScene(Scene):
 
     def on_exit(self):
         self.match.close()       # the last accepted action is on disk
-        self._unsubscribe()
-        if self.save_alert is not None:
-            self.save_alert.kill()
+        self.saving.close()
         self.menu.kill()
         self.menu.close_reply()
         self.end.kill()
@@ -202,9 +212,8 @@ class GrailWarScene(Scene):
         self._apply_visibility()
 
     def _apply_visibility(self):
-        self.menu.set_hidden(self.handoff is not None or self.paused or self.save_alert is not None)
-        if self.save_alert is not None:
-            self.save_alert.set_hidden(self.paused or self.handoff is not None)
+        self.menu.set_hidden(self.handoff is not None or self.paused or self.saving.stopped)
+        self.saving.set_hidden(self.paused or self.handoff is not None)
         for el in self.end.elements():
             (el.hide if self.paused else el.show)()
 
@@ -222,37 +231,9 @@ class GrailWarScene(Scene):
         return self.match.save(path)
 
     # --- saving ---------------------------------------------------------------------------------
-    def _on_match(self, update):
-        if update.kind == "save_failed":
-            self._save_failed(update.error)
-        elif update.kind == "saved":
-            self.unsaved = False
-            if self.save_alert is not None:
-                self.save_alert.kill()
-                self.save_alert = None
-                self._apply_visibility()
-            self._view_dirty = True
-
-    def _save_failed(self, error):
-        """Stop the war and say so, unless the master already agreed to play on unsaved."""
-        if self.unsaved:
-            return
-        if self.save_alert is None:
-            self.save_alert = SaveAlert(self.app, self.tr, error)
-        else:
-            self.save_alert.show(error)
+    def _saving_changed(self):
+        self._view_dirty = True
         self._apply_visibility()
-
-    def _save_choice(self, choice):
-        if choice == "retry":
-            if not self.match.retry_save():
-                self._save_failed(self.match.save_error)
-        elif choice == "play_on":
-            self.unsaved = True
-            self.save_alert.kill()
-            self.save_alert = None
-            self._view_dirty = True
-            self._apply_visibility()
 
     # --- translation helpers -------------------------------------------------------------------
     def tr(self, key, default=None, **fmt):
@@ -267,6 +248,10 @@ class GrailWarScene(Scene):
 
     def value_label(self, field, v):
         return VM.value_label(self, field, v)
+
+    def mana_shown(self, fid, mana):
+        """The mana ``fid``'s bar shows now: sliding after a ``ManaChanged``, else ``mana``."""
+        return self.mana_tween.value(fid, mana)
 
     def log_text(self, entry):
         """One log entry in the screen's language: the one place log lines are rendered."""
@@ -301,8 +286,9 @@ class GrailWarScene(Scene):
         if self.paused:
             return
         self.tray.update(dt)
+        self.mana_tween.update(dt * max(1.0, self.fast / 2))
         self.feed.release()
-        if self.save_alert is not None:
+        if self.saving.stopped:
             return                         # stopped until a save succeeds or the master agrees
         if self._view_dirty and not (self.fast >= 20):
             self._sync_view()
@@ -366,24 +352,25 @@ class GrailWarScene(Scene):
     def _present(self, events):
         """Queue the viewer's rolls on the tray; log lines follow the dice. Which events the
         viewer may see is the engine's call (``events_for``); returns those events."""
-        log = VM.log_entries(self.state)
         visible = self.state.events_for(events, self.viewer)
         for ev in visible:
             kind = getattr(ev, "kind", "")
-            if kind == "logged":
-                entry = log[ev.index] if 0 <= ev.index < len(log) else None
-                if entry is not None:
-                    self._queue_entry(entry)
+            if kind in ("logged", "rolled"):
+                entry = VM.log_entry(self.state, ev.index, self.viewer)
+                if entry is None or (kind == "logged" and entry.get("kind") != "note"):
+                    continue                   # a roll's line comes with its Rolled event
+                if kind == "rolled":
+                    self.feed.queue_roll(entry, ev)
+                else:
+                    self.battles.on_note(self.log_text(entry))
+                    self.feed.queue(entry)
+            elif kind == "mana":
+                self.mana_tween.on_event(ev)
             else:
                 if kind == "battle_started":
                     self.map.hover = None
                 self.battles.on_event(ev, self.vm, self.static, self.app.lang, self._applies)
         return visible
-
-    def _queue_entry(self, entry, rolls=True):
-        if entry.get("kind") == "note":
-            self.battles.on_note(entry.get(self.app.lang) or entry.get("en") or "")
-        self.feed.queue(entry, rolls)
 
     def _finish(self):
         if self.ended:
@@ -436,19 +423,17 @@ class GrailWarScene(Scene):
         if self.menu.key == key:
             return
         self.match.flush()           # every earlier action is known saved (or the war stops here)
-        if self.save_alert is not None:
+        if self.saving.stopped:
             return
         self.battles.on_question((self.vm.get("pending") or {}).get("kind"))
         self.menu.open(key, self.state.legal_actions(fid))
 
     def human_decides(self, action):
         """The prompt menu's finished choice: apply it (an illegal one is reported, never fatal)."""
-        if self.save_alert is not None:
+        if self.saving.stopped:
             return
         self.menu.kill()
         self.menu.close_reply()
-        if action.kind == "commit" and action.item != "done":
-            self.battles.on_commit(self.value_label("item", action.item))
         try:
             visible = self._apply(action, human=True)
         except Exception as exc:   # an illegal action must never take the table down
@@ -457,8 +442,8 @@ class GrailWarScene(Scene):
             return
         if action.kind == "talk" and action.option in TALK_ANSWERED:
             # the answer is what the engine let this master see of the notes just logged
-            log = VM.log_entries(self.state)
-            notes = [log[ev.index] for ev in visible if getattr(ev, "kind", "") == "logged"]
+            notes = [VM.log_entry(self.state, ev.index, self.viewer) for ev in visible
+                     if getattr(ev, "kind", "") == "logged"]
             self.menu.show_reply([self.log_text(e) for e in notes if e.get("kind") == "note"])
 
     # --- end screen ------------------------------------------------------------------------------------
@@ -489,11 +474,7 @@ class GrailWarScene(Scene):
                 self._end_pick(op)
                 return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            choice = self.save_alert.choice(event.ui_element) if self.save_alert is not None else None
-            if choice is not None:
-                self._save_choice(choice)
-                return True
-            return self.menu.handle_button(event.ui_element)
+            return self.saving.handle_button(event.ui_element) or self.menu.handle_button(event.ui_element)
         if event.type == pygame.MOUSEMOTION:
             self._mouse = event.pos
             self._hover(event.pos)
@@ -568,7 +549,7 @@ class GrailWarScene(Scene):
              self._draw_prompt),
             ("map", MAP, (vv, self.map.hover, frozenset(self.map.selected), self.battles.version,
                           not self.battles.shown, self.battles.shown and self.tray.busy, lang), self._draw_map),
-            ("me", ME, (vv, lang), lambda s: panels.draw_me(self, self.pen, s, self.vm)),
+            ("me", ME, (vv, lang, self.mana_shown(self.viewer, 0)), lambda s: panels.draw_me(self, self.pen, s, self.vm)),
             ("rivals", RIVALS, (vv, lang), lambda s: panels.draw_rivals(self, self.pen, s, self.vm)),
             ("log", LOG, (self.logpanel.version, len(self.feed.lines), lang),
              lambda s: self.feed.draw(s, record=self.pen.sink)),
@@ -590,7 +571,7 @@ class GrailWarScene(Scene):
                      self._draw_handoff if mode == "handoff" else self._draw_end)
         self.drawn_texts = self.frame.draw(surface, mode, self.panels() if mode == "table" else [], whole,
                                            complete=bool(self.menu.buttons),
-                                           extra=self.menu.texts() + (self.save_alert.texts if self.save_alert else []),
+                                           extra=self.menu.texts() + self.saving.texts(),
                                            on_top=getattr(self.app.scenes, "top", self) is self)
 
     def _draw_prompt(self, surface):

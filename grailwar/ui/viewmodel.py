@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import functools
 
-from grailwar.rules.logtext import render
+from grailwar.rules.events import Rolled
+from grailwar.rules.logtext import caption, render
+from grailwar.rules.view import known_names
 from tabletop.ui.i18n import Strings
 
 from . import theme as T
@@ -68,8 +70,13 @@ def public_name(state, fid, lang):
     return getattr(m, lang, None) or getattr(m, "en", "") or str(fid)
 
 
-def log_entries(state):
-    return getattr(state, "log", [])
+def log_entry(state, index, viewer):
+    """Entry ``index`` of the log as ``viewer`` sees it (with the class names it knows, as
+    ``view_for`` gives its log), or None when it is out of range."""
+    log = getattr(state, "log", [])
+    if not 0 <= index < len(log):
+        return None
+    return dict(log[index], index=index, names=known_names(state, viewer))
 
 
 # --- view accessors ----------------------------------------------------------------------------
@@ -246,16 +253,22 @@ def log_line(e, lang, t=None):
         return str(e)
 
 
-def dicebot_line(e, lang):
-    """The dice-bot line shown beside the tray: ``F1 Saber: label (1D100<=43) ＞ 42 ＞ success``."""
-    out = f"{e.get('actor', '')}: {e.get('label', '')} ({e.get('expr', '')}) ＞ {e.get('value')}"
-    if e.get("outcome"):
-        out += " ＞ " + (e.get("outcome_ja") or e["outcome"] if lang == "ja" else e["outcome"])
-    return out
+def roll_captions(e, lang, t=None):
+    """The dice tray's two captions for a roll's entry: (once landed, while rolling); the
+    second never tells the result."""
+    t = t or _strings(lang).t
+    return render(e, t, lang, when=False), caption(e, t, lang)
 
 
-def roll_label(e, lang):
-    return f"{e.get('actor', '')}: {e.get('label', '')} ({e.get('expr', '')}) ＞ …"
+def opening_roll(e):
+    """A ``Rolled`` for a roll of the war's opening: the engine reports the set-up as log
+    entries only (no events before the first action), so the die is read off the entry."""
+    expr = str(e.get("expr", ""))
+    die = 100 if e.get("kind") == "check" else 10 if expr.startswith("D10[") else int(expr.partition("D")[2] or 6)
+    ok = None if e.get("kind") != "check" else e.get("outcome") == "success"
+    return Rolled(str(e.get("actor", "")), str(e.get("key", "")), die, int(e.get("value") or 0),
+                  int(e.get("target") if e.get("target") is not None else -1), ok, tuple(e.get("visible_to", ())),
+                  "", int(e.get("index", -1)))
 
 
 # --- phases, prompts, labels ----------------------------------------------------------------------

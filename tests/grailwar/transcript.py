@@ -39,7 +39,7 @@ def _event_row(e):
     return None
 
 
-def transcript(name):
+def transcript(name, keep_state=False):
     seats, max_turns, seed = CASES[name]
     opts = {"seats": seats}
     if max_turns:
@@ -61,6 +61,8 @@ def transcript(name):
                 rows.append(r)
         steps += 1
         assert steps < 200000, "runaway war"
+    if keep_state:
+        return state
     d = state.to_dict()
     final = {"turn": d["turn"], "winner": d["winner"], "reason": d["reason"], "scores": d["scores"],
              "battles": d["battles"], "rng_draws": d["rng_draws"], "factions": d["factions"],
