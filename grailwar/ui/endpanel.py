@@ -7,6 +7,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from tabletop.ui.chart import LineChart
+
 from . import theme as T
 
 OPS = ("save", "rematch", "launcher")
@@ -17,6 +19,7 @@ class EndPanel:
         self.app = app
         self.tr = tr
         self.buttons: list = []     # (UIButton, op)
+        self.chart = LineChart(app, bg=(20, 22, 32), text=T.TEXT_FAINT, title_colour=T.TEXT_DIM)
 
     def build(self):
         m = self.app.ui_manager
@@ -70,35 +73,14 @@ class EndPanel:
         self.draw_chart(pen, surface, pygame.Rect(1240, 220, 600, 640), series, colors)
 
     def draw_chart(self, pen, surface, rect, series, colors):
-        tr = self.tr
-        pygame.draw.rect(surface, (20, 22, 32), rect, border_radius=8)
-        pen.blit(surface, tr("end.chart"), (rect.x + 12, rect.y + 8), 18, T.TEXT_DIM, True)
+        """Each servant's mana per turn, the 0 and −100 (vanishing) lines marked."""
         pts = [v for h in series.values() for _, v in h]
-        turns = [t for h in series.values() for t, _ in h]
-        if not pts:
-            return
-        lo, hi = min(min(pts), -100), max(max(pts), 1)
-        t0, t1 = min(turns), max(max(turns), min(turns) + 1)
-        inner = rect.inflate(-70, -80)
-        inner.y += 20
-
-        def P(t, v):
-            return (inner.x + (t - t0) * inner.w / (t1 - t0), inner.bottom - (v - lo) * inner.h / (hi - lo))
-        pygame.draw.line(surface, T.TEXT_FAINT, P(t0, 0), P(t1, 0), 1)
-        pygame.draw.line(surface, T.BAD, P(t0, -100), P(t1, -100), 1)
-        pen.blit(surface, "0", (inner.x - 8, P(t0, 0)[1]), 13, T.TEXT_FAINT, anchor="midright")
-        pen.blit(surface, "−100", (inner.x - 8, P(t0, -100)[1]), 13, T.BAD, anchor="midright")
-        pen.blit(surface, str(hi), (inner.x - 8, inner.y), 13, T.TEXT_FAINT, anchor="midright")
-        pen.blit(surface, tr("end.turns", n=t1), (inner.right, inner.bottom + 8), 13, T.TEXT_FAINT, anchor="topright")
-        pen.blit(surface, tr("end.start"), (inner.x, inner.bottom + 8), 13, T.TEXT_FAINT)
-        for fid, hist in series.items():
-            col = colors[fid]
-            if len(hist) >= 2:
-                pygame.draw.lines(surface, col, False, [P(t, v) for t, v in hist], 3)
-            elif hist:
-                pygame.draw.circle(surface, col, P(*hist[0]), 4)
-            t, v = hist[-1]
-            pen.blit(surface, fid, (P(t, v)[0] + 6, P(t, v)[1]), 13, col, True, anchor="midleft")
+        last = max([t for h in series.values() for t, _ in h] + [1])
+        if pts:
+            last = max(last, min(t for h in series.values() for t, _ in h) + 1)
+        self.chart.draw(surface, rect, series, colors, title=self.tr("end.chart"),
+                        lines=[(0, T.TEXT_FAINT, "0"), (-100, T.BAD, "−100")], floor=-100, ceiling=1,
+                        x_labels=(self.tr("end.start"), self.tr("end.turns", n=last)), record=pen.sink)
 
 
 def chronicle(vm, render):

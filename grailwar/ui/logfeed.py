@@ -1,8 +1,17 @@
-"""Log lines on their way to the log panel: a line that reports a roll waits until its
-die has landed on the tray, so the log never tells a result before the dice do."""
+"""Log lines on their way to the log panel (``tabletop.ui.logpanel``): a line that reports a
+roll waits until its die has landed on the tray, so the log never tells a result before the
+dice do."""
 from __future__ import annotations
 
 from .dice import Roll
+
+
+ROLL_COLOUR = (210, 225, 255)
+
+
+def roll_colour(line, age):
+    """Roll lines (the dice-bot ``＞``) stand out from the GM's notes in the log panel."""
+    return ROLL_COLOUR if "＞" in line else None
 
 
 class LogFeed:

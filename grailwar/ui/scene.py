@@ -27,6 +27,7 @@ from grailwar.rules.npc import npc_action
 from tabletop.engine import Record, replay
 from tabletop.engine.match import Match
 from tabletop.engine.saves import data_dir, mark_clean_exit, mark_running
+from tabletop.ui.logpanel import LogPanel
 from tabletop.ui.scene import Scene
 
 from . import panels
@@ -41,8 +42,7 @@ from .endpanel import EndPanel, chronicle
 from .handoff import HandOff
 from .frame import FrameComposer
 from .layout import LOG, MAP, ME, PROMPT, RIVALS, THEME, TOP, TRAY, Pen
-from .logfeed import LogFeed
-from .logpanel import LogPanel
+from .logfeed import LogFeed, roll_colour
 from .mapview import MapView
 from .prompt_menu import PromptMenu
 from .savealert import SaveGuard
@@ -90,7 +90,7 @@ class GrailWarScene(Scene):
         self.vm = None
         self.map = MapView(app, self.static, MAP)
         self.tray = DiceTray(app, TRAY)
-        self.logpanel = LogPanel(app, LOG)
+        self.logpanel = LogPanel(app, LOG, colour_of=roll_colour)
         self.feed = LogFeed(self.tray, self.logpanel, self.log_text,
                             lambda e: VM.roll_captions(e, self.app.lang, self.app.t))
         self.battles = BattlePresenter(BattleView(app, MAP.inflate(-40, -40)), lambda i: self.value_label("item", i))
