@@ -12,10 +12,12 @@ class HandOff:
         self.to = to              # the faction whose master takes the screen next
 
     def passes(self, event, intents):
-        """Does this event hand the screen over? (Esc opens the pause menu instead.)"""
-        if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            return False
-        return "pause" not in intents
+        """Does this event hand the screen over? Only a deliberate act of the next master: a
+        left click, or Enter/Space. Tab (land the dice), the number keys, arrows or a wheel,
+        which the previous master may still be pressing, never do; Esc opens the pause menu."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return event.button == 1
+        return event.type == pygame.KEYDOWN and "confirm" in intents and "pause" not in intents
 
     def draw(self, pen, surface, master, tr):
         surface.fill((8, 8, 14))

@@ -33,7 +33,7 @@ from tabletop.ui.scene import Scene
 from . import panels
 from . import theme as T
 from . import viewmodel as VM
-from .battle import BattlePresenter
+from .battle import BATTLE_KINDS, BattlePresenter
 from .bars import ManaTween
 from .battleview import BattleView
 from .data import load_static
@@ -315,6 +315,9 @@ class GrailWarScene(Scene):
                 self._ensure_menu(fid)
                 return
             self.menu.kill()
+            if self.screen_owner is not None and len(self.humans) > 1 and not self._battle_question():
+                self._go_public()          # no master's private sheet stays up while the NPCs play
+                return
             if self.battles.hold > 0 and self.fast < 20:
                 return
             self.npc_timer += dt
@@ -403,6 +406,22 @@ class GrailWarScene(Scene):
         self.map.hover = None
         self.menu.kill()
         self.menu.close_reply()
+        self._apply_visibility()
+
+    def _battle_question(self):
+        return getattr(self.state.pending, "kind", "") in BATTLE_KINDS
+
+    def _go_public(self):
+        """The screen leaves the last master's sheet for the public view (hot-seat)."""
+        self.screen_owner = None
+        self.viewer = None
+        self.map.hover = None
+        self.menu.close_reply()
+        self.battles.close()
+        self.tray.clear()
+        self.frame.full = True
+        self._refresh_view()
+        self.feed.rebuild(self.vm["log"])
         self._apply_visibility()
 
     def _end_handoff(self):
