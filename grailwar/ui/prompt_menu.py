@@ -14,6 +14,7 @@ from . import theme as T
 from . import viewmodel as VM
 from .layout import DIALOG_H, MAP, PROMPT, html
 from .mapview import short
+from .consequence import consequence, spending_last
 from .menu import PRIMARY, ActionTree
 
 DIALOG_KINDS = ("talk", "talk_reply", "proposal_reply", "exchange_reply", "gift_reply", "threat_reply", "threat_code",
@@ -33,12 +34,14 @@ class PromptMenu:
         self.dialog_texts: list = []
         self.reply = None                # (panel, ok button, texts) of the answer dialog
         self.hidden = False
+        self.confirming = None           # (action, question, back): a costly choice waiting for a yes
 
     # --- building ------------------------------------------------------------------------
     def open(self, key, actions):
         """A fresh menu for one decision (``key`` tells decisions apart)."""
         self.kill()
         self.key = key
+        self.confirming = None
         self.tree = ActionTree(actions)
         self.page = 0
         self.build()
@@ -76,7 +79,7 @@ class PromptMenu:
             self.dialog = pygame_gui.elements.UIPanel(rect, starting_height=4, manager=m,
                                                       object_id="#grailwar_dialog")
             container = self.dialog
-            title = VM.prompt_title(host, pend.get("faction"))
+            title = self.confirming[1] if self.confirming else VM.prompt_title(host, pend.get("faction"))
             head = host.tr("dialog.talk_title") if pend.get("kind") == "talk" else host.tr("dialog.title")
             pygame_gui.elements.UILabel(pygame.Rect(16, 14, 728, 34), head, m,
                                         container=container, object_id="#grailwar_dialog")
@@ -84,6 +87,16 @@ class PromptMenu:
                                           container=container, object_id="#grailwar_dialog")
             self.dialog_texts = [head, title]
             x0, y0 = 20, 160
+        if self.confirming is not None:
+            # the costly choice: "no" first (key 1), "yes" second
+            for i, (label, op) in enumerate(((host.tr("confirm.no"), ("cancel",)),
+                                             (host.tr("confirm.yes"), ("confirm", self.confirming[0])))):
+                yc = y0 + (34 if container is None else 0)      # below the two lines of the question
+                b = pygame_gui.elements.UIButton(pygame.Rect(x0 + i * (bw + gap), yc, bw, bh), f"{i + 1}. {label}", m,
+                                                 object_id="#grailwar_choice", container=container)
+                self.buttons.append((b, op))
+            self.set_hidden(self.hidden)
+            return
         if q is None:
             rem = self.tree.remaining
             if rem:   # one thing left to do: still the player's click
@@ -96,6 +109,7 @@ class PromptMenu:
             self.set_hidden(self.hidden)
             return
         field, values = q
+        values = spending_last(field, values)
         # five rows fill the prompt panel; with a Back or More button below them, four
         per_page = 10 if container is None and not self.tree.path and len(values) <= 10 else 8
         pages = max(1, (len(values) + per_page - 1) // per_page)
@@ -149,7 +163,17 @@ class PromptMenu:
 
     # --- choosing ---------------------------------------------------------------------------
     def pick(self, op):
-        if op[0] == "back":
+        if op[0] == "cancel" or (op[0] == "back" and self.confirming is not None):
+            back = self.confirming[2]
+            self.confirming = None
+            if back:
+                self.tree.back()
+            self.page = 0
+            self.build()
+        elif op[0] == "confirm":
+            self.confirming = None
+            self.host.human_decides(op[1])
+        elif op[0] == "back":
             self.tree.back()
             self.page = 0
             self.build()
@@ -158,17 +182,27 @@ class PromptMenu:
             self.page = (self.page + 1) % max(1, self.pages)
             self.build()
         elif op[0] == "apply":
-            self.host.human_decides(op[1])
+            self._decide(op[1], back=False)
         elif op[0] == "choose":
             result = self.tree.choose(op[1], op[2])
             if result is not None:
-                self.host.human_decides(result)
+                self._decide(result, back=True)
             else:
                 self.page = 0
                 self.build()
 
+    def _decide(self, action, back):
+        """A finished choice: made at once, or first confirmed when it costs something
+        (``back``: Cancel also takes back the last pick)."""
+        question = consequence(self.host, action)
+        if question is None:
+            self.host.human_decides(action)
+            return
+        self.confirming = (action, question, back)
+        self.build()
+
     def choose_by_index(self, i):
-        opts = [op for _, op in self.buttons if op[0] in ("choose", "apply")]
+        opts = [op for _, op in self.buttons if op[0] in ("choose", "apply", "cancel", "confirm")]
         if 0 <= i < len(opts):
             self.pick(opts[i])
             return True
@@ -187,7 +221,7 @@ class PromptMenu:
         return any(op[0] == "page" for _, op in self.buttons)
 
     def can_go_back(self):
-        return self.tree is not None and bool(self.tree.path)
+        return self.tree is not None and (bool(self.tree.path) or self.confirming is not None)
 
     def handle_button(self, element):
         """A pygame_gui button press: True when it was one of the menu's."""
@@ -225,7 +259,12 @@ class PromptMenu:
         (``mine``), else who is deciding (``who``)."""
         host = self.host
         x, y = PROMPT.x + 16, PROMPT.y + 10
-        if mine and not self.buttons:
+        if mine and self.confirming is not None:
+            pen.blit(surface, host.tr("confirm.title"), (x, y), 20, T.WARN, True, maxw=PROMPT.w - 32)
+            if self.dialog is None:
+                for i, line in enumerate(wrap(host.app, self.confirming[1], 16, PROMPT.w - 32)[:2]):
+                    pen.blit(surface, line, (x, y + 28 + i * 20), 16, T.TEXT)
+        elif mine and not self.buttons:
             # the question waits for the dice, so it never gives a result away
             pen.blit(surface, host.tr("prompt.dice_first"), (x, y), 18, T.TEXT_DIM, True)
         elif mine:
@@ -240,3 +279,20 @@ class PromptMenu:
         else:
             pen.blit(surface, host.tr("prompt.waiting", who=who), (x, y), 20, T.TEXT_DIM, True)
             pen.blit(surface, host.tr("prompt.skip_hint"), (x, y + 34), 15, T.TEXT_FAINT)
+
+
+def wrap(app, text, size, width):
+    """``text`` in lines that fit ``width`` (on spaces; Japanese by characters)."""
+    font = app.font(size)
+    out, cur = [], ""
+    for ch in text:
+        if font.size(cur + ch)[0] > width and cur:
+            cut = cur.rfind(" ")
+            if cut > 0:
+                out.append(cur[:cut])
+                cur = cur[cut + 1:]
+            else:
+                out.append(cur)
+                cur = ""
+        cur += ch
+    return out + [cur] if cur else out

@@ -249,6 +249,10 @@ class GrailWarScene(Scene):
     def value_label(self, field, v):
         return VM.value_label(self, field, v)
 
+    def mana_capped(self):
+        """Does mana gained stop at the servant's maximum (the rules' setting)?"""
+        return bool(getattr(self.rules.cfg.mana, "cap_at_max", True))
+
     def mana_shown(self, fid, mana):
         """The mana ``fid``'s bar shows now: sliding after a ``ManaChanged``, else ``mana``."""
         return self.mana_tween.value(fid, mana)
@@ -564,6 +568,7 @@ class GrailWarScene(Scene):
         return [
             ("top", TOP, (vv, self.viewer, self.unsaved, lang), lambda s: panels.draw_top(self, self.pen, s, self.vm)),
             ("prompt", PROMPT, (vv, self.menu.key, tuple(tree.path) if tree else None, len(self.menu.buttons),
+                                self.menu.confirming is not None,
                                 self.handoff_to, self.menu.dialog is None, self.menu.reply is None, lang),
              self._draw_prompt),
             ("map", MAP, (vv, self.map.hover, frozenset(self.map.selected), self.battles.version,

@@ -54,7 +54,8 @@ def test_the_mana_bar_slides_to_the_new_value(make_app):
     head = scene.tr("mana.head")
     for _ in range(3000):
         if scene.buttons and scene.state.pending and scene.state.pending.faction == "F1":
-            press(app, pygame.K_1, frames=1)           # any further question: its first answer
+            # any further question: its first answer (and yes when it asks to confirm)
+            press(app, pygame.K_2 if scene.menu.confirming else pygame.K_1, frames=1)
         app.step(1)
         shown += [t for t in scene.drawn_texts if t.startswith(head.split("{")[0]) and "/" in t]
         mine = [c for c in changes if c.faction == "F1"]

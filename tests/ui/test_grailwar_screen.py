@@ -56,7 +56,7 @@ def click_through(app, scene, first_pred):
     for _ in range(12):
         if len(scene.record.actions) > before:
             break
-        click(app, button(scene, lambda op: op[0] in ("choose", "apply")))
+        click(app, button(scene, lambda op: op[0] in ("choose", "apply", "confirm")))
     mine = [e["a"] for e in scene.record.actions[before:] if e["a"].get("faction") == who]
     assert mine, "the click did not reach the engine"
     return mine[0]
@@ -93,7 +93,7 @@ def test_a_map_click_picks_the_move_destination(make_app):
 
 
 def _finish_prompt(app, scene):
-    click(app, button(scene, lambda op: op[0] in ("choose", "apply")))
+    click(app, button(scene, lambda op: op[0] in ("choose", "apply", "confirm")))
 
 
 def test_battle_with_a_human_committing_a_charm(make_app):
@@ -118,10 +118,12 @@ def test_battle_with_a_human_committing_a_charm(make_app):
                 # the battle view is up with the preliminary breakdown
                 assert any("Breakdown of side A" in t for t in scene.drawn_texts)
                 click(app, button(scene, lambda op: op[0] == "choose" and "reinforcement_charm" in str(op[2])))
+                click(app, button(scene, lambda op: op[0] == "confirm"))     # spending a mystic code is confirmed
                 committed = True
                 assert any("Reinforcement Charm" in t for t in scene.drawn_texts)   # "committed so far"
             else:
                 click(app, button(scene, lambda op: op[0] == "choose" and "done" in str(op[2])))
+                click(app, button(scene, lambda op: op[0] == "confirm"))     # so is ending the step
                 break
         elif p.kind == "declare":
             break
@@ -288,7 +290,7 @@ def test_redrawing_only_the_dice_leaves_the_same_picture_as_a_full_redraw(make_a
     for i in range(420):
         app.step(1)
         if scene.buttons and i % 9 == 0:
-            scene.menu.pick([op for _, op in scene.buttons if op[0] in ("choose", "apply")][0])
+            scene.menu.pick([op for _, op in scene.buttons if op[0] in ("choose", "apply", "confirm")][0])
         clean = not scene._view_dirty and scene.frame.clean(scene.panels())
         if i % 15 == 0 and clean and scene.tray.busy:
             shown = pygame.image.tobytes(app.window, "RGB")
