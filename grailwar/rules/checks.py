@@ -24,7 +24,7 @@ def check(g, f, label, t, vis, want="success", words=None, **params):
         if not ch:
             break
         ans = yield ask("reroll_check", f.id, choices=ch + ["keep"], label=label, target=t,
-                        success=ok, want=want)
+                        success=ok, want=want, entry=len(g.log) - 1)   # the check's log entry (its words)
         if ans.choice == "keep":
             break
         code = "magic_mirror" if ans.choice == "mirror" else "talisman"

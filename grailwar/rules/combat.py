@@ -2,7 +2,7 @@
 the d100 roll with the Magic Mirror, the aftermath and the defeat procedure (§14.1)."""
 from __future__ import annotations
 
-from .events import BattleEnded, BattleStarted, Committed, CommitmentsRevealed, SlotChosen
+from .events import BattleEnded, BattleStarted, Committed, CommitmentsRevealed, RateComputed, SlotChosen
 from .model import ALL, LOG, clamp, named
 from .prompt import ask
 from .retreat import defeat
@@ -253,6 +253,7 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
             s = g.fac[aid]
             if s.active and s.id not in used and s.location == loc and len(b.B) <= maxsub:
                 ans = yield ask("help_ally", s.id, choices=["help", "decline"], battle=b.no, ally=b_main.id)
+                g.note(s.id, "ally_" + ans.choice, g.vis(s.id, b_main.id), ally=g.fref(b_main.id), no=b.no)
                 if ans.choice == "help":
                     b.B.append(Part(s, "B", False, True))
                     used.add(s.id)
@@ -315,6 +316,7 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     b.prelim_bd = bd
     b.stage = "commit"
     g.note(b.no, "breakdown_prelim", vis, data=bd, **breakdown_params(g, bd))
+    g.events.append(RateComputed(b.no, False, b.prelim, vis))
     # B7 commitments: side B's then side A's, mains first. Sealed (§2.9, HR-53): each side sees
     # only its own until both are in, then one reveal for everyone who watches the battle.
     for pt in b.B + b.A:
@@ -342,6 +344,7 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     b.breakdown = bd
     b.stage = "roll"
     g.note(b.no, "breakdown_final", vis, data=bd, **breakdown_params(g, bd))
+    g.events.append(RateComputed(b.no, True, b.rate, vis))
     # B9 roll
     ok = g.percent(a_main.id, "battle_roll", b.rate, ALL, no=b.no)
     lim = g.data.code["magic_mirror"].max_per_check       # §8.6/§17: mirrors on this roll, in total

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from . import combat, npc
 from .checks import check, omen
-from .events import Changed
-from .model import ALL, LOG, clamp, named
+from .model import LOG, clamp, named
 from .prompt import ask
 from .retreat import retreat_move
 
@@ -172,8 +171,6 @@ def give_spells(g, x, t, n):
     if ok and n > 0 and x.spells >= n:
         x.spells -= n
         t.spells += n
-        g.events.append(Changed(x.id, "spells", f"-{n} to {t.id}", ALL))
-        g.events.append(Changed(t.id, "spells", f"+{n} from {x.id}", ALL))
         g.note(x.id, "gives_spells", g.vis(x.id, t.id), target=g.fref(t.id), n=n)
 
 

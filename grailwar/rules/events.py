@@ -117,6 +117,17 @@ class CommitmentsRevealed(GrailEvent):
 
 
 @dataclass(frozen=True)
+class RateComputed(GrailEvent):
+    """B6 (``final`` False: before commitments) and B8 (``final`` True): side A's win rate;
+    the breakdown is in ``view_for(viewer)["battle"]`` for those who watch the battle."""
+    kind: ClassVar[str] = "rate"
+    number: int
+    final: bool
+    rate_a: int
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
 class BattleEnded(GrailEvent):
     kind: ClassVar[str] = "battle_ended"
     number: int
@@ -131,25 +142,6 @@ class Eliminated(GrailEvent):
     kind: ClassVar[str] = "eliminated"
     faction: str
     cause: str           # destroyed | vanished
-    visible_to: tuple = ("all",)
-
-
-@dataclass(frozen=True)
-class Learned(GrailEvent):
-    kind: ClassVar[str] = "learned"
-    faction: str
-    fact: str            # loc:F3, acq:F3, mskill:F3:id, sskill:F3:id, name:F3, np:F3, empty:07
-    visible_to: tuple = ("all",)
-
-
-@dataclass(frozen=True)
-class Changed(GrailEvent):
-    """Spells, items, alliances or ownership changed (``what``: spells, items, alliance, owner,
-    workshop)."""
-    kind: ClassVar[str] = "changed"
-    faction: str
-    what: str
-    detail: str = ""
     visible_to: tuple = ("all",)
 
 

@@ -117,6 +117,7 @@ def register(g, f, a):
     if a.act == "approach" and a.ally:
         y = g.fac[a.ally]
         ans = yield ask("accompany", y.id, choices=["consent", "refuse"], leader=f.id)
+        g.note(y.id, "accompany_" + ans.choice, g.vis(f.id, y.id), leader=g.fref(f.id))
         if ans.choice == "consent":
             y.declared = Declare(y.id, "accompany", f.id)
             y.accompany = f.id

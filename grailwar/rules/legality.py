@@ -68,9 +68,9 @@ def why_not(g, action):
 
 
 def _opts(g, p):
-    if p._opts is None:
-        p._opts = options(g, p)
-    return p._opts
+    if p.options is None:
+        p.options = options(g, p)
+    return p.options
 
 
 def part_of(b, fid):

@@ -3,7 +3,7 @@ helpers every rule uses (derived values of §2.11, knowledge updates of §2.9, r
 §2.2/§14.2, elimination). No decisions are made here; ``flow.py`` drives the turn."""
 from __future__ import annotations
 
-from .events import Changed, Eliminated, GameOver, Learned, Logged, ManaChanged, Relocated, Rolled
+from .events import Eliminated, GameOver, Logged, ManaChanged, Relocated, Rolled
 
 ALL = ("all",)
 
@@ -160,6 +160,10 @@ class Game:
         self.loc_guests = {l: [] for l in data.loc_ids}
         self.workshop = {}                                # loc -> [builder, level]
         self.view_all = False
+        # the log's references to static data, made once (shared, never changed)
+        self.refs = {"loc": {l.id: {"en": f"{l.id} {l.en}", "ja": f"{l.id} {l.ja}"} for l in data.locations},
+                     "code": {c.id: named(c) for c in data.codes},
+                     "param": {x.id: named(x) for x in data.parameters}}
 
     # --- lookups ---------------------------------------------------------------------
     def f(self, fid):
@@ -218,14 +222,13 @@ class Game:
 
     def lref(self, loc):
         """A location: its map number and name."""
-        n = self.data.loc[loc]
-        return {"en": f"{loc} {n.en}", "ja": f"{loc} {n.ja}"}
+        return self.refs["loc"][loc]
 
     def cref(self, code):
-        return named(self.data.code[code])
+        return self.refs["code"][code]
 
     def pref(self, p):
-        return named(next(x for x in self.data.parameters if x.id == p))
+        return self.refs["param"][p]
 
     def ref(self, of, item):
         """``item`` of a picked list as a reference: ``of`` is fac, loc, code, param or a
@@ -317,17 +320,14 @@ class Game:
     def spend_spells(self, f, n, why, vis=None):
         """Spend ``n`` command spells; ``why``: the key ``grailwar.log.spell.<why>``."""
         f.spells -= n
-        self.events.append(Changed(f.id, "spells", f"-{n} {why}", vis or ALL))
         self.note(f.id, "spends_spells", vis or self.vis(f.id, *f.allies), n=n, why=LOG + "spell." + why,
                   left=f.spells)
 
     def add_item(self, f, code, n=1, why=""):
         f.inv[code] = f.inv.get(code, 0) + n
-        self.events.append(Changed(f.id, "items", f"+{n} {code}", self.vis(f.id)))
 
     def take_item(self, f, code, n=1):
         f.inv[code] -= n
-        self.events.append(Changed(f.id, "items", f"-{n} {code}", self.vis(f.id)))
 
     # --- knowledge (§2.9) -----------------------------------------------------------------
     def learn_loc(self, o, t):
@@ -337,7 +337,6 @@ class Game:
         k = o.know[t.id]
         if not k.loc:
             k.loc = True
-            self.events.append(Learned(o.id, f"loc:{t.id}", self.vis(o.id)))
         o.known_empty.discard(t.location)
 
     def acquaint(self, o, t):
@@ -346,7 +345,6 @@ class Game:
         k = o.know[t.id]
         if not k.acq:
             k.acq = True
-            self.events.append(Learned(o.id, f"acq:{t.id}", self.vis(o.id)))
         for sk in t.master.skills:
             if sk.public:
                 k.ms.add(sk.id)
@@ -380,12 +378,10 @@ class Game:
             if k.np:
                 return
             k.np = True
-        self.events.append(Learned(o.id, f"{what}:{t.id}" + (f":{sid}" if sid else ""), self.vis(o.id)))
 
     def learn_empty(self, o, loc):
         if loc not in o.known_empty:
             o.known_empty.add(loc)
-            self.events.append(Learned(o.id, f"empty:{loc}", self.vis(o.id)))
 
     # --- locations (§2.2, §14.2) -------------------------------------------------------
     def leave(self, f):
@@ -435,13 +431,11 @@ class Game:
         a.allies.add(b.id)
         b.allies.add(a.id)
         self.meet(a, b)
-        self.events.append(Changed(a.id, "alliance", f"+{b.id}", ALL))
         self.note("GM", "allied", a=self.fref(a.id), b=self.fref(b.id))
 
     def unally(self, a, b, why):
         a.allies.discard(b.id)
         b.allies.discard(a.id)
-        self.events.append(Changed(a.id, "alliance", f"-{b.id}", ALL))
         self.note("GM", "unallied", a=self.fref(a.id), b=self.fref(b.id), why=LOG + "unally." + why)
 
     # --- elimination (§14.3) and victory (§5) ---------------------------------------------

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from . import combat, npc
-from .events import Changed
 from .model import ALL, clamp
 from .prompt import ask
 
@@ -153,7 +152,6 @@ def misfortune(g, x):
                 g.learn_loc(t, x)
     elif eff == "bad_omen":
         x.omen = True
-        g.events.append(Changed(x.id, "omen", "bad_omen", g.vis(x.id)))
     elif eff == "ambush":
         cand = [o for o in others if o not in x.allies]
         if cand:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from . import combat, npc
 from .checks import check, craft_target, info_target, omen, set_phase
-from .events import Changed
 from .model import LOG, named
 from .prompt import ask
 
@@ -136,6 +135,7 @@ def resolve_approach(g, x):
         if ans.choice == "attack":
             yield from combat.fight(g, "attack on contact", fo, x, loc, (), subs)
             return
+        g.note(o, "listens", g.vis(o, x.id, *(s.id for s in subs)), other=g.fref(x.id))
     for o in occ:
         for p in [x] + subs:
             p.met_friendly.add(o)
@@ -233,6 +233,7 @@ def resolve_move(g, f, a):
         if ans.choice == "attack":
             yield from combat.fight(g, "attack on contact", fo, f, loc)
             return
+        g.note(o, "listens", g.vis(o, f.id), other=g.fref(f.id))
     for o in occ:
         f.met_friendly.add(o)
         g.fac[o].met_friendly.add(f.id)
@@ -244,7 +245,6 @@ def resolve_other(g, f, a):
         if ok and f.location:
             ws = g.workshop.get(f.location)
             g.workshop[f.location] = [f.id, (ws[1] if ws else 0) + 1]
-            g.events.append(Changed(f.id, "workshop", f"{f.location}:{g.workshop[f.location][1]}", g.vis(f.id)))
             g.note(f.id, "workshop_level", g.vis(f.id), loc=g.lref(f.location), level=g.workshop[f.location][1])
     elif a.mode == "survey":
         occ = g.occupants(a.target)

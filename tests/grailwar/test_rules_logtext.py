@@ -29,7 +29,7 @@ SAMPLE = {"no": 4, "seed": 7, "turn": 3, "who": "F3", "a": "F1", "b": "F2", "tar
           "wtl": "2-0-1", "base": 70, "power": "-10", "mod_a": "+10", "mod_b": "-5", "raw": 68, "final": 68,
           "side": "A", "sides": "…", "items": "…", "skill": "【篝火の構え】", "np": "『百夜篝火』", "code": "呪符",
           "name": "カガリ", "fact": "…", "what": "…", "why": "…", "reason": "…", "cause": "…", "package": "…",
-          "demand": "…"}
+          "demand": "…", "leader": "F2", "other": "F4"}
 
 
 def _strings(lang):
@@ -199,7 +199,6 @@ def test_battle_commitments_are_sealed_until_both_sides_are_in(kit):
             seen = g.events_for(g.events[n0:], "F1")
             assert not [e for e in seen if e.kind in ("committed", "commitments_revealed")]
             assert not [e for e in seen if e.kind == "mana" and e.faction == "F3"]
-            assert not [e for e in seen if e.kind == "changed" and e.faction == "F3" and e.what == "spells"]
             lines = [text(e, lang) for e in g.view_for("F1")["log"] for lang in LANGS]
             np_ = lancer.servant.np
             assert not [l for l in lines if np_.en in l or np_.ja in l or "篝火の構え" in l or "Bonfire" in l]
@@ -228,3 +227,121 @@ def test_battle_commitments_are_sealed_until_both_sides_are_in(kit):
     assert len(reveal) == 1
     ja = text(reveal[0], "ja")
     assert "百夜篝火" in ja and "篝火の構え" in ja and "令呪（勝率）" in ja
+
+
+# --- refusals (issue 10 item 3) ------------------------------------------------------------------
+def test_why_not_agrees_with_legal_actions_and_apply_raises_the_same_refusal():
+    from tabletop.engine import IllegalActionError
+    from grailwar.rules import Declare, Talk, Use
+    rules = make_rules({"seats": ["human", "human", "npc", "npc", "npc"], "max_turns": 3})
+    st = rules.new_state(4)
+    strays = [Declare("F1", "craft", "elixir"), Declare("F1", "approach", "F1", "raid"), Declare("F2", "rest"),
+              Declare("F1", "move", "99", "seize"), Use("F1", "elixir"), Talk("F1", "open", "F7"),
+              Answer("F1", "slot", "STR"), Commit("F1", "np"), Declare("F1", "info", "F2", "", 9, 0)]
+    seen = set()
+    steps = 0
+    while st.pending is not None and steps < 400:
+        fid = st.pending.faction
+        legal = st.legal_actions(fid)
+        for a in legal[:40]:
+            assert st.why_not(a) is None, a
+        for a in strays:
+            if a in legal:
+                continue
+            r = st.why_not(a)
+            assert r is not None and r.key.startswith("grailwar.refusal.") and r.rule, a
+            seen.add(r.key)
+            for lang in LANGS:
+                words = t_for(lang)(r.key, **r.params)
+                assert words != r.key and "{" not in words, (lang, r.key)
+            with pytest.raises(IllegalActionError) as exc:
+                st.apply(a)
+            assert exc.value.refusal == r
+        st.apply(npc_action(st, fid) if not st.fac[fid].human else legal[steps % len(legal)])
+        steps += 1
+    assert {"grailwar.refusal.craft_special", "grailwar.refusal.not_your_turn",
+            "grailwar.refusal.not_an_answer"} <= seen
+
+
+def test_every_refusal_key_is_in_both_languages_with_the_same_placeholders():
+    en = dict(_leaves(_strings("en")["grailwar"]["refusal"], ""))
+    ja = dict(_leaves(_strings("ja")["grailwar"]["refusal"], ""))
+    assert set(en) == set(ja)
+    for k in en:
+        assert _fields(en[k]) == _fields(ja[k]), k
+        assert not set(ASCII_WORD.findall(re.sub(r"\{\w+\}", "", ja[k]))), k
+    src = (ROOT / "grailwar" / "rules" / "legality.py").read_text(encoding="utf-8")
+    used = set(re.findall(r'refuse\([^,]+,\s*"([a-z_]+)"', src))
+    assert used == set(en), used ^ set(en)
+
+
+def test_a_true_name_the_viewer_has_not_learned_never_appears_in_its_log():
+    rules = make_rules({"seats": ["human", "human", "npc", "npc", "npc", "npc", "npc"], "max_turns": 4})
+    st = rules.new_state(11)
+    steps = 0
+    while st.pending is not None and not st.is_terminal():
+        fid = st.pending.faction
+        legal = st.legal_actions(fid)
+        st.apply(npc_action(st, fid) if not st.fac[fid].human else legal[(steps * 5 + 1) % len(legal)])
+        steps += 1
+        if st.is_terminal() or steps % 7:
+            continue
+        for viewer in ("F1", "F2"):
+            me = st.fac[viewer]
+            secret = {n for f in st.fids if f != viewer and not me.know[f].name
+                      for n in (st.fac[f].servant.true_name.en, st.fac[f].servant.true_name.ja)}
+            for e in st.view_for(viewer)["log"]:
+                for lang in LANGS:
+                    line = text(e, lang)
+                    assert not [n for n in secret if n in line], f"{viewer}: {line}"
+
+
+def test_silent_outcomes_are_told_to_those_involved(kit):
+    """Issue 12 item 4: a contacted master who listens, an ally who stays out of a battle."""
+    g = kit.war(("human", "human", "human"))
+    f1, f2 = g.fac["F1"], g.fac["F2"]
+    empty = kit.empty_loc(g)
+    kit.place(g, "F2", empty)
+    kit.run(g, flow.resolve_move(g, f1, flow.Declare("F1", "move", empty, "peaceful")),
+            {("contact_reply", "F2"): ["listen"]})
+    told = [text(e, "en") for e in g.view_for("F1")["log"]]
+    assert any("listens to F1" in line for line in told), told[-3:]
+    assert not [e for e in g.view_for("F3")["log"] if e["key"] == "grailwar.log.listens"]
+
+
+def test_the_shared_match_takes_the_grail_war_refusals_and_reveals():
+    from tabletop.engine import IllegalActionError
+    from tabletop.engine.match import Match
+    from grailwar.rules import Declare
+    m = Match(make_rules({"seats": ["human", "npc", "npc"]}), seed=3)
+    st = m.state
+    while not (st.pending.kind == "declare" and st.pending.faction == "F1"):
+        fid = st.pending.faction
+        m.apply(npc_action(st, fid) if not st.fac[fid].human else st.legal_actions(fid)[0])
+    r = m.why_not(Declare("F1", "craft", "elixir"))
+    assert r.key == "grailwar.refusal.craft_special" and r.rule.startswith("7.5")
+    with pytest.raises(IllegalActionError) as exc:
+        m.apply(Declare("F1", "craft", "elixir"))
+    assert exc.value.refusal == r
+    assert st.reveals([]) is False
+    events = m.apply(Declare("F1", "rest"))
+    assert st.reveals(events) == any(e.kind == "rolled" for e in events)
+    m.close()
+
+
+def test_the_reroll_prompt_points_at_the_check_it_offers_to_reroll(kit):
+    g = kit.war(("human", "human", "human"))
+    f1 = g.fac["F1"]
+    f1.inv["talisman"] = 1
+    g.rng = kit.ScriptRng([90, 10])
+    asked = []
+
+    def answer(g, p):
+        asked.append(dict(p.ctx))
+        return Answer(p.faction, p.kind, "talisman")
+    ok = kit.run(g, flow.check(g, f1, "info", 40, g.vis("F1"), target=g.fref("F2")), default=answer)
+    assert ok and len(asked) == 1
+    entry = g.log[asked[0]["entry"]]
+    assert entry["kind"] == "check" and entry["value"] == 90
+    assert logtext.caption(dict(entry), t_for("ja"), "ja") == "F1: F2の情報収集 (1D100<=40) ＞ …"
+    assert text(g.log[-1], "en").endswith("information gathering on F2 (Talisman reroll) (1D100<=40) ＞ 10 ＞ success")

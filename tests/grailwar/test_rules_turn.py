@@ -2,7 +2,7 @@
 import pytest
 
 from grailwar.rules import Declare, flow
-from grailwar.rules.state import declare_error
+from grailwar.rules.legality import declare_error
 from tabletop.engine import GameRng
 
 HUMANS3 = ("human", "human", "human")
