@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 
 from . import theme as T
 from . import viewmodel as VM
@@ -20,6 +21,8 @@ from .menu import PRIMARY, ActionTree
 DIALOG_KINDS = ("talk", "talk_reply", "proposal_reply", "exchange_reply", "gift_reply", "threat_reply", "threat_code",
                 "threat_location", "contact_reply", "accompany", "help_ally")
 LOCATION_FIELDS = ("target", "arg", "dest", "location", "choice")
+TIP = ObjectID(object_id="#grailwar_tip")
+TIP_WIDTH = 460
 
 
 class PromptMenu:
@@ -119,8 +122,9 @@ class PromptMenu:
         for i, v in enumerate(shown):
             label = f"{i + 1 if i < 9 else 0}. " + host.value_label(field, v)
             r = pygame.Rect(x0 + (i % 2) * (bw + gap), y0 + (i // 2) * (bh + gap), bw, bh)
-            b = pygame_gui.elements.UIButton(r, short(label, 34), m, object_id="#grailwar_choice",
-                                             tool_tip_text=label if len(label) > 34 else None, container=container)
+            b = pygame_gui.elements.UIButton(r, short(label, 34), m, object_id="#grailwar_choice", container=container)
+            if len(label) > 34:     # the whole label on hover, as a wrapped box
+                b.set_tooltip(html(label), object_id=TIP, wrap_width=TIP_WIDTH)
             self.buttons.append((b, ("choose", field, v)))
             if isinstance(v, str) and v in host.map.pos and field in LOCATION_FIELDS:
                 host.map.selected.add(v)
