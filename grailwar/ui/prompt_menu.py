@@ -21,8 +21,17 @@ from .menu import PRIMARY, ActionTree
 DIALOG_KINDS = ("talk", "talk_reply", "proposal_reply", "exchange_reply", "gift_reply", "threat_reply", "threat_code",
                 "threat_location", "contact_reply", "accompany", "help_ally")
 LOCATION_FIELDS = ("target", "arg", "dest", "location", "choice")
+REASKED = ("commit",)            # prompts asked again after each pick, in the same battle
 TIP = ObjectID(object_id="#grailwar_tip")
 TIP_WIDTH = 460
+
+
+class Used:
+    """A choice the menu showed before that is no longer offered (it keeps its place)."""
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
 
 
 class PromptMenu:
@@ -38,6 +47,8 @@ class PromptMenu:
         self.reply = None                # (panel, ok button, texts) of the answer dialog
         self.hidden = False
         self.confirming = None           # (action, question, back): a costly choice waiting for a yes
+        self.slot_key = None             # the prompt the remembered order belongs to
+        self.slots: list = []            # first-level choices in the order first shown
 
     # --- building ------------------------------------------------------------------------
     def open(self, key, actions):
@@ -113,6 +124,8 @@ class PromptMenu:
             return
         field, values = q
         values = spending_last(field, values)
+        if not self.tree.path:
+            values = self._keep_places(pend, values)
         # five rows fill the prompt panel; with a Back or More button below them, four
         per_page = 10 if container is None and not self.tree.path and len(values) <= 10 else 8
         pages = max(1, (len(values) + per_page - 1) // per_page)
@@ -120,6 +133,13 @@ class PromptMenu:
         self.page = min(self.page, pages - 1)
         shown = values[self.page * per_page:(self.page + 1) * per_page]
         for i, v in enumerate(shown):
+            if isinstance(v, Used):        # taken since the menu was first shown: its place stays
+                r = pygame.Rect(x0 + (i % 2) * (bw + gap), y0 + (i // 2) * (bh + gap), bw, bh)
+                b = pygame_gui.elements.UIButton(r, short("✓ " + host.value_label(field, v.value), 34), m,
+                                                 object_id="#grailwar_choice", container=container)
+                b.disable()
+                self.buttons.append((b, ("used", v.value)))
+                continue
             label = f"{i + 1 if i < 9 else 0}. " + host.value_label(field, v)
             r = pygame.Rect(x0 + (i % 2) * (bw + gap), y0 + (i // 2) * (bh + gap), bw, bh)
             b = pygame_gui.elements.UIButton(r, short(label, 34), m, object_id="#grailwar_choice", container=container)
@@ -205,9 +225,24 @@ class PromptMenu:
         self.confirming = (action, question, back)
         self.build()
 
+    def _keep_places(self, pend, values):
+        """The same prompt asked again (the commit step after each pick): every choice keeps
+        its place and number, one no longer offered leaves a disabled "✓" in its place."""
+        if pend.get("kind") not in REASKED:
+            self.slot_key, self.slots = None, []
+            return values
+        key = (pend.get("faction"), pend.get("kind"), pend.get("battle"))
+        if key != self.slot_key:
+            self.slot_key, self.slots = key, list(values)
+            return values
+        out = [v if v in values else Used(v) for v in self.slots]
+        out += [v for v in values if v not in self.slots]
+        self.slots = [v.value if isinstance(v, Used) else v for v in out]
+        return out
+
     def choose_by_index(self, i):
-        opts = [op for _, op in self.buttons if op[0] in ("choose", "apply", "cancel", "confirm")]
-        if 0 <= i < len(opts):
+        opts = [op for _, op in self.buttons if op[0] in ("choose", "apply", "cancel", "confirm", "used")]
+        if 0 <= i < len(opts) and opts[i][0] != "used":
             self.pick(opts[i])
             return True
         return False
