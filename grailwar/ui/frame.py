@@ -121,8 +121,8 @@ class FrameComposer:
 
     def _can_redraw_tray_only(self, surface, dirty, top_is_me):
         app = self.app
-        # the App draws toasts and dialogs over the frame (it has no public accessor for them yet)
-        overlays = bool(getattr(app, "_toasts", None) or getattr(app, "_dialogs", None)
+        # the App draws dialogs and toasts over the frame (toasts have no public accessor yet)
+        overlays = bool(app.dialog is not None or getattr(app, "_toasts", None)
                         or getattr(app, "show_frame_times", False))
         ok = (not dirty and not overlays and self._overlays_last is False and top_is_me
               and self._last_surface is surface and self.tray_only_ok)

@@ -22,10 +22,7 @@ import datetime
 import pygame
 import pygame_gui
 
-from grailwar import game as G
 from grailwar.rules.npc import npc_action
-from tabletop.engine import Record, replay
-from tabletop.engine.match import Match
 from tabletop.engine.saves import data_dir, mark_clean_exit, mark_running
 from tabletop.ui.logpanel import LogPanel
 from tabletop.ui.scene import Scene
@@ -46,6 +43,7 @@ from .logfeed import LogFeed, roll_colour
 from .mapview import MapView
 from .prompt_menu import PromptMenu
 from .savealert import SaveGuard
+from .setup import open_war
 
 NPC_DELAY = 0.35
 TALK_ANSWERED = ("propose", "exchange", "threaten", "give_code", "give_spells", "share", "dissolve")
@@ -57,30 +55,12 @@ class GrailWarScene(Scene):
     def __init__(self, app, seats=None, seed=None, record=None, bench=False, **kw):
         super().__init__(app)
         self.bench = bench
-        if record is not None:
-            seats = list(record.seats) or seats
-            seed = record.seed
-        n = VM.faction_count(G)
-        seats = [s.strip() for s in (seats or ["human"] + ["npc"] * (n - 1))]
-        if isinstance(seats, str):
-            seats = seats.split(",")
-        if bench:
-            seats = ["npc"] * len(seats)
-        self.seats = seats
-        self.seed = seed if seed is not None else VM.default_seed(G)
-        self.options = dict(record.options) if record is not None and record.options else VM.options_for(seats)
-        self.rules = G.make_rules(self.options, mods=getattr(app, "mods", None) or None)
-        resumed = record is not None
-        if record is None:
-            state = None
-            record = Record(game="grailwar", seed=self.seed, options=self.options, seats=list(seats),
-                            mods=list(getattr(app, "mods", None) or []))
-        else:
-            state = replay(record, self.rules)
-        # the Match applies, records and autosaves (the bench plays without saving)
-        self.match = Match(self.rules, state, seed=self.seed, record=record, autosave=not bench)
+        war = open_war(getattr(app, "mods", None), seats, seed, record, bench)
+        self.seats, self.seed, self.options, self.rules = war.seats, war.seed, war.options, war.rules
+        self.match = war.match             # applies, records and autosaves every action
+        resumed = war.resumed
         self.static = load_static(self.rules, getattr(app, "mods", None))
-        self.humans = VM.human_factions(self.state, seats)
+        self.humans = VM.human_factions(self.state, self.seats)
         # with two or more masters at the table, the screen starts public and passes to the
         # first master through a hand-off; a lone master owns it from the start
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
@@ -536,7 +516,7 @@ class GrailWarScene(Scene):
         if "confirm" in intents and self.battles.dismiss():
             return True
         if ("up" in intents or "down" in intents) and self._map_shown():
-            self._cycle_hover(-1 if "up" in intents else 1)    # the keyboard's hover card
+            self.map.cycle_hover(-1 if "up" in intents else 1)    # the keyboard's hover card
             return True
         if "confirm" in intents and self._map_shown() and self.menu.pick_location(self.map.hover):
             return True
@@ -545,20 +525,8 @@ class GrailWarScene(Scene):
     def _map_shown(self):
         return self.handoff is None and not self.battles.shown and not self.ended
 
-    def _cycle_hover(self, step):
-        """Up/Down walk through the locations in id order, showing each one's hover card."""
-        ids = [loc.id for loc in self.static.locations if loc.id in self.map.pos]
-        if not ids:
-            return
-        cur = self.map.hover
-        i = ids.index(cur) + step if cur in ids else (0 if step > 0 else -1)
-        self.map.hover = ids[i % len(ids)]
-
     def _hover(self, pos):
-        lid = self.map.hit(pos) if MAP.collidepoint(pos) else None
-        if self.handoff is not None or self.battles.shown or self.ended:
-            lid = None
-        self.map.hover = lid
+        self.map.hover = self.map.hit(pos) if MAP.collidepoint(pos) and self._map_shown() else None
 
     # --- drawing (composed by ``frame.FrameComposer``) ---------------------------------------------------
     def panels(self):

@@ -18,27 +18,7 @@ from . import theme as T
 from .mapview import CLASS_ABBR
 
 
-# --- game set-up helpers --------------------------------------------------------------------
-def faction_count(G):
-    try:
-        rules = G.make_rules({})
-        n = len(getattr(rules, "data").factions)
-        return n
-    except Exception:   # noqa: BLE001
-        return 7
-
-
-def default_seed(G):
-    try:
-        return int(G.make_rules({}).data.cfg.game.default_seed)
-    except Exception:   # noqa: BLE001
-        return 20240601
-
-
-def options_for(seats):
-    return {"seats": list(seats)}
-
-
+# --- seats and public facts ---------------------------------------------------------------
 def human_factions(state, seats):
     fac = getattr(state, "fac", None)
     if isinstance(fac, dict):
