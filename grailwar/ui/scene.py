@@ -78,8 +78,6 @@ class GrailWarScene(Scene):
         self.mana_tween = ManaTween()
         self.end = EndPanel(app, self.tr)
         self.saving = SaveGuard(app, self.tr, self.match, self._saving_changed)
-        if self.match.save_error:          # the first autosave (in the Match's constructor) failed
-            self.saving.failed(self.match.save_error)
         self.pen = Pen(app)
         self.frame = FrameComposer(app, self.tray, self.pen)
         self.drawn_texts: list[str] = []
@@ -108,6 +106,8 @@ class GrailWarScene(Scene):
                     self.feed.queue_roll(entry, VM.opening_roll(entry))
         else:
             self.feed.rebuild(self.vm["log"])
+        if self.match.save_error:          # the first autosave (in the Match's constructor) failed
+            self.saving.failed(self.match.save_error)
 
     # --- the menu's state, read by tests and the frame keys ------------------------------------
     @property

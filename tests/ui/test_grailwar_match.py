@@ -76,3 +76,11 @@ def test_playing_on_unsaved_is_the_masters_choice_and_stays_shown(make_app, monk
     app.step(2)
     assert "Not saved" in scene.drawn_texts                       # the top bar keeps saying so
     pygame.event.pump()
+
+
+def test_a_war_that_cannot_save_at_its_start_says_so_before_anyone_plays(make_app, monkeypatch):
+    _break_saves(monkeypatch)
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=21)
+    app.step(30)
+    assert scene.save_alert is not None and "The war could not be saved" in scene.drawn_texts
+    assert scene.record.actions == [] and not any(b.visible for b, _ in scene.buttons)
