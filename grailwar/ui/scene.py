@@ -23,7 +23,7 @@ import pygame
 import pygame_gui
 
 from grailwar.rules.npc import npc_action
-from tabletop.engine.saves import data_dir, mark_clean_exit, mark_running
+from tabletop.engine.saves import data_dir
 from tabletop.ui.logpanel import LogPanel
 from tabletop.ui.scene import Scene
 
@@ -164,11 +164,6 @@ class GrailWarScene(Scene):
         except Exception:   # noqa: BLE001 - default looks are still usable
             pass
         self.feed.dirty = True
-        if not self.bench:
-            try:
-                mark_running("grailwar")
-            except Exception:   # noqa: BLE001 - a read-only data folder must not stop the game
-                pass
 
     def on_exit(self):
         self.match.close()       # the last accepted action is on disk
@@ -176,11 +171,6 @@ class GrailWarScene(Scene):
         self.menu.kill()
         self.menu.close_reply()
         self.end.kill()
-        if not self.bench:
-            try:
-                mark_clean_exit("grailwar")
-            except Exception:   # noqa: BLE001
-                pass
 
     def on_pause(self):
         self.paused = True
@@ -370,10 +360,6 @@ class GrailWarScene(Scene):
         if not self.bench:
             self.end.build()
         self.match.flush()           # the Match wrote the finished war; wait for it
-        try:
-            mark_clean_exit("grailwar")
-        except OSError:
-            pass
 
     # --- hand-off -------------------------------------------------------------------------------------
     def _start_handoff(self, fid):

@@ -3,8 +3,8 @@ master's deliberate key or click, and no master's private sheet stays up while N
 import pygame
 import pytest
 
-from .conftest import click, press
-from .test_grailwar_screen import button, click_through, open_war, wait_for_menu
+from .conftest import press
+from .test_grailwar_screen import click_through, open_war, wait_for_menu
 
 pytest.importorskip("grailwar.rules")
 

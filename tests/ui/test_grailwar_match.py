@@ -32,7 +32,7 @@ def test_the_screen_records_through_the_match(make_app):
     app, scene = open_war(make_app, ["human", "npc", "npc"], seed=21)
     assert isinstance(scene.match, Match) and scene.record is scene.match.record
     got = _declare_rest(app, scene)
-    rec = read_record(saves.autosave_path("grailwar"))
+    rec = read_record(scene.match.save_path)
     assert {"a": got} in rec.actions            # the human's declaration is on disk at once
     assert rec.actions == scene.record.actions[:len(rec.actions)]
 
@@ -57,7 +57,7 @@ def test_a_failed_autosave_stops_the_war_until_a_save_succeeds(make_app, monkeyp
     click(app, scene.save_alert.retry)
     assert scene.save_alert is None
     assert "The war could not be saved" not in scene.drawn_texts
-    assert read_record(saves.autosave_path("grailwar")).actions == scene.record.actions
+    assert read_record(scene.match.save_path).actions == scene.record.actions
     wait_for_menu(app, scene, None, "F1")
     assert len(scene.record.actions) > n                         # the war went on
 

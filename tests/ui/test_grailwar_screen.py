@@ -73,7 +73,7 @@ def test_each_kind_of_action_is_declared_by_clicks(make_app):
         got = click_through(app, scene, lambda op, a=act: op[0] == "choose" and op[2] == ("declare", a))
         assert got["kind"] == "declare" and got["act"] == act
         # an autosave is written after every accepted human action
-        rec = read_record(saves.autosave_path("grailwar"))
+        rec = read_record(scene.match.save_path)          # the war's save slot
         assert any(e["a"] == got for e in rec.actions)
         app.scenes.clear()
 
@@ -253,8 +253,8 @@ def test_resume_from_the_autosave_rebuilds_the_same_war(make_app):
     wait_for_menu(app, scene, "declare", "F1")
     click_through(app, scene, lambda op: op[0] == "choose" and op[2] == ("declare", "rest"))
     wait_for_menu(app, scene, None, "F1")
-    rec = read_record(saves.autosave_path("grailwar"))
-    assert saves.unclean_games() == ["grailwar"]     # marked running while the war is on
+    rec = read_record(scene.match.save_path)
+    assert [s.path for s in saves.unfinished_slots()] == [scene.match.save_path]   # offered by Resume
     app2 = make_app(size=(1280, 720), speed=50.0)
     resumed = GrailWarScene(app2, record=rec)
     n = len(resumed.state.log)
