@@ -117,3 +117,37 @@ def spell_marks(app, n, size=22, total=3):
             pygame.draw.polygon(surf, (90, 60, 70), pts, 2)
     _CACHE[key] = (surf, [])
     return surf
+
+
+class ManaTween:
+    """Each bar slides from the old value to the new one when the engine reports a
+    ``ManaChanged`` (several in a row continue from where the bar is)."""
+    DURATION = 0.6
+
+    def __init__(self):
+        self._runs: dict = {}      # fid -> [start, end, seconds run]
+
+    def on_event(self, ev):
+        run = self._runs.get(ev.faction)
+        start = self.value(ev.faction, ev.before) if run else ev.before
+        self._runs[ev.faction] = [start, ev.after, 0.0]
+
+    def update(self, dt):
+        for fid, run in list(self._runs.items()):
+            run[2] += dt
+            if run[2] >= self.DURATION:
+                del self._runs[fid]
+
+    @property
+    def busy(self):
+        return bool(self._runs)
+
+    def value(self, fid, mana):
+        """The mana to draw for ``fid`` now (``mana``, the view's figure, when at rest)."""
+        run = self._runs.get(fid)
+        if run is None:
+            return mana
+        start, end, t = run
+        k = min(1.0, t / self.DURATION)
+        k = 1 - (1 - k) ** 3       # ease out
+        return int(round(start + (end - start) * k))

@@ -148,10 +148,11 @@ class BattleView:
         if stage:
             put(tr("battle.stage." + stage, default=""), (w - 24, h - 36), 17, T.TEXT_DIM, anchor="topright")
         y2 = 372
-        if b.get("mine") and not b.get("final_a"):
-            put(tr("battle.mine"), (w - 270, y2), 15, T.TEXT_DIM, True)
+        picks = b.get("revealed") or b.get("mine")
+        if picks and not b.get("final_a"):
+            put(tr("battle.revealed" if b.get("revealed") else "battle.mine"), (w - 270, y2), 15, T.TEXT_DIM, True)
             y2 += 22
-            for line in b["mine"][-6:]:
+            for line in picks[-6:]:
                 put("• " + line, (w - 262, y2), 15, T.ACCENT)
                 y2 += 22
         after = b.get("aftermath") or []

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tabletop.data import load_game_files
+
 DEFAULT_GRADES = {
     "core": {"ja": "霊脈の要", "en": "Leyline Nexus", "rest_recovery": 50, "end_of_turn_bonus": 20, "rank": 4},
     "great": {"ja": "大霊地", "en": "Great Leyline", "rest_recovery": 40, "end_of_turn_bonus": 10, "rank": 3},
@@ -113,7 +115,6 @@ def load_static(rules=None, mods=None) -> StaticData:
             raw = data
     if not raw.get("locations"):
         try:
-            from tabletop.data import load_game_files
             files = load_game_files("grailwar", mods)
             for stem, lf in files.items():
                 d = lf.data

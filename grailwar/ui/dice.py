@@ -1,11 +1,11 @@
-"""The dice tray. The engine rolls; the tray throws a die with pymunk at a fixed physics
-step and, as it comes to rest, shows the engine's value on its face. Rolls queue so a
-burst of events plays back in order; ``skip()`` lands everything at once."""
+"""The dice tray. The engine rolls (a ``Rolled`` event: die, value, target, who may see it);
+the tray throws that die with pymunk at a fixed physics step and, as it comes to rest,
+shows the engine's value on its face. Rolls queue so a burst of events plays back in
+order; ``skip()`` lands everything at once."""
 from __future__ import annotations
 
 import math
 import random
-import re
 from dataclasses import dataclass, field
 
 import pygame
@@ -21,44 +21,37 @@ HOLD = 0.55                # seconds a landed die stays before the next throw
 
 @dataclass
 class Roll:
-    expr: str              # "1D100<=43", "D10[0-9]", "1D6", "choice[STR,MAG]"...
-    value: object          # what the engine rolled (int or choice text)
-    line: str              # the full dice-bot line, shown once the die lands
-    label: str = ""
+    """One throw: the engine's ``Rolled`` event and the two captions (while rolling, landed)."""
+    die: int               # faces: 100, 10, 6, 3, 2, or the length of a random pick's list
+    value: int             # the face the engine rolled (0-9 for table digits)
+    line: str              # the dice-bot caption, shown once the die lands
+    label: str = ""        # the caption while it rolls (never the result)
     success: bool | None = None
     on_land: object = None   # callback when the die comes to rest
-    faces: list = field(default_factory=list)   # filled by the tray: (text, sides) per die
+    faces: list = field(default_factory=list)   # filled by the tray: (kind, face text) per die
+
+    @classmethod
+    def of(cls, rolled, line, label="", on_land=None):
+        """A throw for a ``grailwar.rules.events.Rolled``."""
+        return cls(rolled.die, rolled.value, line, label, rolled.success, on_land)
 
 
-def parse_dice(expr: str, value) -> list:
-    """Which dice to throw and what each one shows when it lands: [(sides_kind, face_text)]."""
-    m = re.match(r"\s*1?D(\d+)", expr or "")
-    if expr.startswith("choice"):
-        return [("choice", str(value))]
-    if expr.startswith("D10[") or (m and m.group(1) == "10" and "[0-9]" in expr):
-        return [("d10", str(value))]
-    if m:
-        n = int(m.group(1))
-        try:
-            v = int(value)
-        except (TypeError, ValueError):
-            return [("dN", str(value))]
-        if n == 100:
-            tens = 0 if v == 100 else (v // 10) * 10
-            units = 0 if v == 100 else v % 10
-            return [("d100", f"{tens:02d}"), ("d10", str(units))]
-        if n == 6:
-            return [("d6", str(v))]
-        return [(f"d{n}", str(v))]
-    return [("dN", str(value))]
+def dice_for(die: int, value) -> list:
+    """Which dice to throw and what each shows when it lands: [(kind, face text)]. A d100 is
+    a tens die and a units die (100 shows 00 and 0)."""
+    if die == 100:
+        v = int(value)
+        tens = 0 if v == 100 else (v // 10) * 10
+        units = 0 if v == 100 else v % 10
+        return [("d100", f"{tens:02d}"), ("d10", str(units))]
+    return [(f"d{die}", str(value))]
 
 
 class _Die:
     def __init__(self, space, kind, final, pos, vel, spin, size, rng):
         self.kind, self.final, self.size = kind, final, size
-        if kind == "d6" or kind == "choice":
-            w = size if kind == "d6" else size * 1.5
-            verts = [(-w / 2, -size / 2), (w / 2, -size / 2), (w / 2, size / 2), (-w / 2, size / 2)]
+        if kind == "d6":
+            verts = [(-size / 2, -size / 2), (size / 2, -size / 2), (size / 2, size / 2), (-size / 2, size / 2)]
         else:   # a kite seen from above (pentagonal trapezohedron)
             s = size * 0.62
             verts = [(0, -s * 1.25), (s, -s * 0.15), (0, s * 1.0), (-s, -s * 0.15)]
@@ -85,8 +78,6 @@ class _Die:
             return f"{self.rng.randint(0, 9) * 10:02d}"
         if self.kind == "d10":
             return str(self.rng.randint(0, 9))
-        if self.kind == "choice":
-            return "?"
         if self.kind[1:].isdigit():
             return str(self.rng.randint(1, int(self.kind[1:])))
         return str(self.rng.randint(1, 9))
@@ -114,8 +105,7 @@ class _Die:
             h = int(max(ys) - min(ys)) + pad * 2
             s = pygame.Surface((w, h), pygame.SRCALPHA)
             pts = [(x - min(xs) + pad, y - min(ys) + pad) for x, y in self.verts]
-            body = {"d100": (236, 230, 214), "d10": (250, 250, 246), "d6": (250, 250, 246),
-                    "choice": (240, 228, 190)}.get(self.kind, (250, 250, 246))
+            body = {"d100": (236, 230, 214), "d10": (250, 250, 246), "d6": (250, 250, 246)}.get(self.kind, (250, 250, 246))
             pygame.draw.polygon(s, body, pts)
             edge = T.ACCENT if self.rest else (60, 60, 70)
             pygame.draw.polygon(s, edge, pts, 3)
@@ -203,7 +193,7 @@ class DiceTray:
         self.current = roll
         self._space = self._new_space()
         self.dice = []
-        kinds = parse_dice(roll.expr, roll.value)
+        kinds = dice_for(roll.die, roll.value)
         roll.faces = kinds
         h = self.rect.h
         for i, (kind, final) in enumerate(kinds):
@@ -211,7 +201,7 @@ class DiceTray:
             vel = (self.rng.uniform(900, 1300), self.rng.uniform(-380, 380))
             spin = self.rng.uniform(-16, 16)
             self.dice.append(_Die(self._space, kind, final, pos, vel, spin, 58, self.rng))
-        self.shown_line = roll.label or roll.expr
+        self.shown_line = roll.label
         self.shown_success = None
         self.hold = 0.0
 

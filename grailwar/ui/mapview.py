@@ -31,6 +31,19 @@ class MapView:
         self.selected = set()      # highlighted locations (legal targets of a pending choice)
         self.layout()
 
+    def cycle_hover(self, step):
+        """Up/Down walk through the locations in id order, showing each one's hover card."""
+        ids = [loc.id for loc in self.static.locations if loc.id in self.pos]
+        if not ids:
+            return
+        cur = self.hover
+        i = ids.index(cur) + step if cur in ids else (0 if step > 0 else -1)
+        self.hover = ids[i % len(ids)]
+
+    def invalidate(self):
+        """Draw the static layer again on the next frame (the language changed)."""
+        self._static_key = None
+
     # geometry ---------------------------------------------------------------------
     def layout(self):
         locs = self.static.locations

@@ -1,6 +1,8 @@
 """Colours and small drawing helpers shared by the Grail War screen."""
 from __future__ import annotations
 
+import math
+
 import pygame
 
 BG = (18, 20, 30)
@@ -52,7 +54,6 @@ def panel(surface, rect, color=PANEL, edge=PANEL_EDGE, radius=8, width=2):
 def grade_shape(surface, grade, center, r, color, outline=(16, 16, 20), width=2):
     """Shape by grade (colour is never the only cue): core star, great hexagon,
     medium diamond, small circle, none square."""
-    import math
     cx, cy = center
     if grade == "core":
         pts = []

@@ -9,31 +9,16 @@ from __future__ import annotations
 
 import functools
 
+from grailwar.rules.events import Rolled
+from grailwar.rules.logtext import caption, render
+from grailwar.rules.view import known_names
+from tabletop.ui.i18n import Strings
+
 from . import theme as T
-from .mapview import CLASS_ABBR, short
+from .mapview import CLASS_ABBR
 
 
-# --- game set-up helpers --------------------------------------------------------------------
-def faction_count(G):
-    try:
-        rules = G.make_rules({})
-        n = len(getattr(rules, "data").factions)
-        return n
-    except Exception:   # noqa: BLE001
-        return 7
-
-
-def default_seed(G):
-    try:
-        return int(G.make_rules({}).data.cfg.game.default_seed)
-    except Exception:   # noqa: BLE001
-        return 20240601
-
-
-def options_for(seats):
-    return {"seats": list(seats)}
-
-
+# --- seats and public facts ---------------------------------------------------------------
 def human_factions(state, seats):
     fac = getattr(state, "fac", None)
     if isinstance(fac, dict):
@@ -65,8 +50,13 @@ def public_name(state, fid, lang):
     return getattr(m, lang, None) or getattr(m, "en", "") or str(fid)
 
 
-def log_entries(state):
-    return getattr(state, "log", [])
+def log_entry(state, index, viewer):
+    """Entry ``index`` of the log as ``viewer`` sees it (with the class names it knows, as
+    ``view_for`` gives its log), or None when it is out of range."""
+    log = getattr(state, "log", [])
+    if not 0 <= index < len(log):
+        return None
+    return dict(log[index], index=index, names=known_names(state, viewer))
 
 
 # --- view accessors ----------------------------------------------------------------------------
@@ -231,28 +221,34 @@ def location_tooltip(scene, lid):
 # --- log -----------------------------------------------------------------------------------------
 @functools.lru_cache(maxsize=4)
 def _strings(lang):
-    from tabletop.ui.i18n import Strings
     return Strings(lang)
 
 
-def log_line(e, lang):
-    """One log entry in the chosen language (the engine's renderer: dice-bot form in ja)."""
-    from grailwar.rules.logtext import render
+def log_line(e, lang, t=None):
+    """One log entry in the chosen language through the engine's ``logtext.render``;
+    ``t`` is the screen's string lookup (default: the shipped strings of ``lang``)."""
     try:
-        return render(e, _strings(lang).t, lang)
+        return render(e, t or _strings(lang).t, lang)
     except Exception:   # noqa: BLE001 - a malformed entry still shows something
         return str(e)
 
 
-def dicebot_line(e, lang):
-    """The dice-bot line shown beside the tray: ``F1 Saber: label (1D100<=43) ＞ 42 ＞ success``."""
-    from grailwar.rules.logtext import render
-    return render(e, _strings(lang).t, lang, when=False)
+def roll_captions(e, lang, t=None):
+    """The dice tray's two captions for a roll's entry: (once landed, while rolling); the
+    second never tells the result."""
+    t = t or _strings(lang).t
+    return render(e, t, lang, when=False), caption(e, t, lang)
 
 
-def roll_label(e, lang):
-    from grailwar.rules.logtext import caption
-    return caption(e, _strings(lang).t, lang)
+def opening_roll(e):
+    """A ``Rolled`` for a roll of the war's opening: the engine reports the set-up as log
+    entries only (no events before the first action), so the die is read off the entry."""
+    expr = str(e.get("expr", ""))
+    die = 100 if e.get("kind") == "check" else 10 if expr.startswith("D10[") else int(expr.partition("D")[2] or 6)
+    ok = None if e.get("kind") != "check" else e.get("outcome") == "success"
+    return Rolled(str(e.get("actor", "")), str(e.get("key", "")), die, int(e.get("value") or 0),
+                  int(e.get("target") if e.get("target") is not None else -1), ok, tuple(e.get("visible_to", ())),
+                  "", int(e.get("index", -1)))
 
 
 # --- phases, prompts, labels ----------------------------------------------------------------------
@@ -352,60 +348,6 @@ def fact_label(scene, fact):
     if kind in ("mskill", "sskill") and len(parts) > 2:
         return scene.tr("fact.skill", who=who, name=_skill_name(scene, parts[2]))
     return scene.tr("fact." + kind, default=fact, who=who)
-
-
-# --- battle ---------------------------------------------------------------------------------------
-def battle_start(vm, static, lang, ev):
-    b = {"no": ev.number, "cause": ev.cause, "A": [], "B": [], "stage": "start"}
-    l = static.location(ev.location) if ev.location else None
-    b["loc_name"] = f"{l.id} {l.label(lang)}" if l else ""
-    for side, ids in (("A", ev.side_a), ("B", ev.side_b)):
-        for i, fid in enumerate(ids):
-            f = vm.get("factions", {}).get(fid, {})
-            b[side].append({"id": fid, "label": faction_label(vm, fid, lang), "color": faction_color(static, fid),
-                            "level": f.get("level") or "?", "main": i == 0})
-    return b
-
-
-def update_battle(scene, b):
-    """Fill the battle from the view's ``battle`` (details only for participants and
-    witnesses; everyone else sees the sides, the random slot and the roll)."""
-    vm, static, lang, tr = scene.vm, scene.static, scene.app.lang, scene.tr
-    vb = vm.get("battle")
-    if isinstance(vb, dict) and vb.get("no") == b.get("no"):
-        bd = vb.get("breakdown") or vb.get("preliminary") if vb.get("details") else None
-        if bd:
-            b["slots"] = [list(r) for r in bd.get("slots", [])]
-            for k in ("wtl", "base", "power", "level", "raw"):
-                if k in bd:
-                    b[k] = bd[k]
-            b["mod_a"] = [list(t) for t in bd.get("mod_a", [])]
-            b["mod_b"] = [list(t) for t in bd.get("mod_b", [])]
-            b["terms"] = True
-            if vb.get("breakdown"):
-                b["final_a"] = bd.get("final_a")
-            else:
-                b["prelim"] = bd.get("final_a")
-                if b.get("stage") not in ("done",):
-                    b["stage"] = "commit"
-        elif vb.get("slots"):
-            b["slots"] = [["?"], ["?"], [vb["slots"][-1]]] if not vb.get("details") else [[p] for p in vb["slots"]]
-        if vb.get("rate_a") is not None and vb.get("roll"):
-            b["final_a"] = vb["rate_a"]
-            b["roll"] = vb["roll"]
-            b["winner"] = vb.get("winner") or b.get("winner")
-            if b.get("stage") != "done":
-                b["stage"] = "done"
-                b["ended_at"] = scene._applies
-                scene.battle_hold = 2.5
-    b["names"] = {fid: faction_label(vm, fid, lang) for fid in vm.get("factions", {})}
-    b["names"].update({"A": tr("battle.side_a_short"), "B": tr("battle.side_b_short")})
-    src = {"mods": tr("battle.mods_sum"), "command_spell": tr("battle.src_spell"),
-           "true_name": tr("battle.src_true_name"), "np_known": tr("battle.src_np_known")}
-    for t in b.get("mod_a", []) + b.get("mod_b", []):
-        if t[1] not in src:
-            src[t[1]] = static.name_of(t[1], lang) or t[1]
-    b["sources"] = src
 
 
 # --- end screen -------------------------------------------------------------------------------------

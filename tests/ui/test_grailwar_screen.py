@@ -56,7 +56,7 @@ def click_through(app, scene, first_pred):
     for _ in range(12):
         if len(scene.record.actions) > before:
             break
-        click(app, button(scene, lambda op: op[0] in ("choose", "apply")))
+        click(app, button(scene, lambda op: op[0] in ("choose", "apply", "confirm")))
     mine = [e["a"] for e in scene.record.actions[before:] if e["a"].get("faction") == who]
     assert mine, "the click did not reach the engine"
     return mine[0]
@@ -73,7 +73,7 @@ def test_each_kind_of_action_is_declared_by_clicks(make_app):
         got = click_through(app, scene, lambda op, a=act: op[0] == "choose" and op[2] == ("declare", a))
         assert got["kind"] == "declare" and got["act"] == act
         # an autosave is written after every accepted human action
-        rec = read_record(saves.autosave_path("grailwar"))
+        rec = read_record(scene.match.save_path)          # the war's save slot
         assert any(e["a"] == got for e in rec.actions)
         app.scenes.clear()
 
@@ -93,7 +93,7 @@ def test_a_map_click_picks_the_move_destination(make_app):
 
 
 def _finish_prompt(app, scene):
-    click(app, button(scene, lambda op: op[0] in ("choose", "apply")))
+    click(app, button(scene, lambda op: op[0] in ("choose", "apply", "confirm")))
 
 
 def test_battle_with_a_human_committing_a_charm(make_app):
@@ -118,10 +118,12 @@ def test_battle_with_a_human_committing_a_charm(make_app):
                 # the battle view is up with the preliminary breakdown
                 assert any("Breakdown of side A" in t for t in scene.drawn_texts)
                 click(app, button(scene, lambda op: op[0] == "choose" and "reinforcement_charm" in str(op[2])))
+                click(app, button(scene, lambda op: op[0] == "confirm"))     # spending a mystic code is confirmed
                 committed = True
                 assert any("Reinforcement Charm" in t for t in scene.drawn_texts)   # "committed so far"
             else:
                 click(app, button(scene, lambda op: op[0] == "choose" and "done" in str(op[2])))
+                click(app, button(scene, lambda op: op[0] == "confirm"))     # so is ending the step
                 break
         elif p.kind == "declare":
             break
@@ -251,8 +253,8 @@ def test_resume_from_the_autosave_rebuilds_the_same_war(make_app):
     wait_for_menu(app, scene, "declare", "F1")
     click_through(app, scene, lambda op: op[0] == "choose" and op[2] == ("declare", "rest"))
     wait_for_menu(app, scene, None, "F1")
-    rec = read_record(saves.autosave_path("grailwar"))
-    assert saves.unclean_games() == ["grailwar"]     # marked running while the war is on
+    rec = read_record(scene.match.save_path)
+    assert [s.path for s in saves.unfinished_slots()] == [scene.match.save_path]   # offered by Resume
     app2 = make_app(size=(1280, 720), speed=50.0)
     resumed = GrailWarScene(app2, record=rec)
     n = len(resumed.state.log)
@@ -288,11 +290,11 @@ def test_redrawing_only_the_dice_leaves_the_same_picture_as_a_full_redraw(make_a
     for i in range(420):
         app.step(1)
         if scene.buttons and i % 9 == 0:
-            scene._menu_pick([op for _, op in scene.buttons if op[0] in ("choose", "apply")][0])
-        clean = not scene._view_dirty and all(scene._panel_keys.get(n) == k for n, _, k, _ in scene._panels())
+            scene.menu.pick([op for _, op in scene.buttons if op[0] in ("choose", "apply", "confirm")][0])
+        clean = not scene._view_dirty and scene.frame.clean(scene.panels())
         if i % 15 == 0 and clean and scene.tray.busy:
             shown = pygame.image.tobytes(app.window, "RGB")
-            scene._tray_only_ok = False
+            scene.frame.tray_only_ok = False
             app.draw(force=True)
             assert pygame.image.tobytes(app.window, "RGB") == shown, f"frame {i}"
             checked += 1
@@ -308,9 +310,9 @@ def test_every_page_of_a_dialog_question_can_be_reached(make_app):
     wait_for_menu(app, scene, "declare", "F1")
     scene.vm["pending"] = {"kind": "talk_reply", "faction": "F1"}    # a question asked as a dialog
     choices = [f"c{i}" for i in range(9)]
-    scene.tree = ActionTree([Answer("F1", "p", c) for c in choices])
-    scene.menu_page = 0
-    scene._build_buttons()
+    scene.menu.tree = ActionTree([Answer("F1", "p", c) for c in choices])
+    scene.menu.page = 0
+    scene.menu.build()
     assert scene.dialog is not None
     seen = {op[2] for _, op in scene.buttons if op[0] == "choose"}
     assert len(seen) == 8
@@ -362,7 +364,7 @@ def test_pause_menu_hides_an_open_dialog(make_app):
     from tabletop.ui.menus import PauseMenu
     app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
     wait_for_menu(app, scene, "declare", "F1")
-    scene._show_reply(["F2 answers: no."])                  # an answer dialog is up
+    scene.menu.show_reply(["F2 answers: no."])                  # an answer dialog is up
     app.step(2)
     panel = scene.reply[0]
     assert panel.visible
@@ -376,7 +378,7 @@ def test_pause_menu_hides_an_open_dialog(make_app):
 def test_enter_closes_the_answer_dialog(make_app):
     app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
     wait_for_menu(app, scene, "declare", "F1")
-    scene._show_reply(["F2 answers: no."])
+    scene.menu.show_reply(["F2 answers: no."])
     app.step(2)
     assert scene.reply is not None
     press(app, pygame.K_RETURN)                  # its OK button has a keyboard path

@@ -1,0 +1,54 @@
+"""What a costly choice costs, in the master's words, before it is made: spending a command
+spell or a mystic code, declaring the turn's action, ending a phase. The prompt menu asks
+for confirmation (default: no) with this text; every other choice is made at once.
+
+Figures come from the viewer's own sheet in the view (mana, spells, inventory)."""
+from __future__ import annotations
+
+# answers that spend something, always offered after the ones that do not
+SPENDING_CHOICES = ("spell", "use", "talisman", "mirror")
+CODE_OF_CHOICE = {"talisman": "talisman", "mirror": "magic_mirror"}
+
+
+def consequence(host, action):
+    """The question to confirm ``action`` with, or None when it costs nothing."""
+    me = (host.vm or {}).get("me") or {}
+    tr = host.tr
+    spells = me.get("spells", 0)
+    kind = action.kind
+    item = getattr(action, "item", "")
+    if kind == "declare":
+        what = host.value_label("act", action.act)
+        if action.target:
+            what += " → " + host.value_label("target", action.target)
+        return tr("confirm.declare", what=what)
+    if kind == "use" and item == "spell_mana":
+        mana, top = me.get("mana", 0), me.get("max_mana", 0)
+        gain = max(0, min(top, mana + 100) - mana) if mana < top else 0
+        if not host.mana_capped():
+            gain = 100
+        return tr("confirm.spell_mana", n=spells, mana=mana, max=top, gain=gain)
+    if item == "spell_params":
+        return tr("confirm.spell_params", n=spells)
+    if kind == "commit" and item == "spell_winrate":
+        return tr("confirm.spell_winrate", n=spells)
+    if kind == "commit" and item == "done":
+        return tr("confirm.end_commit")
+    if kind in ("use", "commit") and (item.startswith("code:") or item in host.static.codes):
+        code = item[5:] if item.startswith("code:") else item
+        return tr("confirm.code", name=host.static.code_name(code, host.app.lang), n=me.get("items", {}).get(code, 1))
+    if kind == "talk" and getattr(action, "option", "") == "done":
+        return tr("confirm.end_comm")
+    if kind == "answer" and action.choice == "spell":
+        return tr("confirm.spell_reroll", n=spells)
+    if kind == "answer" and action.choice in CODE_OF_CHOICE:
+        code = CODE_OF_CHOICE[action.choice]
+        return tr("confirm.code", name=host.static.code_name(code, host.app.lang), n=me.get("items", {}).get(code, 1))
+    return None
+
+
+def spending_last(field, values):
+    """Answers that spend something after those that do not, so key 1 never spends."""
+    if field not in ("choice", "primary"):
+        return values
+    return sorted(values, key=lambda v: (v[1] if isinstance(v, tuple) else v) in SPENDING_CHOICES)

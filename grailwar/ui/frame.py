@@ -1,0 +1,131 @@
+"""Composes the Grail War screen's frame on one cached surface.
+
+Each panel is a ``(name, rect, key, draw)``: it is drawn again into its region only when
+its key changed, at most two panels a frame while NPCs play on (longest-waiting first), all
+of them when the screen changes hands or a human is choosing (so nothing of the previous
+master's screen survives and a master's own screen is always complete). When only the
+dice moved, only the tray is copied to the window. A whole-screen mode (the hand-off, the
+end) is one region of its own. Every text drawn is kept per panel: ``draw`` returns the
+frame's texts."""
+from __future__ import annotations
+
+import pygame
+
+from . import theme as T
+from .layout import LOGICAL, ME, PROMPT, RIVALS, TOP, TRAY
+
+ORDER = ("top", "map", "me", "rivals", "prompt", "log")
+
+
+class FrameComposer:
+    def __init__(self, app, tray, pen):
+        self.app = app
+        self.tray = tray
+        self.pen = pen
+        self.frame = None
+        self.bg = None
+        self.keys: dict = {}            # panel name -> the key it was last drawn with
+        self.texts: dict = {}           # panel name -> the texts it drew
+        self.mode = None
+        self.full = True                # draw every panel on the next frame
+        self.tray_only_ok = False       # the window still holds the last frame
+        self._frame_no = 0
+        self._rendered_at: dict = {}
+        self._last_surface = None
+        self._overlays_last = True
+
+    def invalidate(self):
+        """Every panel again, all on the next frame (a language switch, a new viewer)."""
+        self.keys = {}
+        self.full = True
+        self.tray_only_ok = False
+
+    def clean(self, panels):
+        return all(self.keys.get(name) == key for name, _, key, _ in panels)
+
+    def needs_redraw(self, mode, panels):
+        if self.frame is None or self.tray.version != self.tray.drawn_version:
+            return True
+        if mode != self.mode or mode != "table":
+            return mode != self.mode or self.keys.get(mode) is None
+        return not self.clean(panels)
+
+    def _ensure_frame(self):
+        if self.frame is None:
+            self.frame = pygame.Surface(LOGICAL)
+            self.bg = pygame.Surface(LOGICAL)
+            if pygame.display.get_surface() is not None:
+                self.frame = self.frame.convert()
+                self.bg = self.bg.convert()
+            self.bg.fill(T.BG)
+            pygame.draw.rect(self.bg, T.PANEL_DARK, TOP)
+            pygame.draw.line(self.bg, T.PANEL_EDGE, (0, TOP.bottom - 1), (1920, TOP.bottom - 1), 2)
+            T.panel(self.bg, ME)
+            T.panel(self.bg, RIVALS)
+            T.panel(self.bg, PROMPT, color=(36, 34, 52))
+            self.frame.blit(self.bg, (0, 0))
+            self.keys = {}
+
+    def _render(self, name, rect, fn):
+        self.frame.blit(self.bg, rect, area=rect)
+        self.pen.sink = []
+        self.frame.set_clip(rect)
+        try:
+            fn(self.frame)
+        finally:
+            self.frame.set_clip(None)
+        self.texts[name] = self.pen.sink
+
+    def draw(self, surface, mode, panels, whole=None, complete=False, extra=(), on_top=True):
+        """Draw the frame; ``whole`` = (key, draw) for a whole-screen mode; ``complete``:
+        draw every changed panel now; ``extra``: texts the widgets show; ``on_top``: no
+        other scene is drawn over this one. Returns the texts."""
+        self._ensure_frame()
+        if mode != self.mode:
+            self.mode = mode
+            self.keys = {}
+            self.texts = {}
+            self.full = True
+            self.frame.blit(self.bg, (0, 0))     # nothing of the previous screen survives
+            self.tray_only_ok = False
+        if mode != "table":
+            key, fn = whole
+            if self.keys.get(mode) != key:
+                self._render(mode, pygame.Rect(0, 0, *LOGICAL), fn)
+                self.keys[mode] = key
+            surface.blit(self.frame, (0, 0))
+            return list(self.texts.get(mode, []))
+        budget = 99 if (self.full or complete) else 2
+        self.full = False
+        self._frame_no += 1
+        dirty = [p for p in panels if self.keys.get(p[0]) != p[2]]
+        dirty.sort(key=lambda p: self._rendered_at.get(p[0], -1))    # longest-waiting first
+        for name, rect, key, fn in dirty[:budget]:
+            self._render(name, rect, fn)
+            self.keys[name] = key
+            self._rendered_at[name] = self._frame_no
+        if self._can_redraw_tray_only(surface, dirty, on_top):
+            # only the dice moved: the rest of the last frame is still on the surface
+            surface.blit(self.frame, TRAY, area=TRAY)
+        else:
+            surface.blit(self.frame, (0, 0))
+        self._last_surface = surface
+        self.pen.sink = []
+        self.tray.draw(surface, record=self.pen.sink)
+        texts = []
+        for name in ORDER:
+            texts.extend(self.texts.get(name, ()))
+        texts.extend(self.pen.sink)
+        texts.extend(extra)
+        return texts
+
+    def _can_redraw_tray_only(self, surface, dirty, top_is_me):
+        app = self.app
+        # the App draws dialogs and toasts over the frame (toasts have no public accessor yet)
+        overlays = bool(app.dialog is not None or getattr(app, "_toasts", None)
+                        or getattr(app, "show_frame_times", False))
+        ok = (not dirty and not overlays and self._overlays_last is False and top_is_me
+              and self._last_surface is surface and self.tray_only_ok)
+        self._overlays_last = overlays or not top_is_me
+        self.tray_only_ok = True
+        return ok
