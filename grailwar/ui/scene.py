@@ -25,6 +25,7 @@ import pygame_gui
 from grailwar.rules.npc import npc_action
 from tabletop.engine.saves import data_dir
 from tabletop.ui.logpanel import LogPanel
+from tabletop.ui.reference import open_reference
 from tabletop.ui.scene import Scene
 
 from . import panels
@@ -481,6 +482,9 @@ class GrailWarScene(Scene):
         return False
 
     def _key(self, event, intents):
+        if "help" in intents:          # F1/H: the rules reference at the current prompt's section
+            open_reference(self.app, "grailwar", (self.vm.get("pending") or {}).get("kind"))
+            return True
         if event.key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
                          pygame.K_7, pygame.K_8, pygame.K_9, pygame.K_0) and not (event.mod & pygame.KMOD_CTRL):
             i = 9 if event.key == pygame.K_0 else event.key - pygame.K_1
