@@ -156,6 +156,18 @@ class BattlePresenter:
         b["sources"] = src
         self._changed()
 
+    def result_sound(self, viewer, tray_busy):
+        """"battle_won" / "battle_lost" once per battle, for a viewer who fought in it, when its
+        result is shown (after the d100 landed, never before); None otherwise."""
+        b = self.battle
+        if b is None or tray_busy or not b.get("winner") or b.get("sounded"):
+            return None
+        b["sounded"] = True
+        for side in ("A", "B"):
+            if any(p["id"] == viewer for p in b[side]):
+                return "battle_won" if b["winner"] == side else "battle_lost"
+        return None
+
     # --- drawing -----------------------------------------------------------------------------------
     def draw(self, surface, tr, tray_busy, record=None):
         b = self.battle

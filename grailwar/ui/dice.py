@@ -147,6 +147,7 @@ class DiceTray:
         self.landed = 0
         self.drawn_version = -1
         self.version = 0           # bumps whenever what the tray shows changes
+        self.sound = None          # called with "dice_roll" / "dice_land" (the app's sound board)
 
     # queue ---------------------------------------------------------------------------
     def add(self, roll: Roll):
@@ -204,6 +205,8 @@ class DiceTray:
         self.shown_line = roll.label
         self.shown_success = None
         self.hold = 0.0
+        if self.sound:
+            self.sound("dice_roll")
 
     def _land_current(self, force=False):
         self.version += 1
@@ -222,6 +225,8 @@ class DiceTray:
         self.shown_success = roll.success
         self.current = None
         self.landed += 1
+        if self.sound and not force:
+            self.sound("dice_land")
         if roll.on_land:
             roll.on_land(roll)
 

@@ -71,6 +71,7 @@ class GrailWarScene(Scene):
         self.vm = None
         self.map = MapView(app, self.static, MAP)
         self.tray = DiceTray(app, TRAY)
+        self.tray.sound = app.sound.play
         self.logpanel = LogPanel(app, LOG, colour_of=roll_colour)
         self.feed = LogFeed(self.tray, self.logpanel, self.log_text,
                             lambda e: VM.roll_captions(e, self.app.lang, self.app.t))
@@ -261,6 +262,9 @@ class GrailWarScene(Scene):
         if self.paused:
             return
         self.tray.update(dt)
+        result = self.battles.result_sound(self.viewer, self.tray.busy)
+        if result:
+            self.app.sound.play(result)
         self.mana_tween.update(dt * max(1.0, self.fast / 2))
         self.feed.release()
         if self.saving.stopped:
@@ -373,6 +377,7 @@ class GrailWarScene(Scene):
         self.tray.skip()
         self.feed.release()
         self.handoff = HandOff(fid)
+        self.app.sound.play("handoff")
         self.screen_owner = None
         self.map.hover = None
         self.menu.kill()

@@ -46,6 +46,7 @@ from .i18n import LANGS, Strings
 from .input import KeyMap
 from .present import Presenter
 from .scene import Scene, SceneStack
+from .sound import SoundBoard
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS_FILE = ROOT / "config" / "settings.yaml"
@@ -159,6 +160,10 @@ class App:
         # rendered text, least recently used first out, within a byte budget (settings.yaml)
         self.text_cache = LRU(int(float(self.settings.get("text_cache_mb") or 32) * 2**20))
         self.assets = Assets(self.mods)
+        snd = self.settings.get("sound") or {}
+        saved = prefs.load()
+        self.sound = SoundBoard(self.mods, volume=saved.get("volume", snd.get("volume", 0.7)),
+                                muted=saved.get("muted", snd.get("muted", False)))
         self._ui_manager = None          # created on first use (see ``ui_manager``)
         self.scenes = SceneStack()
 
@@ -219,6 +224,13 @@ class App:
 
     def t(self, key: str, **fmt) -> str:
         return self.strings.t(key, **fmt)
+
+    def set_volume(self, volume: float) -> None:
+        """Sound volume 0..1 (0 is off), remembered for the next start."""
+        from . import prefs
+        self.sound.set_volume(volume)
+        self.sound.set_muted(self.sound.volume <= 0)
+        prefs.save(volume=self.sound.volume, muted=self.sound.muted)
 
     def set_lang(self, lang: str, remember: bool = True) -> None:
         """Switch the language now; the choice is remembered for the next start (``--lang``

@@ -28,18 +28,21 @@ class PauseMenu(MenuScene):
 
     def build(self):
         app = self.app
-        w, h, gap = 620, 84, 18
+        w, h, gap = 620, 76, 14
         x = (1920 - w) // 2
-        y = 330
+        y = 310
         entries = [("resume", self.resume, None), ("save", self.save, None),
                    ("language", self.cycle_language, self.cycle_language),
+                   ("sound", self.cycle_volume, self.cycle_volume),
                    ("to_launcher", self.to_launcher, None), ("quit", self.quit, None)]
         for key, act, change in entries:
             if key == "language":
                 text = app.t("shell.launcher.language", language=app.t(f"shell.language_name.{app.lang}"))
+            elif key == "sound":
+                text = self.sound_label()
             else:
                 text = app.t(f"shell.pause.{key}")
-            item = self.menu.add((x, y, w, h), text, activate=(lambda a=act: a()) if key != "language" else (lambda: self.cycle_language(1)),
+            item = self.menu.add((x, y, w, h), text, activate=(lambda a=act: a()) if key not in ("language", "sound") else (lambda a=act: a(1)),
                                  change=change, key=key, object_id="#menu_button")
             if key == "save" and not self.in_progress():
                 item.button.disable()
@@ -49,6 +52,21 @@ class PauseMenu(MenuScene):
         from .i18n import LANGS
         i = LANGS.index(self.app.lang) if self.app.lang in LANGS else 0
         self.app.set_lang(LANGS[(i + delta) % len(LANGS)])
+
+    VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+    def sound_label(self) -> str:
+        sound = self.app.sound
+        if sound.muted or sound.volume <= 0:
+            return self.app.t("shell.pause.sound_off")
+        return self.app.t("shell.pause.sound", percent=round(sound.volume * 100))
+
+    def cycle_volume(self, delta: int = 1):
+        """Off, 25 %, 50 %, 75 %, 100 %: Enter or Right steps up, Left steps down."""
+        now = 0.0 if self.app.sound.muted else self.app.sound.volume
+        i = min(range(len(self.VOLUMES)), key=lambda k: abs(self.VOLUMES[k] - now))
+        self.app.set_volume(self.VOLUMES[(i + delta) % len(self.VOLUMES)])
+        self.rebuild()
 
     def resume(self):
         if self.app.scenes.top is self:

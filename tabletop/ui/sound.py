@@ -56,10 +56,19 @@ def mod_sound_paths(mods: list[str] | None) -> tuple[dict[str, Path], list[str]]
     return found, errors
 
 
+def _volume(value, default: float) -> float:
+    """A volume from settings or the preferences file (untrusted): a number 0..1, else ``default``."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return default
+    return default if v != v else max(0.0, min(1.0, v))
+
+
 class SoundBoard:
     def __init__(self, mods: list[str] | None = None, volume: float = 0.7, muted: bool = False):
-        self.volume = max(0.0, min(1.0, float(volume)))
-        self.muted = bool(muted)
+        self.volume = _volume(volume, 0.7)
+        self.muted = muted is True
         self.available = False
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._loops: dict[str, pygame.mixer.Channel] = {}
@@ -114,7 +123,7 @@ class SoundBoard:
             self._loops.pop(sound_id).stop()
 
     def set_volume(self, volume: float) -> None:
-        self.volume = max(0.0, min(1.0, float(volume)))
+        self.volume = _volume(volume, self.volume)
         for sid, channel in self._loops.items():
             channel.set_volume(self.volume * 0.5)
 

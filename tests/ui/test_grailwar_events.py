@@ -109,3 +109,15 @@ def test_the_battle_view_is_a_state_machine_over_battle_events():
     assert not bp.dismiss()                                          # held a moment after the result
     bp.tick(5)
     assert bp.dismiss() and bp.stage is None
+
+
+def test_a_fighter_hears_the_battle_result_only_once_the_die_has_landed():
+    bp = BattlePresenter(None, str)
+    bp.battle = {"no": 1, "A": [{"id": "F1"}], "B": [{"id": "F2"}], "winner": "B", "stage": "done"}
+    assert bp.result_sound("F1", tray_busy=True) is None          # the d100 still rolls: no spoiler
+    assert bp.result_sound("F1", tray_busy=False) == "battle_lost"
+    assert bp.result_sound("F1", tray_busy=False) is None         # once per battle
+    bp.battle = {"no": 2, "A": [{"id": "F1"}], "B": [{"id": "F2"}], "winner": "B", "stage": "done"}
+    assert bp.result_sound("F2", tray_busy=False) == "battle_won"
+    bp.battle = {"no": 3, "A": [{"id": "F1"}], "B": [{"id": "F2"}], "winner": "A", "stage": "done"}
+    assert bp.result_sound("F3", tray_busy=False) is None         # an onlooker hears nothing

@@ -67,3 +67,15 @@ def test_after_the_last_master_declares_the_npcs_play_on_the_public_view(make_ap
             assert scene.viewer is None, "a master's sheet is still up while an NPC decides"
             assert not any(F1_SECRET in t or F2_SECRET in t for t in scene.drawn_texts)
     assert npc_turns > 0
+
+
+def test_the_hand_off_and_the_dice_are_heard(make_app):
+    app, scene = open_war(make_app, ["human", "human", "npc", "npc"], seed=9)
+    _to_handoff(app, scene)
+    assert "handoff" in app.sound.played
+    press(app, pygame.K_RETURN)
+    for _ in range(600):
+        if "dice_land" in app.sound.played:
+            break
+        app.step(1)
+    assert "dice_roll" in app.sound.played and "dice_land" in app.sound.played

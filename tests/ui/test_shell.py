@@ -173,7 +173,7 @@ def test_pause_menu_resume_save_and_leave_asks_first(app, in_game):
     press(app, pygame.K_ESCAPE)
     menu = top(app)
     assert isinstance(menu, PauseMenu) and in_game.paused == 1
-    assert [i.key for i in menu.menu.items] == ["resume", "save", "language", "to_launcher", "quit"]
+    assert [i.key for i in menu.menu.items] == ["resume", "save", "language", "sound", "to_launcher", "quit"]
     click(app, menu.menu.item("save").button)
     assert in_game.saved == [None]
     press(app, pygame.K_ESCAPE)                        # Esc resumes
@@ -187,6 +187,26 @@ def test_pause_menu_resume_save_and_leave_asks_first(app, in_game):
     press(app, pygame.K_RETURN)
     press(app, pygame.K_RETURN)                        # Yes
     assert isinstance(top(app), LauncherScene) and len(app.scenes) == 1
+
+
+def test_pause_menu_sets_the_sound_volume_and_remembers_it(app, in_game):
+    from tabletop.ui import prefs
+    press(app, pygame.K_ESCAPE)
+    menu = top(app)
+    menu.menu.focus_key("sound")
+    before = app.sound.volume
+    press(app, pygame.K_LEFT)                          # one step down
+    assert app.sound.volume == pytest.approx(max(0.0, round(before * 4) / 4 - 0.25)) or app.sound.muted
+    for _ in range(5):                                 # down to off
+        if app.sound.muted:
+            break
+        press(app, pygame.K_LEFT)
+    assert app.sound.muted
+    assert app.t("shell.pause.sound_off") in [i.button.text for i in top(app).menu.items]
+    assert prefs.load()["muted"] is True
+    press(app, pygame.K_RIGHT)
+    assert not app.sound.muted and app.sound.volume == pytest.approx(0.25)
+    assert prefs.load()["volume"] == pytest.approx(0.25)
 
 
 def test_mouse_reaches_the_game_scene_in_logical_coordinates(app, in_game):

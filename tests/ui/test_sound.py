@@ -84,3 +84,9 @@ def test_an_ogg_vorbis_header_gives_its_length(tmp_path):
     path = tmp_path / "x.ogg"
     path.write_bytes(first + last)
     assert sound_length(path) == pytest.approx(3.0)
+
+
+@pytest.mark.parametrize("value", ["loud", None, float("nan"), [1], 1e400, -3])
+def test_a_damaged_volume_in_the_preferences_never_stops_the_program(value):
+    board = SoundBoard(volume=value, muted="yes")
+    assert 0.0 <= board.volume <= 1.0 and board.muted is False
