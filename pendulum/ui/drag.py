@@ -1,10 +1,13 @@
-"""The drag controller: picking a worker up (mouse or keyboard), the legal targets it lights
+"""The drag controller: the table's input (every pygame event the table gets comes here:
+buttons, keys, mouse, wheel), picking a worker up (mouse or keyboard), the legal targets it lights
 (from the engine's ``legal_actions``), dropping it (``find_action``; a drop the engine refuses
 springs back naming the rule), clicks on regions (hand, achievement, provinces, council
 cards) and the keyboard cursor that walks the same items. Every request goes through
 ``table.request``; nothing here decides a rule."""
 from __future__ import annotations
 
+import pygame
+import pygame_gui
 
 from tabletop.engine import IllegalActionError
 
@@ -23,6 +26,54 @@ class DragController:
     def cancel(self):
         self.drag = None
         self.kb = None
+
+    # ------------------------------------------------------------------ events
+    def handle_event(self, event) -> bool:
+        t = self.table
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, el in t.ui.items():
+                if el is event.ui_element:
+                    t.press_button(key)
+                    return True
+        if t.choices.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self.keydown(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.motion(event.pos)
+            t.renderer.hover(event.pos)
+            return False
+        if event.type == pygame.MOUSEWHEEL and t.log.visible:
+            if t.layout.rects["log"].collidepoint(t.app.window_to_logical(pygame.mouse.get_pos())):
+                t.log.scroll_by(event.y)
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.mouse_down(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self.mouse_up(event.pos)
+        return False
+
+    def keydown(self, event) -> bool:
+        t = self.table
+        intents = t.app.intents(event)
+        if t.save_failed and t.paused and event.key == pygame.K_c:
+            t.continue_unsaved()
+            return True
+        if "pause_timers" in intents:
+            t.toggle_pause()
+            return True
+        for i in range(1, 6):
+            if f"seat_{i}" in intents:
+                t.focus(i - 1)
+                return True
+        for tid in TIMERS:
+            if f"flip_{tid}" in intents:
+                t.flip_timer(tid)
+                return True
+        if "undo" in intents:
+            t.do_undo()
+            return True
+        return self.key(intents)
 
     # ------------------------------------------------------------------ mouse
     def hit_worker(self, pos):

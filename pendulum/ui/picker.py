@@ -127,7 +127,12 @@ class Picker:
         rect = p["panel"].get_abs_rect()
         self.close()
         try:
-            self.table.request(action)
+            events = self.table.request(action)
         except IllegalActionError as exc:
             self.table.refuse(exc)
-        self.open_decision(seat, rect.topleft)
+            events = None
+        if events:
+            # applied now: the next choice (if any) opens where this one was. A real-time request
+            # waits in the 4.8 window instead (no events yet): reopening now would show the same,
+            # already answered, choice again; the next one opens when the window has applied it.
+            self.open_decision(seat, rect.topleft)

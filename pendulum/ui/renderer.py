@@ -68,6 +68,11 @@ class TableRenderer:
             self._wpos_key = key
         return dict(self._wpos)
 
+    def last_positions(self):
+        """Where the pieces were last drawn (before a change the table did not start itself,
+        e.g. a teaching bot's move), or None."""
+        return dict(self._wpos) if self._wpos is not None else None
+
     def _places(self, view):
         t = self.table
         out = {}

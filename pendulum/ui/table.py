@@ -19,13 +19,7 @@ What the screen draws comes from ``table.view`` — ``state.view_for(table.viewe
 rules data. ``viewer`` is the focused human seat in hot-seat play (the seat whose turn it is
 takes the focus), or None (the public view) when no seat is human.
 
-Public hooks (the teaching mode and tests use these; see also ``pendulum/ui/scene.py``):
-``region(id)``, ``highlight(ids)``, ``set_human_seats(seats)``, ``on_action(cb)`` — ``cb(action,
-events)`` after every accepted action —, ``on_refusal(cb)`` — ``cb(refusal) -> bool``, True when
-the callback showed the refusal itself —, ``request(action)``, ``apply(action)``, ``focus(seat)``,
-``toggle_pause()``, ``flip_timer(tid)``, ``declare_done(seat)``, ``do_undo()``, ``refuse(r)``,
-``flash(text)``, ``worker_positions()``, ``open_decision(seat, pos)``, ``bind(match)`` (show
-another match, e.g. a rewound lesson), ``show_buttons(keys)``.
+The public hooks the teaching mode and tests use are listed in ``pendulum/ui/scene.py``.
 """
 from __future__ import annotations
 
@@ -56,6 +50,7 @@ __all__ = ["PendulumTable", "IllegalActionError"]
 
 TIMERS = ("black", "green", "purple")
 BOT_PACE = 0.45           # real seconds between bot moves in untimed play (divided by --speed)
+SAVE_CHECK = 0.5          # untimed play: real seconds after an action to collect the autosave's result
 BUTTONS = ("pause", "done", "undo", "menu")
 
 # events that change only where pieces stand (drawn every frame), not the cached board layer
@@ -127,6 +122,7 @@ class PendulumTable(Scene):
         self.message = None            # [text, seconds]
         self.last_pos = {}             # seat -> where that seat last acted (the picker opens there)
         self._bot_wait = 0.0
+        self._save_check = None
         self.ui = {}
         self.log = TableLog(app, rules)
         self.renderer = TableRenderer(self)
@@ -401,7 +397,10 @@ class PendulumTable(Scene):
             self._make_bots()
             return
         events = list(update.events)
-        self.after_events(events, self._before)
+        self.after_events(events, self._before if self._before is not None else self.renderer.last_positions())
+        self.choices.refresh()
+        if kind == "applied" and not self.timed:
+            self._save_check = SAVE_CHECK          # untimed: nothing polls the Match; look soon
         if kind == "applied":
             for cb in list(self.listeners):
                 try:
@@ -536,6 +535,11 @@ class PendulumTable(Scene):
                 self._before = None
         if running:
             self._run_bots(dt)
+        if self._save_check is not None:
+            self._save_check -= dt
+            if self._save_check <= 0:
+                self._save_check = None
+                self.match.flush()       # the write is long done: reports a failure (save_failed)
         self.renderer.step(dt)
         if self.animator.step(dt, running):
             self.layout.set_council(self.animator.council_shown(self.view["phase"]))
@@ -587,61 +591,12 @@ class PendulumTable(Scene):
 
     # ================================================================= input
     def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and self._on_button(event.ui_element):
-            return True
-        if self.choices.handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self._on_key(event)
-        if event.type == pygame.MOUSEMOTION:
-            self.dragger.motion(event.pos)
-            self.renderer.hover(event.pos)
-            return False
-        if event.type == pygame.MOUSEWHEEL and self.log.visible:
-            mp = self.app.window_to_logical(pygame.mouse.get_pos())
-            if self.layout.rects["log"].collidepoint(mp):
-                self.log.scroll_by(event.y)
-                return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.dragger.mouse_down(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self.dragger.mouse_up(event.pos)
-        return False
+        return self.dragger.handle_event(event)
 
-    def _on_button(self, el) -> bool:
-        for k, v in self.ui.items():
-            if v is el:
-                if k == "pause":
-                    self.toggle_pause()
-                elif k == "done":
-                    self.declare_done(self.focus_seat)
-                elif k == "undo":
-                    self.do_undo()
-                elif k == "menu":
-                    self.app.open_pause_menu()
-                return True
-        return False
-
-    def _on_key(self, event) -> bool:
-        intents = self.app.intents(event)
-        if self.save_failed and self.paused and event.key == pygame.K_c:
-            self.continue_unsaved()
-            return True
-        if "pause_timers" in intents:
-            self.toggle_pause()
-            return True
-        for i in range(1, 6):
-            if f"seat_{i}" in intents:
-                self.focus(i - 1)
-                return True
-        for tid in TIMERS:
-            if f"flip_{tid}" in intents:
-                self.flip_timer(tid)
-                return True
-        if "undo" in intents:
-            self.do_undo()
-            return True
-        return self.dragger.key(intents)
+    def press_button(self, key) -> None:
+        """A top-bar button (pause, done, undo, menu)."""
+        {"pause": self.toggle_pause, "done": lambda: self.declare_done(self.focus_seat), "undo": self.do_undo,
+         "menu": self.app.open_pause_menu}[key]()
 
 
 def _interim_refusal(state, wid, target):

@@ -205,7 +205,7 @@ def rule_key(rule: str) -> str:
 def param_text(app, rules, field, value):
     """A refusal parameter in words: a worker id becomes "grande worker"/"common worker", an id
     the rules know becomes its name, anything else its text."""
-    if field == "worker" and isinstance(value, str):
+    if field == "worker" and isinstance(value, str) or isinstance(value, str) and WORKER_ID.match(value):
         return worker_word(app, value)
     if isinstance(value, str):
         return name(app, rules, value)
@@ -302,7 +302,7 @@ def option_text(app, rules, view, seat, option, t=None):
         return f"{name(app, rules, a)} → {name(app, rules, b)}"
     if "@" in o:
         w, s = o.split("@", 1)
-        return f"{w} → {name(app, rules, s)}"
+        return f"{worker_text(app, rules, view, w)} → {name(app, rules, s)}"
     if "=" in o:
         card, pay = o.split("=", 1)
         return f"{name(app, rules, card)} ({option_text(app, rules, view, seat, pay, 'res')})"
@@ -310,7 +310,22 @@ def option_text(app, rules, view, seat, option, t=None):
         return app.t("pendulum.option.none")
     if o in ("legendary", "reward"):
         return app.t(f"pendulum.option.{o}")
+    if WORKER_ID.match(o):
+        return worker_text(app, rules, view, o)
     return name(app, rules, o)
+
+
+WORKER_ID = re.compile(r"^\d+[cg]\d+$")
+
+
+def worker_text(app, rules, view, wid):
+    """A worker as a player knows it: "grande worker (Green area, bottom row: ...)" — its kind
+    and, when the view is at hand, where it stands; never its id."""
+    word = worker_word(app, wid)
+    loc = next((w["location"] for w in view["workers"] if w["id"] == wid), None) if view is not None else None
+    if not loc:
+        return word
+    return app.t("pendulum.worker_at", worker=word, where=loc_text(app, rules, loc))
 
 
 def action_label(app, rules, action, view=None):
