@@ -5,12 +5,14 @@ Quick start::
     from pendulum.game import make_rules
     rules = make_rules({"mode": "realtime", "players": 3})   # options: see below
     state = rules.new_state(seed=7)
-    state.legal_actions(seat) -> [Action]       # the single source of truth
-    state.apply(action) -> [Event]               # IllegalActionError(rule, message), state untouched
+    state.legal_actions(seat) -> [Action]       # exactly the actions why_not accepts
+    state.why_not(action) -> Refusal | None      # the one legality check: rule id, i18n key, params
+    state.apply(action) -> [Event]               # IllegalActionError(rule, message, key, params) from
+                                                 # why_not (``.refusal``); state untouched
     state.advance(dt) -> [Event]                 # real-time: timers run; 4.8 request window closes
     state.submit(action) -> [Event]              # real-time UI entry: joins the 4.8 window (applied on advance;
                                                  # each applied request yields a RequestApplied event to record)
-    state.find_action(source, target)            # drag-and-drop; None if not legal
+    state.find_action(source, target, seat=None) # drag-and-drop: the Action, or the Refusal saying why not
     state.view_for(seat) -> dict                 # everything to draw (see pendulum/rules/view.py)
     state.seats_to_act(), state.is_terminal(), state.outcome(), state.clone()
     state.to_dict() / PendulumState.from_dict(d, rules)
@@ -29,6 +31,11 @@ IDS
 * Cards: stratagems ``"gambal_briber.s1"``..; council ``"c01".."c25"``, finals ``"f1".."f5"``,
   ``"council_default"``, ``"council_grande"``; provinces ``"prov01".."prov56"``; achievements ``"a01".."a10"``.
   ``rules.name(id, lang)`` gives any player-facing name (en/ja).
+
+REFUSALS (pendulum/rules/refusals.py): ``Refusal(rule, key, params)`` from ``tabletop.engine``; ``rule`` is the
+spec section ("4.4 timer row"), ``key`` is ``pendulum.refusal.<name>`` (texts in config/i18n/{en,ja}.yaml),
+``params`` fill the text's placeholders. ``legal_actions`` and ``why_not`` are built from the same checks
+(pendulum/rules/legality.py), so an action is listed iff ``why_not`` returns None.
 
 ACTIONS (pendulum/rules/actions.py): Move(seat, worker, to=frame id|"mat"), Act(seat, worker, space),
 Flip(seat, timer), Play(seat, card, pay="m/c/g" for wild costs), Pickup(seat), Claim(seat, take=

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+from tabletop.engine import IllegalActionError
+
 from . import actions as A
 from .engine import AREAS, SLOTS, TRACKS
 
@@ -375,7 +377,7 @@ class StandardBot:
         return A.Done(seat)
 
     def _claim(self, st, p):
-        if st._claim_block(p, False):
+        if st.claim_refusal(p, False):
             return None
         if st.legendary_available(p):
             return A.Claim(p.seat, "legendary")
@@ -395,7 +397,7 @@ class StandardBot:
                 continue
             for sid in f.spaces:
                 sp = st.rules.spaces[sid]
-                cost = st._act_cost(p, sp)
+                cost = st.act_cost(p, sp)
                 if not st.can_pay(p, cost):
                     continue
                 v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
@@ -409,7 +411,7 @@ class StandardBot:
                bool(st.province_deck) or any(st.display))
         if key in memo:
             got = memo[key]
-            if got is None or (got.kind == "play" and st._play_error(p, got.card, got.pay) is None) \
+            if got is None or (got.kind == "play" and st.why_not(got) is None) \
                     or (got.kind == "pickup" and p.discard and st.can_pay(p, st.rules.pickup_cost)):
                 return got
         got = memo[key] = self._stratagem_raw(st, p)
@@ -428,7 +430,7 @@ class StandardBot:
                 continue
             if eff.get("retrieve_worker"):
                 continue
-            if st._card_requires(p, card, info):
+            if st.card_refusal(p, card, info):
                 continue
             pays = st.pay_options(p, info["cost"])
             if not pays:
@@ -560,7 +562,6 @@ class BotDriver:
     def act(self, state) -> list:
         """Choose and apply, bot after bot, on the live state: ``[(action, events)]``. Use this when the
         caller does not route bot actions through ``state.submit`` (hot-seat UI, simulator, tests)."""
-        from tabletop.engine import IllegalActionError
         out = []
         timed = state.rules.timed
         for s, bot in self.bots.items():

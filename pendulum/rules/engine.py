@@ -3,15 +3,10 @@ from __future__ import annotations
 
 from tabletop.engine import DataError, Rules
 
+from .actions import Act, Move
 from .data import load_data
-
-AREAS = ("green", "purple", "black")
-ROWS = ("top", "bottom")
-RES = ("military", "culture", "gold")
-TRACKS = ("power", "prestige", "popularity")
-SLOTS = ("brown", "red", "blue", "yellow")
-MATS = ("gambal", "bolk", "mesoat", "licinia", "dhrenkir")
-MODES = ("realtime", "timetrack", "beginner")
+from .ids import AREAS, MATS, MODES, RES, ROWS, SLOTS, TRACKS  # noqa: F401  (re-exported: callers import them here)
+from .state import PendulumState
 
 
 def amounts(model) -> dict:
@@ -265,7 +260,6 @@ class PendulumRules(Rules):
         """``{frame id or "mat": Move}`` for one worker (immutable, shared)."""
         got = self._move_objs.get(worker)
         if got is None:
-            from .actions import Move
             got = {fid: Move(seat, worker, fid) for fid in self.frames}
             got["mat"] = Move(seat, worker, "mat")
             self._move_objs[worker] = got
@@ -275,13 +269,11 @@ class PendulumRules(Rules):
         key = (worker, space)
         got = self._act_objs.get(key)
         if got is None:
-            from .actions import Act
             got = self._act_objs[key] = Act(seat, worker, space)
         return got
 
     # ---------------------------------------------------------------- states
     def new_state(self, seed: int):
-        from .state import PendulumState
         return PendulumState.new(self, seed)
 
     def seat_style(self, seat: int):

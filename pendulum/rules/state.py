@@ -6,48 +6,10 @@ import json
 from tabletop.engine import Action, GameRng, IllegalActionError, State
 
 from . import actions as A
-from .engine import AREAS, RES, ROWS, SLOTS, TRACKS
-
-RI = {"military": 0, "culture": 1, "gold": 2}
-TI = {"power_vp": 0, "prestige_vp": 1, "popularity_vp": 2}
-TRACK_I = {"power": 0, "prestige": 1, "popularity": 2}
-PLAY_PHASES = ("action", "council_called")
-MOVE_PHASES = ("opening", "action", "council_called", "council_adjust")
-
-
-def _pay_str(m, c, g):
-    return f"{m}/{c}/{g}"
-
-
-def _parse3(text):
-    try:
-        a, b, c = (int(x) for x in text.split("/"))
-    except ValueError:
-        return None
-    if min(a, b, c) < 0:
-        return None
-    return a, b, c
-
-
-def compositions(n, k=3):
-    """All k-tuples of non-negative ints summing to n."""
-    if k == 1:
-        return [(n,)]
-    out = []
-    for i in range(n, -1, -1):
-        for rest in compositions(n - i, k - 1):
-            out.append((i,) + rest)
-    return out
-
-
-_COMP = {}
-
-
-def comps(n):
-    r = _COMP.get(n)
-    if r is None:
-        r = _COMP[n] = compositions(n)
-    return r
+from .ids import AREAS, ARMING, RES, RI, ROWS, SLOTS, TI, TRACK_I, TRACKS, parse3
+from .legality import Legality
+from .refusals import error
+from .scoring import winner
 
 
 class Player:
@@ -84,7 +46,7 @@ class Player:
         return p
 
 
-class PendulumState(State):
+class PendulumState(Legality, State):
     """All fields are plain data; ``to_dict`` is JSON-ready."""
 
     # ------------------------------------------------------------------ creation
@@ -254,44 +216,6 @@ class PendulumState(State):
     def __eq__(self, other):
         return isinstance(other, PendulumState) and self.to_dict() == other.to_dict()
 
-    # ------------------------------------------------------------------ helpers
-    def worker_row(self, loc: str):
-        """(area, row) of a board location, or None."""
-        return self.rules.loc_row.get(loc)
-
-    def on_timer_row(self, loc: str) -> bool:
-        ar = self.rules.loc_row.get(loc)
-        return ar is not None and self.timer_row[ar[0]] == ar[1]
-
-    def _rank(self, seat: int) -> int:
-        return self.privilege.index(seat)
-
-    def real_order(self):
-        return [x for x in self.privilege if x >= 0]
-
-    def _floor(self, p, t):
-        return p.start[t] if self.rules.options["track_floor_is_start"] else 0
-
-    def can_pay(self, p, cost: dict, pay=None) -> bool:
-        res = p.res
-        m, c, g = res
-        if pay is not None:
-            m -= pay[0]; c -= pay[1]; g -= pay[2]
-            if sum(pay) != cost.get("any_resource", 0):
-                return False
-        elif cost.get("any_resource", 0):
-            if m + c + g - cost.get("military", 0) - cost.get("culture", 0) - cost.get("gold", 0) < cost["any_resource"]:
-                return False
-        if m < cost.get("military", 0) or c < cost.get("culture", 0) or g < cost.get("gold", 0):
-            return False
-        if p.votes < cost.get("votes", 0):
-            return False
-        for key, t in TI.items():
-            v = cost.get(key, 0)
-            if v and p.tracks[t] - v < self._floor(p, t):
-                return False
-        return True
-
     def _pay(self, p, cost: dict, pay, ev):
         for key, i in RI.items():
             v = cost.get(key, 0)
@@ -312,23 +236,6 @@ class PendulumState(State):
             if v:
                 p.tracks[t] -= v
                 ev.append(A.Paid(p.seat, f"{key}={v}"))
-
-    def pay_options(self, p, cost):
-        """``pay`` strings for a cost with a wild part ("" if none is needed); only affordable ones."""
-        n = cost.get("any_resource", 0)
-        if not n:
-            return [""] if self.can_pay(p, cost) else []
-        out = []
-        fm, fc, fg = (p.res[0] - cost.get("military", 0), p.res[1] - cost.get("culture", 0),
-                      p.res[2] - cost.get("gold", 0))
-        if fm + fc + fg < n:
-            return out
-        if not self.can_pay(p, {k: v for k, v in cost.items() if k != "any_resource"}):
-            return out
-        for a, b, c in comps(n):
-            if a <= fm and b <= fc and c <= fg:
-                out.append(_pay_str(a, b, c))
-        return out
 
     def _track_gain(self, p, t, n, ev):
         cap = self.rules.track_max
@@ -389,7 +296,7 @@ class PendulumState(State):
             p.discard.clear()
             ev.append(A.StratagemsPickedUp(p.seat, cards))
         if eff.get("recruit_common_worker"):
-            w = self._reserve_common(p)
+            w = self.reserve_common(p)
             if w and self.workers_in_play(p) < self.rules.max_workers:
                 p.workers[w] = "mat"
                 ev.append(A.WorkerMoved(p.seat, w, "reserve", "mat"))
@@ -400,9 +307,8 @@ class PendulumState(State):
             self._special(p, sp, eff, ev, ctx)
 
     def _special(self, p, sp, eff, ev, ctx):
-        if sp in ("skip_green_purple_gold_cost", "also_take_adjacent_action", "take_worker_action_twice"):
-            mod = {"skip_green_purple_gold_cost": "skip_gold", "also_take_adjacent_action": "adjacent",
-                   "take_worker_action_twice": "twice"}[sp]
+        if sp in ARMING:
+            mod = ARMING[sp]
             p.armed.append(mod)
             ev.append(A.Armed(p.seat, mod))
         elif sp == "move_one_vp":
@@ -422,18 +328,6 @@ class PendulumState(State):
         elif sp == "return_one_discarded_stratagem":
             self._open(p, {"t": "return", "self": ctx or ""}, ev)
 
-    def _reserve_common(self, p):
-        for w, loc in p.workers.items():
-            if loc == "reserve" and w[-2] == "c":
-                return w
-        return None
-
-    def workers_in_play(self, p):
-        return sum(1 for loc in p.workers.values() if loc not in ("reserve", "council", "gone"))
-
-    def display_cards(self):
-        return [c for c in self.display if c]
-
     def _move_worker(self, p, w, to, ev):
         frm = p.workers[w]
         if frm[:2] == "F:":
@@ -442,347 +336,6 @@ class PendulumState(State):
             self.frame_occ[to[2:]].append(w)
         p.workers[w] = to
         ev.append(A.WorkerMoved(p.seat, w, frm, to))
-
-    # ------------------------------------------------------------------ legality
-    def _move_error(self, p, w, to):
-        if self.phase not in MOVE_PHASES:
-            return "5.8 council", "workers cannot move now"
-        loc = p.workers.get(w)
-        if loc is None:
-            return "2.3 workers", f"{w} is not one of your workers"
-        if p.decisions:
-            return "4.5 one action at a time", "finish your pending choice first"
-        if p.done:
-            return "4.6 done", "you declared done"
-        if self.phase == "opening":
-            if not self.opening or self.opening[0][0] != p.seat:
-                return "2.5 opening placement", "not your turn to place"
-            if loc != "mat" or w[-2] != self.opening[0][1]:
-                kind = "grande" if self.opening[0][1] == "g" else "common"
-                return "2.5 opening placement", f"place a {kind} worker from your mat"
-        if loc in ("reserve", "council", "gone"):
-            return "5.7 workers", f"{w} is not in play"
-        if loc != "mat" and self.on_timer_row(loc):
-            return "4.4 timer row", f"{w} stands on a row that has its timer; it cannot be moved"
-        if to == "mat":
-            if loc == "mat":
-                return "4.4 move", "already on your mat"
-            return None
-        fr = self.rules.frames.get(to[2:] if to[:2] == "F:" else to)
-        if fr is None:
-            return "3.1 board", f"no gold frame {to!r}"
-        if self.timer_row[fr.area] == fr.row:
-            return "4.4 timer row", "workers cannot be placed on a row that has its timer"
-        if loc == "F:" + fr.id:
-            return "4.4 move", "already in that frame"
-        occ = self.frame_occ[fr.id]
-        if p.variant and any(x[:-2] == str(p.seat) for x in occ):
-            return "1.7 advanced variant", "never two of your own workers in one frame"
-        if occ and fr.blocking and w[-2] != "g":
-            return "3.4 frame occupancy", "a common worker needs an empty green/purple frame"
-        return None
-
-    def _act_error(self, p, w, sid):
-        if self.phase not in PLAY_PHASES:
-            return "4.4 act", "workers act only in the action phase"
-        if p.decisions:
-            return "4.5 one action at a time", "finish your pending choice first"
-        if p.done:
-            return "4.6 done", "you declared done"
-        loc = p.workers.get(w)
-        if loc is None:
-            return "2.3 workers", f"{w} is not one of your workers"
-        sp = self.rules.spaces.get(sid)
-        if sp is None:
-            return "3.1 board", f"no action space {sid!r}"
-        if loc != "F:" + sp.frame:
-            return "4.4 act", "the worker must stand in the gold frame above that reward box"
-        if self.timer_row[sp.area] != sp.row:
-            return "4.4 timer row", "a worker acts only while its row has the timer"
-        if not self.can_pay(p, self._act_cost(p, sp)):
-            return "4.5 pay first", "you cannot pay the cost"
-        return None
-
-    def _act_cost(self, p, sp):
-        cost = sp.cost
-        if "skip_gold" in p.armed and sp.area in ("green", "purple") and not sp.conquer:
-            cost = dict(cost)
-            cost["gold"] = max(0, cost.get("gold", 0) - self.rules.gp_cost.get("gold", 2))
-        return cost
-
-    def _play_error(self, p, card, pay):
-        if self.phase not in PLAY_PHASES:
-            return "5.5 stratagems", "stratagems are played in the action phase or the called-council window"
-        if p.decisions:
-            return "4.5 one action at a time", "finish your pending choice first"
-        if p.done:
-            return "4.6 done", "you declared done"
-        if card not in p.hand:
-            return "5.5 stratagems", f"{card} is not in your hand"
-        info = self.rules.cards[card]
-        cost = info["cost"]
-        if cost.get("any_resource"):
-            t = _parse3(pay)
-            if t is None or not self.can_pay(p, cost, t):
-                return "4.5 pay first", "pay the wild cost as military/culture/gold"
-        elif pay:
-            return "4.5 pay first", "this card has no wild cost"
-        elif not self.can_pay(p, cost):
-            return "4.5 pay first", "you cannot pay the cost"
-        why = self._card_requires(p, card, info)
-        if why:
-            return why
-        return None
-
-    def _card_requires(self, p, card, info):
-        eff = info["effect"]
-        if eff.get("retrieve_worker") and not any(self.on_timer_row(l) for l in p.workers.values()):
-            return "5.2 retrieve", "you have no worker on a row that has its timer"
-        if eff.get("recruit_common_worker"):
-            if self.workers_in_play(p) >= self.rules.max_workers or not self._reserve_common(p):
-                return "5.7 workers", "no reserve common worker or already 4 workers"
-        if eff.get("conquer_province") and not (self.display_cards() or self.province_deck):
-            return "5.4 conquer", "no province left"
-        sp = eff.get("special")
-        if sp in ("skip_green_purple_gold_cost", "also_take_adjacent_action", "take_worker_action_twice"):
-            if not any(loc[:2] == "F:" and self.on_timer_row(loc) for loc in p.workers.values()):
-                return "5.5 stratagems", "play it on a worker action: you have no worker ready to act"
-            mod = {"skip_green_purple_gold_cost": "skip_gold", "also_take_adjacent_action": "adjacent",
-                   "take_worker_action_twice": "twice"}[sp]
-            if mod in p.armed:
-                return "5.5 stratagems", "already played on your next action"
-        elif sp == "move_one_vp":
-            if not any(p.tracks[t] > self._floor(p, t) for t in range(3)):
-                return "2.6 track floor", "no track above its start"
-        elif sp == "return_one_discarded_stratagem":
-            if not p.discard:
-                return "5.5 stratagems", "no other discarded stratagem"
-        elif sp == "exchange_military_culture":
-            if not (p.res[0] or p.res[1]):
-                return "5.5 stratagems", "no military or culture to exchange"
-        elif sp == "place_worker_directly_on_timer_row":
-            if not self._direct_options(p, info["cost"]):
-                return "5.5 stratagems", "no worker or action available"
-        elif sp == "claim_current_achievement":
-            why = self._claim_block(p, bool(self.rules.options["pacifist_claim_waives_requirements"]))
-            if why:
-                return why
-        elif sp == "claim_achievement_second_time":
-            if p.claims != 1:
-                return "5.6 achievement", "claim the achievement once first"
-            why = self._claim_block(p, not self.rules.options["tyrant_second_claim_requires"], second=True)
-            if why:
-                return why
-        return None
-
-    def meets(self, p, req: dict) -> bool:
-        m, c, g = p.res
-        return (m >= req["military"] and c >= req["culture"] and g >= req["gold"] and p.votes >= req["votes"]
-                and m + c + g >= req["any_resource_total"])
-
-    def _claim_block(self, p, waive, second=False):
-        if self.phase not in PLAY_PHASES:
-            return "5.6 achievement", "claims only in the action phase or the called-council window"
-        if self.achievement is None:
-            return "5.6 achievement", "no achievement this round"
-        if p.claims >= (2 if second else 1):
-            return "5.6 achievement", "you already claimed this round"
-        if len(self.achievement_markers) >= self.rules.marker_spots:
-            return "5.6 achievement", "no free marker spot"
-        if not waive and not self.meets(p, self.rules.achievements[self.achievement]["requires"]):
-            return "5.6 achievement", "your mat does not hold the cubes and votes shown"
-        return None
-
-    def legendary_available(self, p):
-        return self.legendary == "card" and not p.had_token and not p.legendary
-
-    # ------------------------------------------------------------------ decisions
-    def _direct_options(self, p, extra_cost=None):
-        out = []
-        free = [w for w, loc in p.workers.items()
-                if loc == "mat" or (loc[:2] in ("F:", "B:") and not self.on_timer_row(loc))]
-        if not free:
-            return out
-        for a in AREAS:
-            r = self.timer_row[a]
-            for sp in self.rules.spaces_by_row[(a, r)]:
-                if sp.production:
-                    continue
-                cost = dict(sp.cost)
-                if extra_cost:
-                    for k, v in extra_cost.items():
-                        cost[k] = cost.get(k, 0) + v
-                if not self.can_pay(p, cost):
-                    continue
-                for w in free:
-                    out.append(f"{w}@{sp.id}")
-        return out
-
-    def decision_options(self, p, dec) -> list[str]:
-        """Options of a pending decision; ``["none"]`` when nothing is possible any more (e.g. the last
-        province was taken or a flip moved the timer away before the choice was made)."""
-        return self._decision_options(p, dec) or ["none"]
-
-    def _decision_options(self, p, dec) -> list[str]:
-        t = dec["t"]
-        if t == "res":
-            return [_pay_str(*c) for c in comps(dec["n"])]
-        if t == "vp":
-            return [_pay_str(*c) for c in comps(dec["n"])]
-        if t == "vp1":
-            return list(TRACKS)
-        if t == "conquer":
-            out = []
-            for i, c in enumerate(self.display):
-                if c:
-                    out.extend(f"{c}:{col}" for col in SLOTS)
-            if self.province_deck:
-                out.extend(f"deck:{col}" for col in SLOTS)
-            return out
-        if t == "retrieve":
-            return [w for w, loc in p.workers.items() if self.on_timer_row(loc)]
-        if t == "promote":
-            return [w for w, loc in p.workers.items() if w[-2] == "c" and loc not in ("reserve", "gone")]
-        if t == "exchange":
-            return [f"m>c:{k}" for k in range(1, p.res[0] + 1)] + [f"c>m:{k}" for k in range(1, p.res[1] + 1)]
-        if t == "move_vp":
-            return [f"{TRACKS[a]}>{TRACKS[b]}" for a in range(3) if p.tracks[a] > self._floor(p, a)
-                    for b in range(3) if b != a]
-        if t == "return":
-            return [c for c in p.discard if c != dec.get("self")]
-        if t == "direct":
-            return self._direct_options(p)
-        if t == "adjacent":
-            return list(dec["opts"]) + ["none"]
-        if t == "claim":
-            out = ["reward"]
-            if self.achievement and self.legendary_available(p):
-                out.insert(0, "legendary")
-            return out
-        if t == "glory":
-            return [str(k) for k in range(min(dec["n"], p.res[dec["track"]]), -1, -1)]
-        if t == "trim":
-            lim = self.slot_limit(p)
-            return [f"{col}:{c}" for col in SLOTS if len(p.slots[col]) > lim for c in p.slots[col]]
-        if t == "council":
-            return self.council_options(p)
-        return []
-
-    def slot_limit(self, p):
-        return self.rules.slot_limit_max3 if p.keep else self.rules.slot_limit
-
-    def council_options(self, p):
-        out = [self.rules.council_default]
-        if self.grande_up and p.workers.get(f"{p.seat}g2") == "council" and any(
-                w[-2] == "c" and loc not in ("reserve", "gone") for w, loc in p.workers.items()):
-            out.append(self.rules.council_grande)
-        for c in self.council_offer:
-            if not c:
-                continue
-            info = self.rules.cards[c]
-            if info["kind"] == "keep_beside_mat" and p.keep:
-                continue
-            if info["effect"].get("legendary_vp") and p.legendary:
-                continue
-            cost = info["cost"] if info["kind"] == "final" else {}    # stratagems are paid when played (5.5)
-            if cost.get("any_resource"):
-                out.extend(f"{c}={x}" for x in self.pay_options(p, cost))
-            elif self.can_pay(p, cost):
-                out.append(c)
-        return out
-
-    # ------------------------------------------------------------------ legal actions
-    def legal_actions(self, seat) -> list[Action]:
-        if self.phase == "game_over" or not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            return []
-        p = self.players[seat]
-        if p.decisions:
-            return [A.Choose(seat, o) for o in self.decision_options(p, p.decisions[0])]
-        ph = self.phase
-        refill = [A.Refill(seat)] if self.province_deck and not all(self.display) else []   # 3.6: any moment
-        if ph == "opening":
-            if not self.opening or self.opening[0][0] != seat:
-                return refill
-            kind = self.opening[0][1]
-            w = next(w for w, loc in p.workers.items() if loc == "mat" and w[-2] == kind)
-            return [A.Move(seat, w, f.id) for a in AREAS for f in self.rules.frames_by_row[(a, 1)]
-                    if self._move_error(p, w, f.id) is None] + refill
-        if ph not in ("action", "council_called", "council_adjust"):
-            return refill                   # council steps: nothing but refilling the display (5.8)
-        if self.closing and self.closing[0] != seat:
-            return refill
-        if p.done:
-            return refill if self.closing else [A.Resume(seat)] + refill
-        out = self._moves(p)
-        if ph != "council_adjust":
-            out.extend(self._acts(p))
-            if ph == "action" and self.rules.timed:
-                out.extend(A.Flip(seat, a) for a in AREAS if self.remaining[a] <= 0)
-            for card in dict.fromkeys(p.hand):
-                info = self.rules.cards[card]
-                if self._card_requires(p, card, info):
-                    continue
-                for pay in self.pay_options(p, info["cost"]):
-                    out.append(A.Play(seat, card, pay))
-            if p.discard and self.can_pay(p, self.rules.pickup_cost):
-                out.append(A.Pickup(seat))
-            if not self._claim_block(p, False):
-                if self.legendary_available(p):
-                    out.append(A.Claim(seat, "legendary"))
-                out.append(A.Claim(seat, "reward"))
-        out.extend(refill)
-        out.append(A.Done(seat))
-        if ph == "council_called" and not self.closing:
-            out.append(A.Done(seat, True))
-        return out
-
-    def _moves(self, p):
-        out = []
-        rules = self.rules
-        tr = self.timer_row
-        seat = p.seat
-        loc_row = rules.loc_row
-        targets = rules.targets(tr)
-        occs = self.frame_occ
-        own = str(seat)
-        for w, loc in p.workers.items():
-            if loc == "mat":
-                here = None
-            else:
-                ar = loc_row.get(loc)
-                if ar is None or tr[ar[0]] == ar[1]:
-                    continue                    # reserve / council / gone, or stuck on a timer row
-                here = loc[2:] if loc[0] == "F" else None
-            objs = rules.move_objs(seat, w)
-            grande = w[-2] == "g"
-            for f in targets:
-                fid = f.id
-                if fid == here:
-                    continue
-                occ = occs[fid]
-                if occ:
-                    if f.blocking and not grande:
-                        continue
-                    if p.variant and any(x[:-2] == own for x in occ):
-                        continue
-                out.append(objs[fid])
-            if loc != "mat":
-                out.append(objs["mat"])
-        return out
-
-    def _acts(self, p):
-        out = []
-        for w, loc in p.workers.items():
-            if loc[:2] != "F:":
-                continue
-            f = self.rules.frames[loc[2:]]
-            if self.timer_row[f.area] != f.row:
-                continue
-            for sid in f.spaces:
-                sp = self.rules.spaces[sid]
-                if self.can_pay(p, self._act_cost(p, sp)):
-                    out.append(self.rules.act_obj(p.seat, w, sid))
-        return out
 
     def seats_to_act(self):
         ph = self.phase
@@ -796,76 +349,29 @@ class PendulumState(State):
             return [self.closing[0]]
         return [p.seat for p in self.players if p.decisions or not p.done]
 
-    def find_action(self, source: str, target: str):
-        """Drag-and-drop: the legal action for dropping ``source`` (worker id, card id, timer id) on
-        ``target`` (frame id, space id, "mat", timer id, "discard", "achievement"), or None."""
-        seat = None
-        if source in self.rules.cards or source in ("black", "green", "purple"):
-            cands = [p.seat for p in self.players]
-        else:
-            try:
-                seat = int(source[:-2])
-            except ValueError:
-                return None
-            cands = [seat]
-        for s in cands:
-            for a in self.legal_actions(s):
-                if isinstance(a, A.Move) and a.worker == source:
-                    if a.to == target or (target in self.rules.spaces and self.rules.spaces[target].frame == a.to
-                                          and not (self.players[s].workers[source] == "F:" + a.to)):
-                        return a
-                elif isinstance(a, A.Act) and a.worker == source and a.space == target:
-                    return a
-                elif isinstance(a, A.Flip) and a.timer == source and target in (source, "flip"):
-                    return a
-                elif isinstance(a, A.Play) and a.card == source and target in ("discard", "play", "") :
-                    return a
-        return None
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> list:
-        seat = getattr(action, "seat", None)
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise IllegalActionError("2.3 seats", f"no seat {seat!r}")
-        if self.phase == "game_over":
-            raise IllegalActionError("5.10 game end", "the game is over")
-        p = self.players[seat]
-        kind = action.kind
-        if self.closing and self.closing[0] != seat and kind != "refill":
-            raise IllegalActionError("4.6 acting last", "another player has the closing turn")
-        handler = getattr(self, "_do_" + kind, None)
-        if handler is None:
-            raise IllegalActionError("api", f"unknown action {kind!r}")
+        """Apply a legal action and return its events; raise ``IllegalActionError`` (rule, English
+        message, i18n key and params from ``why_not``) and leave the state untouched otherwise."""
+        why = self.why_not(action)
+        if why is not None:
+            raise error(why)
+        p = self.players[action.seat]
         ev: list = []
-        handler(p, action, ev)
+        getattr(self, "_do_" + action.kind)(p, action, ev)
         self.action_count += 1
         self.last_change = self._time
         self._progress(ev)
         return ev
 
-    def _refuse(self, why):
-        raise IllegalActionError(why[0], why[1])
-
     def _do_move(self, p, a, ev):
-        to = a.to
-        if to[:2] == "F:":
-            to = to[2:]
-        if to != "mat":
-            if to in self.rules.spaces and to not in self.rules.frames:
-                to = self.rules.spaces[to].frame
-        why = self._move_error(p, a.worker, to)
-        if why:
-            self._refuse(why)
-        self._move_worker(p, a.worker, "mat" if to == "mat" else "F:" + to, ev)
+        self._move_worker(p, a.worker, "mat" if a.to == "mat" else "F:" + a.to, ev)
         if self.phase == "opening":
             self.opening.pop(0)
-
     def _do_act(self, p, a, ev):
-        why = self._act_error(p, a.worker, a.space)
-        if why:
-            self._refuse(why)
         sp = self.rules.spaces[a.space]
-        cost = self._act_cost(p, sp)
+        cost = self.act_cost(p, sp)
         armed = p.armed
         p.armed = []
         twice = "twice" in armed and self.can_pay(p, {k: v * 2 for k, v in cost.items()}) \
@@ -885,20 +391,7 @@ class PendulumState(State):
                 self._open(p, {"t": "adjacent", "opts": opts}, ev)
 
     def _do_flip(self, p, a, ev):
-        if not self.rules.timed:
-            self._refuse(("4.2 flip", "timers are not flipped in time-track mode"))
-        if self.phase != "action":
-            self._refuse(("4.6 council called", "no timer may be flipped now"))
-        if a.timer not in AREAS:
-            self._refuse(("4.1 timers", f"no timer {a.timer!r}"))
-        if p.decisions:
-            self._refuse(("4.5 one action at a time", "finish your pending choice first"))
-        if p.done:
-            self._refuse(("4.6 done", "you declared done"))
-        if self.remaining[a.timer] > 0:
-            self._refuse(("4.2 flip", "the sand is still running"))
         self._flip(a.timer, p.seat, ev)
-
     def _flip(self, timer, by, ev):
         self.timer_row[timer] = 1 - self.timer_row[timer]
         self.remaining[timer] = self.rules.timer_seconds[timer] if self.rules.timed else 0.0
@@ -913,11 +406,8 @@ class PendulumState(State):
             self._set_phase("council_called", ev)
 
     def _do_play(self, p, a, ev):
-        why = self._play_error(p, a.card, a.pay)
-        if why:
-            self._refuse(why)
         info = self.rules.cards[a.card]
-        pay = _parse3(a.pay) if a.pay else None
+        pay = parse3(a.pay) if a.pay else None
         cost = {k: v for k, v in info["cost"].items() if k != "any_resource"}
         p.hand.remove(a.card)
         p.discard.append(a.card)
@@ -926,33 +416,10 @@ class PendulumState(State):
         self.gain(p, info["effect"], ev, ctx=a.card)
 
     def _do_pickup(self, p, a, ev):
-        if self.phase not in PLAY_PHASES:
-            self._refuse(("5.1 pick up", "only in the action phase or the called-council window"))
-        if p.decisions:
-            self._refuse(("4.5 one action at a time", "finish your pending choice first"))
-        if p.done:
-            self._refuse(("4.6 done", "you declared done"))
-        if not p.discard:
-            self._refuse(("5.1 pick up", "no discarded stratagem"))
-        if not self.can_pay(p, self.rules.pickup_cost):
-            self._refuse(("5.1 pick up", "pick up costs 5 culture"))
         self._pay(p, self.rules.pickup_cost, None, ev)
         self.gain(p, {"pickup_all_stratagems": True}, ev)
-
     def _do_claim(self, p, a, ev):
-        if p.decisions:
-            self._refuse(("4.5 one action at a time", "finish your pending choice first"))
-        if p.done:
-            self._refuse(("4.6 done", "you declared done"))
-        why = self._claim_block(p, False)
-        if why:
-            self._refuse(why)
-        if a.take not in ("legendary", "reward"):
-            self._refuse(("5.6 achievement", "take 'legendary' or 'reward'"))
-        if a.take == "legendary" and not self.legendary_available(p):
-            self._refuse(("5.6 legendary", "the legendary token is not on the card or you already had it"))
         self._claim(p, a.take, ev)
-
     def _claim(self, p, take, ev):
         p.claims += 1
         self.achievement_markers.append(p.seat)
@@ -965,27 +432,12 @@ class PendulumState(State):
             self.gain(p, self.rules.achievements[self.achievement]["reward"], ev)
 
     def _do_refill(self, p, a, ev):
-        if self.phase == "game_over":
-            self._refuse(("3.6 refill", "the game is over"))
-        if p.decisions:
-            self._refuse(("4.5 one action at a time", "finish your pending choice first"))
-        if not self.province_deck or all(self.display):
-            self._refuse(("3.6 refill", "no empty spot or no card in the deck"))
         for i, c in enumerate(self.display):
             if not c and self.province_deck:
                 self.display[i] = self.province_deck.pop()
         ev.append(A.ProvinceDisplayChanged(p.seat, tuple(c or "" for c in self.display)))
-
     def _do_done(self, p, a, ev):
-        if self.phase not in ("action", "council_called", "council_adjust"):
-            self._refuse(("4.6 done", "nothing to declare now"))
-        if p.decisions:
-            self._refuse(("4.5 one action at a time", "finish your pending choice first"))
-        if p.done:
-            self._refuse(("4.6 done", "already done"))
         if a.last:
-            if self.phase != "council_called" or self.closing:
-                self._refuse(("4.6 acting last", "only in the called-council window, before the closing turns"))
             self.wait_last.append(p.seat)
         p.done = True
         ev.append(A.DeclaredDone(p.seat))
@@ -993,37 +445,24 @@ class PendulumState(State):
             self.closing.pop(0)
             if self.closing:
                 self.players[self.closing[0]].done = False
-
     def _do_resume(self, p, a, ev):
-        if self.phase not in ("action", "council_called", "council_adjust") or not p.done:
-            self._refuse(("4.6 done", "nothing to withdraw"))
-        if self.closing:
-            self._refuse(("4.6 acting last", "the closing turns have started"))
         p.done = False
         if p.seat in self.wait_last:
             self.wait_last.remove(p.seat)
         ev.append(A.ResumedPlay(p.seat))
-
     def _do_choose(self, p, a, ev):
-        if not p.decisions:
-            self._refuse(("4.5 choices", "you have no pending choice"))
-        dec = p.decisions[0]
-        opts = self.decision_options(p, dec)
-        if a.option not in opts:
-            self._refuse(("4.5 choices", f"{a.option!r} is not a choice for {dec['t']}"))
-        p.decisions.pop(0)
+        dec = p.decisions.pop(0)
         ev.append(A.Chosen(p.seat, dec["t"], a.option))
         rest, p.decisions = p.decisions, []
         if a.option != "none" or dec["t"] == "adjacent":
             getattr(self, "_choose_" + dec["t"])(p, dec, a.option, ev)
         p.decisions.extend(rest)            # choices opened by this one come first
-
     def _choose_res(self, p, dec, opt, ev):
-        m, c, g = _parse3(opt)
+        m, c, g = parse3(opt)
         self.gain(p, {"military": m, "culture": c, "gold": g}, ev)
 
     def _choose_vp(self, p, dec, opt, ev):
-        a, b, c = _parse3(opt)
+        a, b, c = parse3(opt)
         self.gain(p, {"power_vp": a, "prestige_vp": b, "popularity_vp": c}, ev)
 
     def _choose_vp1(self, p, dec, opt, ev):
@@ -1124,7 +563,7 @@ class PendulumState(State):
         kind = info["kind"]
         if kind == "final":                         # 5.8: only the final cards are paid when chosen
             cost = {k: v for k, v in info["cost"].items() if k != "any_resource"}
-            self._pay(p, cost, _parse3(pay) if pay else None, ev)
+            self._pay(p, cost, parse3(pay) if pay else None, ev)
         if kind == "stratagem":
             p.hand.append(card)
         elif kind == "keep_beside_mat":
@@ -1282,7 +721,6 @@ class PendulumState(State):
         ev.append(A.GameOver(-1 if w is None else w, self.outcome_data["reason"]))
 
     def compute_outcome(self):
-        from .scoring import winner
         return winner(self)
 
     # ------------------------------------------------------------------ time

@@ -30,9 +30,10 @@ class LogText:
 
 
 class RefusalText:
-    """Why the engine refused a request, in the chosen language: the refusal's i18n key with
-    its parameters when the engine gave one; else the rule's explanation from the strings
-    (``teach.why.<rule>``) when there is one; else the engine's own words."""
+    """Why the engine refused a request, in the chosen language: outside English the rule's
+    explanation from the course strings (``teach.why.<rule>``) when there is one, else the
+    refusal's i18n key with its parameters (``pendulum.refusal.<name>``), else the engine's
+    own words (only for a refusal that carries no key)."""
 
     __slots__ = ("rules", "rule", "message", "key", "params")
 
@@ -47,15 +48,15 @@ class RefusalText:
         self.message = getattr(refusal, "message", "") or self.params.get("message", "")
 
     def text(self, app):
-        if self.key:
-            words = app.t(self.key, **{k: V.param_text(app, self.rules, k, v) for k, v in self.params.items()})
-            if words != self.key:
-                return words
-        if app.lang != "en" and self.rule:
+        if app.lang != "en" and self.rule:          # the course's kinder words first, as before
             key = f"teach.why.{V.rule_key(self.rule)}"
             explained = app.t(key)
             if explained != key:
                 return explained
+        if self.key:
+            words = app.t(self.key, **{k: V.param_text(app, self.rules, k, v) for k, v in self.params.items()})
+            if words != self.key:
+                return words
         return self.message
 
 

@@ -203,10 +203,7 @@ class PendulumTable(Scene):
 
     def find_action(self, source, target):
         """The engine's answer for a drop: the legal Action, or a Refusal, or None."""
-        answer = self.state.find_action(source, target)
-        if answer is None and not hasattr(self.state, "why_not"):
-            answer = _interim_refusal(self.state, source, target)
-        return answer
+        return self.state.find_action(source, target)
 
     def action_count(self) -> int:
         return len(self.record.actions)
@@ -597,21 +594,3 @@ class PendulumTable(Scene):
         """A top-bar button (pause, done, undo, menu)."""
         {"pause": self.toggle_pause, "done": lambda: self.declare_done(self.focus_seat), "undo": self.do_undo,
          "menu": self.app.open_pause_menu}[key]()
-
-
-def _interim_refusal(state, wid, target):
-    """INTERIM, until ``PendulumState.why_not`` / ``find_action -> Refusal`` land from the rules
-    branch (then this goes): the refusal of the request a drop stands for."""
-    from pendulum.rules.actions import Act, Move
-    seat = V.worker_seat(None, wid)
-    if target in state.rules.spaces:
-        sp = state.rules.spaces[target]
-        loc = state.players[seat].workers.get(wid, "")
-        action = Act(seat, wid, target) if loc == "F:" + sp.frame else Move(seat, wid, sp.frame)
-    else:
-        action = Move(seat, wid, target)
-    try:
-        state.clone().apply(action)
-    except IllegalActionError as exc:
-        return exc
-    return None

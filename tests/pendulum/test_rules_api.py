@@ -11,7 +11,7 @@ from pendulum.game import make_rules
 from pendulum.rules import actions as A
 from pendulum.rules.bots import BotDriver, make_bot
 from pendulum.rules.state import PendulumState
-from tabletop.engine import Action, DataError, IllegalActionError, Record, replay
+from tabletop.engine import Action, DataError, IllegalActionError, Record, Refusal, replay
 
 
 def test_api_apply_refuses_anything_not_listed_naming_the_rule_and_leaving_the_state(pen):
@@ -59,10 +59,15 @@ def test_api_find_action_for_drag_and_drop(pen):
     pen.timers(st, black="bottom", green="bottom")
     assert st.find_action("0c1", "black.top.2") == A.Move(0, "0c1", "black.top.2")
     assert st.find_action("0c1", "green.top.3") == A.Move(0, "0c1", "green.top.small")   # space -> its frame
-    assert st.find_action("0c1", "black.bottom.2") is None                              # timer row
+    no = st.find_action("0c1", "black.bottom.2")                                        # timer row
+    assert isinstance(no, Refusal) and no.rule == "4.4 timer row"
+    assert no.key == "pendulum.refusal.frame_on_timer_row"
     pen.put(st, "0g1", "F:black.bottom.2")
     assert st.find_action("0g1", "black.bottom.2") == A.Act(0, "0g1", "black.bottom.2")
-    assert st.find_action("0g1", "mat") is None
+    no = st.find_action("0g1", "mat")
+    assert no == Refusal("4.4 timer row", "pendulum.refusal.worker_on_timer_row", {"worker": "0g1"})
+    assert st.find_action("0g1", "mat", seat=1) == Refusal("2.3 workers", "pendulum.refusal.not_your_worker",
+                                                           {"worker": "0g1"})
     pen.put(st, "0c1", "B:green.top.1")
     assert st.find_action("0c1", "green.top.1") == A.Move(0, "0c1", "green.top.large")
     assert st.find_action("0c1", "mat") == A.Move(0, "0c1", "mat")

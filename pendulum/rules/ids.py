@@ -1,0 +1,57 @@
+"""Pendulum ids and constants shared by every part of the engine (see the package docstring for the id
+syntax), plus the small pure helpers on them. Imports nothing from the rest of the package."""
+from __future__ import annotations
+
+AREAS = ("green", "purple", "black")
+ROWS = ("top", "bottom")
+RES = ("military", "culture", "gold")
+TRACKS = ("power", "prestige", "popularity")
+SLOTS = ("brown", "red", "blue", "yellow")
+MATS = ("gambal", "bolk", "mesoat", "licinia", "dhrenkir")
+MODES = ("realtime", "timetrack", "beginner")
+
+RI = {"military": 0, "culture": 1, "gold": 2}               # resource key -> index in Player.res
+TI = {"power_vp": 0, "prestige_vp": 1, "popularity_vp": 2}  # VP cost/effect key -> index in Player.tracks
+TRACK_I = {"power": 0, "prestige": 1, "popularity": 2}      # track name -> index
+PLAY_PHASES = ("action", "council_called")
+MOVE_PHASES = ("opening", "action", "council_called", "council_adjust")
+DONE_PHASES = ("action", "council_called", "council_adjust")
+OFF_BOARD = ("reserve", "council", "gone")                    # worker locations that are not in play
+ARMING = {"skip_green_purple_gold_cost": "skip_gold", "also_take_adjacent_action": "adjacent",
+          "take_worker_action_twice": "twice"}             # stratagem special -> modifier of the next act
+
+
+def pay_str(m, c, g) -> str:
+    return f"{m}/{c}/{g}"
+
+
+def parse3(text):
+    """``"m/c/g"`` as three non-negative ints, or None."""
+    try:
+        a, b, c = (int(x) for x in text.split("/"))
+    except ValueError:
+        return None
+    if min(a, b, c) < 0:
+        return None
+    return a, b, c
+
+
+def compositions(n, k=3):
+    """All k-tuples of non-negative ints summing to n."""
+    if k == 1:
+        return [(n,)]
+    out = []
+    for i in range(n, -1, -1):
+        for rest in compositions(n - i, k - 1):
+            out.append((i,) + rest)
+    return out
+
+
+_COMP: dict = {}
+
+
+def comps(n):
+    r = _COMP.get(n)
+    if r is None:
+        r = _COMP[n] = compositions(n)
+    return r
