@@ -30,10 +30,11 @@ class LogText:
 
 
 class RefusalText:
-    """Why the engine refused a request, in the chosen language: outside English the rule's
-    explanation from the course strings (``teach.why.<rule>``) when there is one, else the
-    refusal's i18n key with its parameters (``pendulum.refusal.<name>``), else the engine's
-    own words (only for a refusal that carries no key)."""
+    """Why the engine refused a request, in the chosen language: in English the engine's own
+    words when it gave them (else its key); in another language the rule's explanation from
+    the course strings (``teach.why.<rule>``) when there is one, else the refusal's i18n key
+    with its parameters (``pendulum.refusal.<name>``) — never English engine text when the
+    refusal has a key."""
 
     __slots__ = ("rules", "rule", "message", "key", "params")
 
@@ -48,6 +49,8 @@ class RefusalText:
         self.message = getattr(refusal, "message", "") or self.params.get("message", "")
 
     def text(self, app):
+        if app.lang == "en" and self.message:        # the engine's own (English) words
+            return self.message
         if app.lang != "en" and self.rule:          # the course's kinder words first, as before
             key = f"teach.why.{V.rule_key(self.rule)}"
             explained = app.t(key)
@@ -159,10 +162,14 @@ class LogPanel:
 
 
 class EventRefusal:
-    """A ``request_refused`` event seen as a refusal (rule, and the key/params when it has them)."""
+    """A ``request_refused`` event (the 4.8 window refused a queued request) as a refusal: the
+    event names the rule and has the engine's English words; ``refusal`` (the engine's
+    ``why_not`` for the same request, asked at once) adds the i18n key and parameters when it
+    names the same rule."""
 
-    def __init__(self, ev):
+    def __init__(self, ev, refusal=None):
         self.rule = ev.rule
         self.message = getattr(ev, "message", "")
-        self.key = getattr(ev, "key", None)
-        self.params = dict(getattr(ev, "params", None) or {})
+        same = refusal is not None and getattr(refusal, "rule", None) == ev.rule
+        self.key = refusal.key if same else None
+        self.params = dict(refusal.params) if same else {}

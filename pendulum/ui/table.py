@@ -31,7 +31,7 @@ import pygame
 import pygame_gui
 
 from pendulum.game import make_rules
-from tabletop.engine import IllegalActionError, Record, replay, saves
+from tabletop.engine import Action, IllegalActionError, Record, replay, saves
 from tabletop.engine.match import Match
 from tabletop.ui.scene import Scene
 
@@ -418,7 +418,7 @@ class PendulumTable(Scene):
             kind = getattr(ev, "kind", "")
             if kind == "request_refused":
                 if 0 <= ev.seat < self.n and self.human[ev.seat]:
-                    self.refuse(EventRefusal(ev))     # a person's is shown once; a bot's is noise
+                    self.refuse(EventRefusal(ev, self.why_not(_request_of(ev))))   # a bot's is noise
             else:
                 self.log.add(ev)
         self.animator.on_events(events, before)
@@ -594,3 +594,11 @@ class PendulumTable(Scene):
         """A top-bar button (pause, done, undo, menu)."""
         {"pause": self.toggle_pause, "done": lambda: self.declare_done(self.focus_seat), "undo": self.do_undo,
          "menu": self.app.open_pause_menu}[key]()
+
+
+def _request_of(ev):
+    """The action a ``request_refused`` event names, or None."""
+    try:
+        return Action.from_text("pendulum", ev.action)
+    except Exception:            # not a Pendulum action text: nothing to ask the engine
+        return None

@@ -15,6 +15,7 @@ it and routes input:
 from __future__ import annotations
 
 import fnmatch
+import time as _time
 
 import pygame
 import pygame_gui
@@ -132,8 +133,7 @@ class TeachScene(Scene):
     def save_game(self, path=None):
         record = self.session.to_record()
         if path is None:
-            import time
-            path = saves.data_dir() / f"pendulum-teach-{time.strftime('%Y%m%d-%H%M%S')}.json"
+            path = saves.data_dir() / f"pendulum-teach-{_time.strftime('%Y%m%d-%H%M%S')}.json"
         return saves.write_record(record, path)
 
     # ------------------------------------------------------------------ widgets

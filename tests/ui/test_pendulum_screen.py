@@ -230,3 +230,22 @@ def test_no_worker_ids_in_a_worker_choice_or_in_the_log(table_app):
     app.set_lang("ja")
     app.step(2)
     assert not any(ids.search(line) for line in scene.log_lines)
+
+
+def test_a_refusal_in_japanese_comes_from_the_engines_key_not_its_english(table_app):
+    """A click on a glass whose sand still runs: the engine's refusal (rule + key + params) is
+    worded in Japanese; no English engine text reaches the Japanese screen or log."""
+    app, scene = table_app(seats=("human", "human"), mode="realtime", lang="ja")
+    while scene.state.phase == "opening":
+        s = scene.state.seats_to_act()[0]
+        scene.apply(next(a for a in scene.state.legal_actions(s) if a.kind == "move"))
+    app.step(30)
+    assert scene.state.remaining["black"] > 0
+    click_at(app, scene.region("timer.black").center)
+    why = scene.state.why_not(A.Flip(scene.focus_seat, "black"))
+    assert why is not None and why.key.startswith("pendulum.refusal.")
+    line = scene.log_lines[-1]
+    assert app.t(why.key, **why.params) in line or app.t("teach.why." + re.sub(r"[^0-9a-z]+", "_", why.rule.lower()).strip("_")) in line
+    message = line.split("：", 1)[1]
+    assert not re.search(r"[A-Za-z]{3,}", message), line
+    assert scene.message is not None and scene.message[0] == line
