@@ -20,11 +20,16 @@ from .engine import AREAS, ROWS, SLOTS, TRACKS
 
 def view_for(st, seat=None) -> dict:
     r = st.rules
+    in_box = {}
+    for p in st.players:
+        for w, loc in p.workers.items():
+            if loc.startswith("B:"):
+                in_box.setdefault(loc[2:], []).append(w)
     spaces = []
     for sp in r.spaces.values():
         spaces.append({"id": sp.id, "area": sp.area, "row": ROWS[sp.row], "index": sp.index, "action": sp.action,
                        "frame": sp.frame, "cost": dict(sp.cost), "reward": dict(sp.effect),
-                       "box": _box_workers(st, sp.id)})
+                       "box": in_box.get(sp.id, [])})
     frames = [{"id": f.id, "area": f.area, "row": ROWS[f.row], "kind": f.kind, "spaces": list(f.spaces),
                "blocking": f.blocking, "workers": list(st.frame_occ[f.id])} for f in r.frames.values()]
     timers = [{"id": a, "area": a, "row": ROWS[st.timer_row[a]], "remaining": st.remaining[a],
@@ -84,14 +89,6 @@ def view_for(st, seat=None) -> dict:
                         for d in [r.seat_style(x)]},
         "outcome": st.outcome(),
     }
-
-
-def _box_workers(st, sid):
-    out = []
-    key = "B:" + sid
-    for p in st.players:
-        out.extend(w for w, loc in p.workers.items() if loc == key)
-    return out
 
 
 def _decision(st, p):

@@ -38,6 +38,8 @@ class Picker:
         buttons = [pygame_gui.elements.UIButton(pygame.Rect(8, y0 + i * ROW, WIDTH - 22, ROW - 4), label, m,
                                                 container=panel)
                    for i, (label, _a) in enumerate(options)]
+        for text in [title] + [label for label, _a in options]:
+            self.table.renderer.note(text)          # widget text, for the drawn-texts hook
         self.current = {"seat": seat, "options": options, "panel": panel, "buttons": buttons, "index": 0,
                         "decision": title is not None}
         buttons[0].select()

@@ -185,6 +185,10 @@ class TableRenderer:
         self.language_changed()
         self.table.log.reword()
 
+    def stop_recording(self):
+        self.drawn_texts = None
+        self.table.app.__dict__.pop("text", None)
+
     def note(self, text):
         """A text shown by a widget (pygame_gui draws it, not ``app.text``)."""
         if self.drawn_texts is not None and text:
