@@ -62,7 +62,7 @@ class TableRenderer:
     def worker_positions(self):
         """Centre of every worker in play, from the view (cached until it changes; a copy)."""
         t = self.table
-        key = (id(t.view), t.focus_seat, t.layout.council_active)
+        key = (t.version, t.focus_seat, t.layout.council_active)
         if self._wpos is None or self._wpos_key != key:
             self._wpos = self._places(t.view)
             self._wpos_key = key
@@ -109,7 +109,7 @@ class TableRenderer:
     def ready_workers(self):
         """Workers of the focused human seat that can do something now: {worker: "act"|"move"}."""
         t = self.table
-        key = (id(t.view), t.focus_seat)
+        key = (t.version, t.focus_seat)
         if self._ready_key != key:
             ready = {}
             if t.human[t.focus_seat]:

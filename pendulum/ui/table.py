@@ -171,6 +171,11 @@ class PendulumTable(Scene):
         return self.focus_seat if any(self.human) and self.human[self.focus_seat] else None
 
     @property
+    def version(self) -> int:
+        """Bumps whenever the game changed (not when only time passed): drawing caches key on it."""
+        return self._version
+
+    @property
     def view(self) -> dict:
         """``state.view_for(viewer)``, made again when the game changed or time passed."""
         key = (self._version, self.viewer, self.match.time)
@@ -407,13 +412,11 @@ class PendulumTable(Scene):
 
     def after_events(self, events, before=None):
         """What the table does with engine events: log them, animate them, re-read the view."""
+        self._version += 1                    # the view is read again; pieces are placed again
         if not events:
             return
         if any(getattr(ev, "kind", "") not in _PIECES_ONLY for ev in events):
-            self._version += 1
             self.renderer.soon()              # the layer is redrawn soon (at most every LAYER_EVERY s)
-        else:
-            self._version += 1
         for ev in events:
             kind = getattr(ev, "kind", "")
             if kind == "request_refused":
