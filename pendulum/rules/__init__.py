@@ -18,6 +18,10 @@ Quick start::
     state.to_dict() / PendulumState.from_dict(d, rules)
     PendulumState.reveals(events) -> bool        # a face-down card was shown: close the undo window
 
+PARTS: ids.py (ids, constants) <- legality.py, effects.py, council.py, realtime.py (the parts of
+PendulumState) <- state.py <- engine.py; refusals.py holds every refusal's rule and English text.
+docs/PENDULUM-RULES.md has the table.
+
 IDS
 * Seats: ints 0..P-1. The 2-player neutral is -1 in ``privilege`` and owns workers ``n1``..``n4``.
 * Workers: ``"<seat><c|g><n>"``: ``"0c1"`` (common), ``"0g1"`` (grande). Each seat has c1..c3, g1..g2.

@@ -14,7 +14,7 @@ import random
 from tabletop.engine import IllegalActionError
 
 from . import actions as A
-from .engine import AREAS, SLOTS, TRACKS
+from .ids import TRACKS
 
 RES_KEYS = ("military", "culture", "gold")
 VP_KEYS = ("power_vp", "prestige_vp", "popularity_vp")

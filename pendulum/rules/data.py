@@ -2,7 +2,9 @@
 then cross-references, every error as ``file:line: dotted.field: message``."""
 from __future__ import annotations
 
-from tabletop.data import DataError, check_ref, check_unique, format_errors, load_game_files, where
+import re
+
+from tabletop.data import DataError, check_ref, check_unique, did_you_mean, format_errors, load_game_files, where
 import pydantic
 
 from .schema import FILES
@@ -31,6 +33,7 @@ def load_data(mods=None) -> dict:
     if errors:
         raise DataError(errors)
     _cross_check(models, files, errors)
+    check_option_paths(models, files, errors)
     if errors:
         raise DataError(errors)
     return models
@@ -82,3 +85,102 @@ def _cross_check(m: dict, files: dict, errors: list[str]) -> None:
         if o.type == "choice" and o.default not in o.values:
             errors.append(f"{where(of.marks, f'options.{i}.default', of.source)}: options.{i}.default: "
                           f"{o.default!r} is not one of {o.values}")
+
+
+# --- options that patch data (config/pendulum/options.yaml ``patch``) ------------------------------
+_SEG = r"[A-Za-z_][A-Za-z0-9_]*(?:\[[^\[\]]+\])?"
+_PATH = re.compile(rf"{_SEG}(?:\.{_SEG})*")
+_STEP = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\[\]]+)\])?")
+
+
+def _steps(path: str):
+    """``"council.final[f3].effect.power_vp"`` -> ``[("council", None), ("final", "f3"), ...]``."""
+    if not _PATH.fullmatch(path):
+        raise ValueError(f"{path!r} is not a data path like council.final[f3].effect.power_vp")
+    return _STEP.findall(path)
+
+
+def _locate(dumps: dict, path: str):
+    """(container, key) of the value ``path`` names in ``{file stem: plain data}``; ValueError if none."""
+    steps = _steps(path)
+    (stem, ident), rest = steps[0], steps[1:]
+    if stem not in dumps or ident:
+        raise ValueError(f"no data file {stem!r}{did_you_mean(stem, dumps)} (a path starts with the file name)")
+    if not rest:
+        raise ValueError(f"{path!r} names a whole file, not a value in it")
+    node, where_ = dumps[stem], stem
+    for i, (name, ident) in enumerate(rest):
+        if not isinstance(node, dict) or name not in node:
+            keys = node if isinstance(node, dict) else []
+            raise ValueError(f"{where_} has no field {name!r}{did_you_mean(name, keys)}")
+        last = i == len(rest) - 1
+        if not ident:
+            if last:
+                return node, name
+            node, where_ = node[name], f"{where_}.{name}"
+            continue
+        items = node[name]
+        if not isinstance(items, list):
+            raise ValueError(f"{where_}.{name} is not a list of entries with ids")
+        ids = [x.get("id") for x in items if isinstance(x, dict)]
+        if ident not in ids:
+            raise ValueError(f"{where_}.{name} has no entry {ident!r}{did_you_mean(ident, ids)}")
+        if last:
+            raise ValueError(f"{path!r} names a whole entry; name the field to change")
+        node, where_ = items[ids.index(ident)], f"{where_}.{name}[{ident}]"
+    raise ValueError(f"{path!r} names no value")          # not reached: the loop returns on the last step
+
+
+def check_option_paths(models: dict, files: dict, errors: list[str]) -> None:
+    """Every option patch names a value that exists (a mod that re-ids an entry must move the path too)."""
+    dumps = {stem: m.model_dump() for stem, m in models.items()}
+    of = files["options"]
+    for i, o in enumerate(models["options"].options):
+        for j, patch in enumerate(o.patch):
+            field = f"options.{i}.patch.{j}.path"
+            try:
+                _locate(dumps, patch.path)
+            except ValueError as exc:
+                errors.append(f"{where(of.marks, field, of.source)}: {field}: option {o.id}: {exc}")
+            if patch.set is not None and o.type == "choice":
+                for k in patch.set:
+                    if k not in o.values:
+                        f2 = f"options.{i}.patch.{j}.set.{k}"
+                        errors.append(f"{where(of.marks, f2, of.source)}: {f2}: option {o.id}: {k!r} is not one of "
+                                      f"{o.values}{did_you_mean(k, o.values)}")
+
+
+def patch_data(models: dict, options: dict) -> dict:
+    """The data with every option's ``patch`` applied for the chosen ``options`` (a new dict; only the
+    files that change are copied and checked again). DataError if a patched file no longer validates."""
+    dumps: dict = {}
+    changed = set()
+    for o in models["options"].options:
+        value = options.get(o.id, o.default)
+        for patch in o.patch:
+            if patch.set is not None:
+                if not isinstance(value, str) or value not in patch.set:
+                    continue
+                new = patch.set[value]
+            else:
+                new = int(value) if isinstance(value, float) and value.is_integer() else value
+            stem = patch.path.split(".", 1)[0].split("[", 1)[0]
+            if stem not in dumps:
+                dumps[stem] = models[stem].model_dump()
+            node, key = _locate(dumps, patch.path)
+            if node[key] != new:
+                node[key] = new
+                changed.add((stem, o.id))
+    if not changed:
+        return models
+    out = dict(models)
+    errors = []
+    for stem, oid in sorted(changed):
+        try:
+            out[stem] = FILES[stem].model_validate(dumps[stem])
+        except pydantic.ValidationError as exc:
+            errors.append(f"config/pendulum/options.yaml: option {oid}: its patch of {stem}.yaml does not fit: "
+                          + "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()))
+    if errors:
+        raise DataError(errors)
+    return out

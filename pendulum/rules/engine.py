@@ -4,7 +4,7 @@ from __future__ import annotations
 from tabletop.engine import DataError, Rules
 
 from .actions import Act, Move
-from .data import load_data
+from .data import load_data, patch_data
 from .ids import AREAS, MATS, MODES, RES, ROWS, SLOTS, TRACKS  # noqa: F401  (re-exported: callers import them here)
 from .state import PendulumState
 
@@ -46,6 +46,7 @@ class PendulumRules(Rules):
         self.mods = list(mods or [])
         self.data = load_data(self.mods)
         self.options = self._resolve(dict(options or {}))
+        self.data = patch_data(self.data, self.options)      # options.yaml ``patch``: the data they change
         self._compile()
 
     # ---------------------------------------------------------------- options
@@ -168,10 +169,7 @@ class PendulumRules(Rules):
             sid = s.id[len(prefix):] if s.id.startswith(prefix) else s.id
             fid = s.frame_id[len(prefix):] if s.frame_id.startswith(prefix) else s.frame_id
             if a.id not in shared:                 # one cost/effect object per action type, shared by its boxes
-                eff = amounts(a.effect)
-                if a.id == "purple.prestige1_popularity1_vote1":
-                    eff["votes"] = int(o["purple_space_votes"])
-                shared[a.id] = (amounts(a.cost), eff)
+                shared[a.id] = (amounts(a.cost), amounts(a.effect))
             cost, effect = shared[a.id]
             sp = Space(id=sid, area=s.area, row=ROWS.index(s.row), index=s.index, action=a.id, name=a.name,
                        cost=cost, effect=effect, frame=fid, production="production" in effect,
@@ -204,10 +202,7 @@ class PendulumRules(Rules):
         self.char_by_mat = {(c.mat, c.side): c.id for c in d["characters"].characters}
         self.production = {}
         for c in d["characters"].characters:
-            prod = {col: amounts(getattr(c.production, col)) for col in SLOTS}
-            if c.id == "bolk_warmonger" and o["warmonger_blue"] == "gold1":
-                prod["blue"] = {"gold": 1}
-            self.production[c.id] = prod
+            self.production[c.id] = {col: amounts(getattr(c.production, col)) for col in SLOTS}
         # stratagems (character + council stratagem cards)
         self.cards: dict[str, dict] = {}
         for c in d["characters"].characters:
@@ -216,16 +211,8 @@ class PendulumRules(Rules):
                                     "kind": "stratagem", "text": s.text}
         cou = d["council"]
         for c in [cou.default, cou.grande] + list(cou.regular) + list(cou.final):
-            kind = c.kind
-            eff = amounts(c.effect)
-            if c.id == "c06":
-                kind = o["c06_kind"]
-            if c.id == "f3":
-                eff = {"power_vp": int(o["f3_power"])}
-            self.cards[c.id] = {"id": c.id, "name": c.name, "cost": amounts(c.cost), "effect": eff, "kind": kind,
-                                "text": c.text}
-        if "licinia_alchemist.s1" in self.cards:
-            self.cards["licinia_alchemist.s1"]["effect"]["amount"] = int(o["alchemist_vp_amount"])
+            self.cards[c.id] = {"id": c.id, "name": c.name, "cost": amounts(c.cost), "effect": amounts(c.effect),
+                                "kind": c.kind, "text": c.text}
         self.council_default = cou.default.id
         self.council_grande = cou.grande.id
         self.council_regular = [c.id for c in cou.regular]
@@ -241,8 +228,6 @@ class PendulumRules(Rules):
         self.achievements = {}
         for a in d["achievements"].achievements:
             req = a.requires.model_dump()
-            if a.id == "a01" and o["elite_troops_votes"] == "guide":
-                req["votes"] = 2
             self.achievements[a.id] = {"id": a.id, "name": a.name, "requires": req,
                                        "reward": amounts(a.lower_reward)}
         self.achievement_list = [a.id for a in d["achievements"].achievements]

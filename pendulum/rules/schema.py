@@ -2,9 +2,10 @@
 for the data's shape. ``docs/schema/pendulum-*.json`` is exported from these models."""
 from __future__ import annotations
 
-from typing import Literal, Optional, Union
+from typing import Any, Literal, Optional, Union
 
 from tabletop.data import StrictModel
+from tabletop.data.schema import model_schemas, write_model_schemas
 
 Source = Literal["public", "seed", "assumed"]
 Area = Literal["green", "purple", "black"]
@@ -317,6 +318,15 @@ class SeatsFile(StrictModel):
 
 
 # --- options.yaml ---------------------------------------------------------------------------
+class OptionPatch(StrictModel):
+    """One data value an option changes. ``path`` is ``<file>.<field>...`` where a list of entries is
+    entered by id in brackets, e.g. ``council.final[f3].effect.power_vp``. Without ``set`` the option's
+    value is written there; with ``set`` (option value -> data value) only the listed values change the
+    data and the others leave it as the file has it."""
+    path: str
+    set: Optional[dict[str, Any]] = None
+
+
 class OptionDef(StrictModel):
     id: str
     spec: str
@@ -325,6 +335,7 @@ class OptionDef(StrictModel):
     default: Union[bool, int, float, str]
     text: str
     source: Source
+    patch: list[OptionPatch] = []
 
 
 class OptionsFile(StrictModel):
@@ -339,11 +350,9 @@ FILES = {
 
 def json_schemas() -> dict:
     """``{file stem: JSON Schema}`` of every data file (docs/schema/, for modders' editors)."""
-    from tabletop.data.schema import model_schemas
     return model_schemas("pendulum", FILES)
 
 
 if __name__ == "__main__":      # python -m pendulum.rules.schema  → docs/schema/pendulum-*.schema.json
-    from tabletop.data.schema import write_model_schemas
     for path in write_model_schemas("pendulum", FILES):
         print(path)

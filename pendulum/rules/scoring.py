@@ -2,11 +2,6 @@
 from __future__ import annotations
 
 
-def _vals(st, seat):
-    p = st.players[seat]
-    return p.tracks[0], p.tracks[1], p.tracks[2], p.legendary, sum(p.glory)
-
-
 def winner(st) -> dict:
     """``{"winner": seat|None, "reason": str, "scores": {seat: {...}}}``."""
     order = st.real_order()

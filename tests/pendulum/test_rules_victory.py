@@ -88,6 +88,6 @@ def test_5_10_game_end_reports_the_winner_in_the_outcome(pen):
     st = setup(pen, [(14, 14, 14, True), (3, 3, 3, False), (3, 3, 3, False)])
     ev = []
     st.round = st.rules.rounds
-    st._finish(ev)
+    st.finish(ev)
     assert st.is_terminal() and st.outcome()["winner"] == 0
     assert any(e.kind == "game_over" and e.seat == 0 for e in ev)
