@@ -79,6 +79,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("teach", help="Pendulum teaching mode")
     _common(p)
 
+    p = sub.add_parser("rules", help="print a game's rules reference as text (the in-game F1 reference)")
+    _common(p)
+    p.add_argument("game", choices=["pendulum", "grailwar"])
+    p.add_argument("--section", default=None, metavar="ID",
+                   help="print one section: its id, a spec reference (4.4, §8.4, HR-30) or a prompt kind")
+    p.add_argument("--width", type=_positive_int, default=78, metavar="N", help="line width in columns")
+
     p = sub.add_parser("grailwar", help="play Holy Grail War")
     _common(p)
     p.add_argument("--seats", type=_seat_list("grailwar"), default=None,
@@ -110,6 +117,30 @@ def build_parser() -> argparse.ArgumentParser:
 def _run_ui(args, start: str) -> int:
     from .ui.app import run
     return run(args, start)
+
+
+def cmd_rules(args) -> int:
+    """``rules GAME``: the in-game reference as wrapped text, in UTF-8 whatever the terminal."""
+    # imported here to save start-up time: the other commands do not need pydantic
+    from .data import DataError
+    from .rulesref import format_reference, load_reference
+    try:
+        text = format_reference(load_reference(args.game), args.lang or "en",
+                                width=max(20, args.width), section=args.section)
+    except DataError as exc:
+        print(f"rules: {exc}", file=sys.stderr)
+        return 1
+    except KeyError as exc:
+        print(f"rules: {exc.args[0]}", file=sys.stderr)
+        return 2
+    out = getattr(sys.stdout, "buffer", None)
+    if out is not None:
+        sys.stdout.flush()
+        out.write(text.encode("utf-8"))
+        out.flush()
+    else:
+        sys.stdout.write(text)
+    return 0
 
 
 def cmd_simulate(args) -> int:
@@ -169,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.speed <= 0:
         parser.error("--speed must be above 0")
     command = args.command
+    if command == "rules":
+        return cmd_rules(args)
     if args.mod and command != "validate-mod" and not _mods_are_valid(args.mod):
         return 1
     if command == "simulate":

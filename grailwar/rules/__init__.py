@@ -40,7 +40,8 @@ Decisions (uniform for humans and NPCs)
     reroll           B5 reroll window: spell|pass (ctx slot3)
     commit           B7: ``Commit`` items one at a time, then ``Commit(item="done")`` (ctx rate, side)
     mirror           your side lost the battle roll: use|pass
-    reroll_check     after a % check you own: talisman|mirror|keep (ctx label, target, success)
+    reroll_check     after a % check you own: talisman|mirror|keep (ctx label, target, success,
+                     entry: the check's index in the log, for its words)
     retreat_pay      defeat alone: pay|decline (2 command spells)
     retreat_group    defeat in a group: cooperate|abandon
     retreat_dest     lost at home: a location id
@@ -54,33 +55,35 @@ Decisions (uniform for humans and NPCs)
 
     Answers are ``Answer(faction, prompt=kind, choice=...)``. ``Use(faction, item)`` (magic_jewel,
     elixir, spell_mana, spell_params) is free at declare, rescue, commit, comm and emergency
-    prompts and keeps the prompt open. ``apply`` refuses anything else with
-    ``IllegalActionError(rule, message)`` naming the spec section.
+    prompts and keeps the prompt open. ``state.why_not(action)`` is None for a legal action, else a
+    ``Refusal(rule, key, params)`` (key under ``grailwar.refusal.``); ``apply`` raises
+    ``IllegalActionError`` carrying the same refusal (``grailwar.rules.legality`` is the one source).
 
 Events (``grailwar.rules.events``; each has ``visible_to``: ("all",) or faction ids)
-    Logged(index), Rolled(actor, label, die, value, target, success, result), PhaseStarted(turn,
-    phase),
-    ManaChanged(faction, before, after, reason), Relocated(faction, origin, dest),
-    BattleStarted(number, cause, location, side_a, side_b), BattleEnded(number, winner, rate_a,
-    roll), Eliminated(faction, cause), Learned(faction, fact: loc:F3 acq:F3 mskill:F3:id
-    sskill:F3:id name:F3 np:F3 empty:07), Changed(faction, what: spells items alliance workshop
-    omen, detail), GameOver(winner, reason). ``view.events_for(events, faction)`` filters for one viewer.
+    Logged(index), Rolled(actor, label, die, value, target, success, result, index),
+    PhaseStarted(turn, phase), ManaChanged(faction, before, after, reason), Relocated(faction,
+    origin, dest), BattleStarted(number, cause, location, side_a, side_b), SlotChosen(number,
+    slot, faction, param), RateComputed(number, final, rate_a), Committed(number, faction, side,
+    item) (that side only), CommitmentsRevealed(number, commitments), BattleEnded(number, winner,
+    rate_a, roll), Eliminated(faction, cause), GameOver(winner, reason).
+    ``state.events_for(events, faction)`` filters for one viewer; ``GrailState.reveals(events)``
+    is True for a roll or a reveal (closes the undo window).
 
 View (``state.view_for(faction_or_None)``; None = public)
     {viewer, turn, phase, max_turns, winner, reason, scores, order, pending,
      factions: {fid: sheet}, locations: [{id, en, ja, grade, map{x,y}, factions, owner,
-     known_empty, workshop}], alliances: [(a, b)], log: [entry + index + label_ja],
+     known_empty, workshop}], alliances: [(a, b)], log: [entry + index + names],
      battle: the current/last battle (see ``view.battle_view``: sides, slots, stage, roll,
      winner; the §8.4 breakdown dicts only for participants and witnesses)}
     A sheet always has id, control, seat, status, color, allies, kills, spells (own only), location (None if
     unknown), known; acquainted: class, master, level, params, penalty, known skills, true_name,
     np; own/end of war: mana, max_mana, base_params, inventory, doomed, knowledge ...
-    Log entry: turn, phase, actor, kind (roll|choice|check|note), label, expr, target, value,
-    outcome (success|failure for checks; the table row for table rolls), outcome_ja, visible_to,
-    en, ja (+ ``words``: the English outcome word where it is not success/failure, e.g. "not
-    detected"; + ``data``: the breakdown dict on the preliminary /
-    final battle notes). ``view.render(entry, "ja"|"en")`` gives the dice-bot
-    line ``T3.A1 F1 Saber: Battle#4 win rate (1D100<=43) ＞ 42 ＞ 成功 success`` or the English one.
+    Log entry: turn, phase, actor (faction id, "GM" or "battle" + battle), kind (note|check|roll|
+    choice), key (i18n, under ``grailwar.log.``), params, visible_to; rolls add expr, value,
+    target, outcome (+ word, reroll); breakdown notes add ``data`` (the §8.4 dict).
+    ``grailwar.rules.logtext.render(entry, t, lang)`` words it with the screen's ``t``:
+    ``T3.A1 F1 Saber: Battle #4 win rate (1D100<=43) ＞ 42 ＞ success`` (the dice-bot form in
+    both languages; the class only where ``entry["names"]`` has it).
 
 Saving: ``to_dict()`` holds the full snapshot plus ``actions``; ``from_dict`` replays them.
 """

@@ -2,9 +2,10 @@
 the d100 roll with the Magic Mirror, the aftermath and the defeat procedure (§14.1)."""
 from __future__ import annotations
 
-from .events import BattleEnded, BattleStarted
-from .model import ALL, PARAM_JA
+from .events import BattleEnded, BattleStarted, Committed, CommitmentsRevealed, RateComputed, SlotChosen
+from .model import ALL, LOG, clamp, named
 from .prompt import ask
+from .retreat import defeat
 from .schema import PARAMS
 
 
@@ -27,7 +28,7 @@ def when_ok(when, side, main, own_base, slots):
 class Part:
     """One participating faction in a battle."""
     __slots__ = ("f", "side", "main", "own_base", "base", "active", "np", "rcharm", "ccharm", "spells_wr",
-                 "params_spell", "done")
+                 "params_spell", "done", "committed")
 
     def __init__(self, f, side, main, own_base):
         self.f = f
@@ -42,6 +43,7 @@ class Part:
         self.spells_wr = 0
         self.params_spell = False
         self.done = False
+        self.committed = []       # the B7 items in the order chosen (sealed until both sides are in)
 
     def param(self, p, extra=True):
         v = self.base[p]
@@ -55,8 +57,6 @@ class Part:
                 for e in self.f.np_effects:
                     if e.type == "param" and (e.params == "ALL" or p in e.params):
                         v += e.value
-            if self.params_spell:
-                v += 0   # already folded into base when committed
         return v
 
 
@@ -100,10 +100,6 @@ def base_rate(cfg, va, vb, slots):
         rows.append((p, a, b, r))
     key = f"{w}-{t}-{l}"
     return cfg.combat.result_table.get(key, 50), key, rows
-
-
-def clamp(x, lo, hi):
-    return min(hi, max(lo, x))
 
 
 class Battle:
@@ -204,12 +200,27 @@ def compute(g, b, final):
     return fin, bd
 
 
-def fmt_breakdown(bd):
-    slots = ", ".join(f"{p} {a}v{b} {r}" for p, a, b, r in bd["slots"])
+def breakdown_params(g, bd):
+    """The §8.4 breakdown as the parameters of ``grailwar.log.breakdown_*``."""
+    rows = [{"key": LOG + "slot_row", "params": {"param": g.pref(p), "a": a, "b": b, "r": LOG + "wtl." + r}}
+            for p, a, b, r in bd["slots"]]
     ma = sum(t[2] for t in bd["mod_a"])
     mb = sum(t[2] for t in bd["mod_b"])
-    return (f"{slots} → {bd['wtl']} base {bd['base']}; power {bd['power']:+d}; level {bd['level']:+d}; "
-            f"mods A {ma:+d} B {-mb:+d}; raw {bd['raw']} → {bd['final_a']}%")
+    return {"slots": rows, "wtl": bd["wtl"], "base": bd["base"], "power": f"{bd['power']:+d}",
+            "level": f"{bd['level']:+d}", "mod_a": f"{ma:+d}", "mod_b": f"{-mb:+d}", "raw": bd["raw"],
+            "final": bd["final_a"]}
+
+
+def commit_ref(g, f, item):
+    """One committed item as a log reference (its name from the data)."""
+    if item.startswith("skill:"):
+        sk = next(s for s in f.servant.skills + f.master.skills if s.id == item[6:])
+        return {"key": LOG + "item.skill", "params": {"skill": named(sk)}}
+    if item == "np":
+        return {"key": LOG + "item.np", "params": {"np": named(f.servant.np)}}
+    if item.startswith("code:"):
+        return {"key": LOG + "item.code", "params": {"code": g.cref(item[5:])}}
+    return LOG + "item." + item
 
 
 # ---------------------------------------------------------------------------------------
@@ -242,20 +253,17 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
             s = g.fac[aid]
             if s.active and s.id not in used and s.location == loc and len(b.B) <= maxsub:
                 ans = yield ask("help_ally", s.id, choices=["help", "decline"], battle=b.no, ally=b_main.id)
+                g.note(s.id, "ally_" + ans.choice, g.vis(s.id, b_main.id), ally=g.fref(b_main.id), no=b.no)
                 if ans.choice == "help":
                     b.B.append(Part(s, "B", False, True))
                     used.add(s.id)
-                elif not s.human:
-                    pass
     b.witnesses = [w.id for w in witnesses if w.id not in used]
     vis = g.vis(*b.fids(), *b.witnesses)
     b.vis = vis
     # B1
-    locname = f"{loc} {g.data.loc[loc].en}" if loc else "neutral ground"
-    sa = "+".join(p.f.id for p in b.A)
-    sb = "+".join(p.f.id for p in b.B)
-    g.note(f"Battle#{b.no}", f"{cause}: {sa} (A) vs {sb} (B) at {locname}",
-           f"{cause}：{sa}（A）対 {sb}（B）　場所：{g.data.loc[loc].ja if loc else '中立地帯'}", ALL)
+    g.note(b.no, "battle_begins", ALL, cause=LOG + "cause." + cause.replace(" ", "_"),
+           a=[g.fref(p.f.id) for p in b.A], b=[g.fref(p.f.id) for p in b.B],
+           loc=g.lref(loc) if loc else LOG + "neutral_ground")
     g.events.append(BattleStarted(b.no, cause, loc or "", tuple(p.f.id for p in b.A), tuple(p.f.id for p in b.B), ALL))
     parts = b.parts()
     for x in parts:
@@ -273,13 +281,16 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     b.stage = "slots"
     ans = yield ask("slot", a_main.id, choices=list(PARAMS), battle=b.no, slot=1)
     b.slots.append(ans.choice)
-    g.note(f"Battle#{b.no}", f"slot 1 ({a_main.id}): {ans.choice}", f"スロット1（{a_main.id}）：{PARAM_JA[ans.choice]}", vis)
+    g.note(b.no, "slot", vis, n=1, who=g.fref(a_main.id), param=g.pref(ans.choice))
+    g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
     rest = [p for p in PARAMS if p not in b.slots]
     ans = yield ask("slot", b_main.id, choices=rest, battle=b.no, slot=2)
     b.slots.append(ans.choice)
-    g.note(f"Battle#{b.no}", f"slot 2 ({b_main.id}): {ans.choice}", f"スロット2（{b_main.id}）：{PARAM_JA[ans.choice]}", vis)
+    g.note(b.no, "slot", vis, n=2, who=g.fref(b_main.id), param=g.pref(ans.choice))
+    g.events.append(SlotChosen(b.no, 2, b_main.id, ans.choice, vis))
     four = [p for p in PARAMS if p not in b.slots]
-    b.slots.append(g.choose(f"Battle#{b.no}", "random parameter", four, ALL))
+    b.slots.append(g.choose(b.no, "random_parameter", four, ALL, of="param"))
+    g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
     # B5 reroll window: side B then side A
     b.stage = "reroll"
     for side in ("B", "A"):
@@ -291,8 +302,9 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
                     ans = yield ask("reroll", pt.f.id, choices=["spell", "pass"], battle=b.no,
                                          slot3=b.slots[2])
                     if ans.choice == "spell":
-                        g.spend_spells(pt.f, 1, "reroll the random parameter")
-                        b.slots[2] = g.choose(f"Battle#{b.no}", "random parameter (reroll)", four, ALL)
+                        g.spend_spells(pt.f, 1, "reroll")
+                        b.slots[2] = g.choose(b.no, "random_parameter_reroll", four, ALL, of="param")
+                        g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
                         b.reroll_used[side] += 1
                         spent = True
                         break
@@ -303,31 +315,38 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
     b.prelim, bd = compute(g, b, False)
     b.prelim_bd = bd
     b.stage = "commit"
-    txt = fmt_breakdown(bd)
-    g.note(f"Battle#{b.no}", "preliminary: " + txt, "暫定勝率：" + txt, vis, data=bd)
-    # B7 commitments: side B's then side A's, mains first
+    g.note(b.no, "breakdown_prelim", vis, data=bd, **breakdown_params(g, bd))
+    g.events.append(RateComputed(b.no, False, b.prelim, vis))
+    # B7 commitments: side B's then side A's, mains first. Sealed (§2.9, HR-53): each side sees
+    # only its own until both are in, then one reveal for everyone who watches the battle.
     for pt in b.B + b.A:
         if not pt.f.active:
             continue
         doomed = g.doomed(pt.f)
+        side_vis = g.vis(*(q.f.id for q in (b.A if pt.side == "A" else b.B)))
         while True:
             ans = yield ask("commit", pt.f.id, battle=b.no, side=pt.side, doomed=doomed,
-                                 rate=b.prelim if pt.side == "A" else 100 - b.prelim)
+                            rate=b.prelim if pt.side == "A" else 100 - b.prelim)
             item = ans.item
             if item == "done":
                 break
-            commit_item(g, b, pt, item, vis)
+            commit_item(g, b, pt, item, side_vis)
+    reveal = tuple((pt.f.id, tuple(pt.committed)) for pt in b.B + b.A)
+    g.note(b.no, "commitments", vis,
+           sides=[{"key": LOG + "committed_by", "params": {
+               "who": g.fref(pt.f.id),
+               "items": [commit_ref(g, pt.f, i) for i in pt.committed] or LOG + "item.nothing"}}
+               for pt in b.B + b.A])
+    g.events.append(CommitmentsRevealed(b.no, reveal, vis))
     # B8 final rate
     b.contrib = set()
     b.rate, bd = compute(g, b, True)
     b.breakdown = bd
     b.stage = "roll"
-    txt = fmt_breakdown(bd)
-    g.note(f"Battle#{b.no}", "final: " + txt, "最終勝率：" + txt, vis, data=bd)
+    g.note(b.no, "breakdown_final", vis, data=bd, **breakdown_params(g, bd))
+    g.events.append(RateComputed(b.no, True, b.rate, vis))
     # B9 roll
-    lab = f"Battle#{b.no} win rate"
-    actor = a_main.label()
-    ok = g.percent(actor, lab, b.rate, ALL)
+    ok = g.percent(a_main.id, "battle_roll", b.rate, ALL, no=b.no)
     lim = g.data.code["magic_mirror"].max_per_check       # §8.6/§17: mirrors on this roll, in total
     mirrors = 0
     while lim is None or mirrors < lim:
@@ -337,8 +356,8 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
                 ans = yield ask("mirror", pt.f.id, choices=["use", "pass"], battle=b.no)
                 if ans.choice == "use":
                     g.take_item(pt.f, "magic_mirror")
-                    g.note(pt.f.label(), "uses a Magic Mirror on the battle roll", "魔鏡で戦闘判定を振り直す", ALL)
-                    ok = g.percent(actor, lab + " (mirror)", b.rate, ALL)
+                    g.note(pt.f.id, "mirror_used", ALL)
+                    ok = g.percent(a_main.id, "battle_roll", b.rate, ALL, reroll="mirror", no=b.no)
                     mirrors += 1
                     spent = True
                     break
@@ -356,35 +375,34 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
 
 
 def commit_item(g, b, pt, item, vis=None):
+    """One B7 commitment; ``vis`` is the committing side (nobody else sees it before the reveal)."""
     f = pt.f
     cs = g.cfg.command_spells
     vis = vis or g.vis(f.id)
+    pt.committed.append(item)
+    g.events.append(Committed(b.no, f.id, pt.side, item, vis))
     if item.startswith("skill:"):
         sid = item[6:]
         sk = next(s for s in f.servant.skills + f.master.skills if s.id == sid)
         pt.active.append(sk)
         if sk.cost:
-            g.gain_mana(f, -sk.cost, f"skill {sk.en}", reason_ja=f"スキル【{sk.ja}】")
-        g.note(f.label(), f"commits skill {sk.en}", f"スキル【{sk.ja}】を使用", vis)
+            g.gain_mana(f, -sk.cost, "skill", vis, why={"key": LOG + "reason.skill", "params": {"skill": named(sk)}})
     elif item == "np":
         pt.np = True
         np_ = f.servant.np
         if np_.cost:
-            g.gain_mana(f, -np_.cost, f"NP {np_.en}", reason_ja=f"宝具{np_.ja}")
-        g.note(f.label(), f"commits its noble phantasm {np_.en}", f"宝具{np_.ja}を使用", vis)
+            g.gain_mana(f, -np_.cost, "np", vis, why={"key": LOG + "reason.np", "params": {"np": named(np_)}})
     elif item == "code:reinforcement_charm":
         g.take_item(f, "reinforcement_charm")
         pt.rcharm += 1
-        g.note(f.label(), "commits a Reinforcement Charm", "強化符を使用", vis)
     elif item == "code:curse_charm":
         g.take_item(f, "curse_charm")
         pt.ccharm += 1
-        g.note(f.label(), "commits a Curse Charm", "呪符を使用", vis)
     elif item == "spell_winrate":
-        g.spend_spells(f, 1, "win rate")
+        g.spend_spells(f, 1, "winrate", vis)
         pt.spells_wr += 1
     elif item == "spell_params":
-        g.spend_spells(f, 1, "+10 to all parameters")
+        g.spend_spells(f, 1, "params_battle", vis)
         if not f.buff or cs.all_params_stackable:
             for p in PARAMS:
                 pt.base[p] += cs.all_params_bonus
@@ -422,7 +440,8 @@ def aftermath(g, b, vis, seize):
     # 1 mana
     for pt in b.parts():
         if pt.f.active:
-            g.gain_mana(pt.f, -pt.f.level, f"Battle#{b.no} upkeep", reason_ja=f"Battle#{b.no} 戦闘消費")
+            g.gain_mana(pt.f, -pt.f.level, "battle_upkeep",
+                        why={"key": LOG + "reason.battle_upkeep", "params": {"no": b.no}})
             pt.f.fought = True
     # 2 reveals
     watchers = [pt.f for pt in b.parts() if pt.f.active] + [g.fac[w] for w in b.witnesses]
@@ -448,10 +467,9 @@ def aftermath(g, b, vis, seize):
                     k.name = True
     win = b.A if b.winner == "A" else b.B
     lose = b.B if b.winner == "A" else b.A
-    g.note(f"Battle#{b.no}", f"side {b.winner} wins ({'+'.join(p.f.id for p in win)})",
-           f"{b.winner}側の勝利", ALL)
+    g.note(b.no, "side_wins", ALL, side=b.winner, who=[g.fref(p.f.id) for p in win])
     # 3 defeat
-    destroyed = yield from _flow().defeat(g, b, lose)
+    destroyed = yield from defeat(g, b, lose)
     # 4 kills
     for pt in win:
         pt.f.kills += len(destroyed)
@@ -468,12 +486,3 @@ def aftermath(g, b, vis, seize):
     # 7 victory check
     g.victory_check()
 
-
-_FLOW = []
-
-
-def _flow():
-    if not _FLOW:
-        from . import flow
-        _FLOW.append(flow)
-    return _FLOW[0]

@@ -28,7 +28,10 @@ class Logged(GrailEvent):
 class Rolled(GrailEvent):
     """A die was rolled: ``die`` is the faces (100, 10, 6, 3, 2, or the list length of a
     choice); ``value`` the face shown (0-9 for table digits, the 1-based index for a choice);
-    ``target`` the % needed or -1; ``result`` the picked item of a choice (else "")."""
+    ``target`` the % needed or -1; ``result`` the picked item of a choice, the row of a table
+    (else ""); ``actor`` the rolling faction id or "GM"; ``label`` the roll's label id (its
+    words: ``grailwar.log.label.<label>``); ``index`` the log entry that words it
+    (``logtext.render``)."""
     kind: ClassVar[str] = "rolled"
     actor: str
     label: str
@@ -38,6 +41,7 @@ class Rolled(GrailEvent):
     success: bool | None = None
     visible_to: tuple = ("all",)
     result: str = ""
+    index: int = -1
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,51 @@ class BattleStarted(GrailEvent):
 
 
 @dataclass(frozen=True)
+class SlotChosen(GrailEvent):
+    """B2-B5: slot 1 picked by side A's main, slot 2 by side B's main, slot 3 drawn at random
+    (``faction`` ""; a reroll draws it again)."""
+    kind: ClassVar[str] = "slot_chosen"
+    number: int
+    slot: int
+    faction: str
+    param: str
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
+class Committed(GrailEvent):
+    """B7: one sealed commitment (``skill:<id>``, ``np``, ``code:<id>``, ``spell_winrate``,
+    ``spell_params``), visible only to the committing side."""
+    kind: ClassVar[str] = "committed"
+    number: int
+    faction: str
+    side: str
+    item: str
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
+class CommitmentsRevealed(GrailEvent):
+    """B7 over: every participant's commitments at once, ``((fid, (item, ...)), ...)`` in
+    commitment order (side B's first), for everyone who watches the battle."""
+    kind: ClassVar[str] = "commitments_revealed"
+    number: int
+    commitments: tuple
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
+class RateComputed(GrailEvent):
+    """B6 (``final`` False: before commitments) and B8 (``final`` True): side A's win rate;
+    the breakdown is in ``view_for(viewer)["battle"]`` for those who watch the battle."""
+    kind: ClassVar[str] = "rate"
+    number: int
+    final: bool
+    rate_a: int
+    visible_to: tuple = ("all",)
+
+
+@dataclass(frozen=True)
 class BattleEnded(GrailEvent):
     kind: ClassVar[str] = "battle_ended"
     number: int
@@ -93,25 +142,6 @@ class Eliminated(GrailEvent):
     kind: ClassVar[str] = "eliminated"
     faction: str
     cause: str           # destroyed | vanished
-    visible_to: tuple = ("all",)
-
-
-@dataclass(frozen=True)
-class Learned(GrailEvent):
-    kind: ClassVar[str] = "learned"
-    faction: str
-    fact: str            # loc:F3, acq:F3, mskill:F3:id, sskill:F3:id, name:F3, np:F3, empty:07
-    visible_to: tuple = ("all",)
-
-
-@dataclass(frozen=True)
-class Changed(GrailEvent):
-    """Spells, items, alliances or ownership changed (``what``: spells, items, alliance, owner,
-    workshop)."""
-    kind: ClassVar[str] = "changed"
-    faction: str
-    what: str
-    detail: str = ""
     visible_to: tuple = ("all",)
 
 

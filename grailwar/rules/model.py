@@ -3,14 +3,25 @@ helpers every rule uses (derived values of §2.11, knowledge updates of §2.9, r
 §2.2/§14.2, elimination). No decisions are made here; ``flow.py`` drives the turn."""
 from __future__ import annotations
 
-from .events import Changed, Eliminated, GameOver, Learned, Logged, ManaChanged, Relocated, Rolled
+from .events import Eliminated, GameOver, Logged, ManaChanged, Relocated, Rolled
 
 ALL = ("all",)
-PARAM_JA = {"STR": "筋力", "END": "耐久", "AGI": "敏捷", "MAG": "魔力", "LUK": "幸運", "NP": "宝具"}
 
 
-REASON_JA = {"good fortune": "幸運", "misfortune": "不運", "NPC table": "NPC表", "soul-eating": "魂喰い",
-             "command spell": "令呪", "Magic Jewel": "魔宝石", "Elixir": "霊薬"}
+LOG = "grailwar.log."
+
+
+def _who(actor):
+    return actor if isinstance(actor, str) else "GM"
+
+
+def named(x):
+    """A data object's names as a log reference."""
+    return {"en": x.en, "ja": x.ja}
+
+
+def clamp(x, lo, hi):
+    return min(hi, max(lo, x))
 
 
 class WarOver(Exception):
@@ -87,9 +98,6 @@ class Faction:
     def human(self):
         return self.control == "human"
 
-    def label(self):
-        return f"{self.id} {self.servant.cls}"
-
     def eff_sum(self, etype, passive_only=True):
         if passive_only:
             return self._sums.get(etype, 0)
@@ -152,6 +160,10 @@ class Game:
         self.loc_guests = {l: [] for l in data.loc_ids}
         self.workshop = {}                                # loc -> [builder, level]
         self.view_all = False
+        # the log's references to static data, made once (shared, never changed)
+        self.refs = {"loc": {l.id: {"en": f"{l.id} {l.en}", "ja": f"{l.id} {l.ja}"} for l in data.locations},
+                     "code": {c.id: named(c) for c in data.codes},
+                     "param": {x.id: named(x) for x in data.parameters}}
 
     # --- lookups ---------------------------------------------------------------------
     def f(self, fid):
@@ -202,68 +214,98 @@ class Game:
             return fids
         return tuple(sorted({x for x in fids if x}))
 
-    def write(self, actor, kind, label, vis=ALL, expr="", target=None, value=None, outcome="", outcome_ja="",
-              text_en="", text_ja=""):
-        e = {"turn": self.turn, "phase": self.phase, "actor": actor, "kind": kind, "label": label,
-             "expr": expr, "target": target, "value": value, "outcome": outcome, "outcome_ja": outcome_ja,
-             "visible_to": vis, "en": text_en, "ja": text_ja}
+    # references the log renders as names (``grailwar.rules.logtext``): never raw ids
+    @staticmethod
+    def fref(fid):
+        """A faction: rendered as its id, plus its class for a viewer who knows it."""
+        return {"fac": fid}
+
+    def lref(self, loc):
+        """A location: its map number and name."""
+        return self.refs["loc"][loc]
+
+    def cref(self, code):
+        return self.refs["code"][code]
+
+    def pref(self, p):
+        return self.refs["param"][p]
+
+    def ref(self, of, item):
+        """``item`` of a picked list as a reference: ``of`` is fac, loc, code, param or a
+        faction whose master/servant skill it is (``sskill:F3``)."""
+        if of == "fac":
+            return self.fref(item)
+        if of == "loc":
+            return self.lref(item)
+        if of == "code":
+            return self.cref(item)
+        if of == "param":
+            return self.pref(item)
+        owner = self.fac[of.split(":")[1]]
+        skills = owner.master.skills if of.startswith("mskill") else owner.servant.skills
+        return named(next(s for s in skills if s.id == item))
+
+    def write(self, actor, kind, key, params, vis=ALL, **fields):
+        """Append a log entry: an i18n key under ``grailwar.log.`` with its parameters."""
+        e = {"turn": self.turn, "phase": self.phase, "actor": actor, "kind": kind,
+             "key": LOG + key, "params": params, "visible_to": vis}
+        if isinstance(actor, int):
+            e["actor"], e["battle"] = "battle", actor
+        e.update(fields)
         self.log.append(e)
         self.events.append(Logged(len(self.log) - 1, vis))
         return e
 
-    def note(self, actor, en, ja="", vis=ALL, data=None):
-        e = self.write(actor, "note", "", vis, text_en=en, text_ja=ja or en)
+    def note(self, actor, key, vis=ALL, data=None, **params):
+        """A GM note; ``actor`` is a faction id, "GM" or a battle number."""
+        e = self.write(actor, "note", key, params, vis)
         if data is not None:
             e["data"] = data
         return e
 
-    def roll_d(self, actor, label, n, vis=ALL, expr=None, shown=None, outcome="", outcome_ja=""):
-        """A logged ``d(n)``; ``shown`` maps the raw value to the logged one (table digits)."""
-        v = self.rng.d(n)
-        out = v if shown is None else shown(v)
-        self.write(actor, "roll", label, vis, expr=expr or f"1D{n}", value=out, outcome=outcome, outcome_ja=outcome_ja)
-        self.events.append(Rolled(actor, label, n, out, -1, None, tuple(vis)))
-        return v
-
-    MOOD_JA = {"friendly": "友好", "neutral": "中立", "hostile": "非友好"}
-
-    def table(self, actor, label, name, vis=ALL):
+    def table(self, actor, label, name, vis=ALL, **params):
         """Roll on an event table (§6): logs ``(D10[0-9]) ＞ 2 ＞ <row>``; returns the row."""
         t = self.data.tables[name]
         faces = {"D10[0-9]": 10, "1D6": 6, "1D3": 3, "1D2": 2}[t.die]
         v = self.rng.d(faces)
         face = v - 1 if t.die == "D10[0-9]" else v
         e = self.data.table_map[name][face]
-        en = e.en or e.mood or ""
-        ja = e.ja or self.MOOD_JA.get(e.mood, e.mood or "")
-        self.write(actor, "roll", label, vis, expr=t.die, value=face, outcome=en, outcome_ja=ja)
-        self.events.append(Rolled(actor, label, faces, face, -1, None, tuple(vis), en))
+        row = {"en": e.en or e.ja, "ja": e.ja or e.en} if (e.en or e.ja) else LOG + "mood." + str(e.mood)
+        self.write(actor, "roll", "label." + label, params, vis, expr=t.die, value=face, outcome=row)
+        self.events.append(Rolled(_who(actor), label, faces, face, -1, None, tuple(vis), e.en or e.mood or "",
+                                  len(self.log) - 1))
         return e
 
-    def choose(self, actor, label, items, vis=ALL):
-        """A logged ``choose(L)`` (§3.2); nothing is drawn for an empty list."""
+    def choose(self, actor, label, items, vis=ALL, of="fac", **params):
+        """A logged ``choose(L)`` (§3.2); nothing is drawn for an empty list. The log shows
+        the die and the pick only, never the other candidates (they may be secrets)."""
         if not items:
             return None
         v = self.rng.d(len(items))
         pick = items[v - 1]
-        self.write(actor, "choice", label, vis, expr="choice[" + ",".join(str(i) for i in items) + "]", value=pick)
-        self.events.append(Rolled(actor, label, len(items), v, -1, None, tuple(vis), str(pick)))
+        self.write(actor, "choice", "label." + label, params, vis, expr=f"1D{len(items)}", value=v,
+                   outcome=self.ref(of, pick))
+        self.events.append(Rolled(_who(actor), label, len(items), v, -1, None, tuple(vis), str(pick), len(self.log) - 1))
         return pick
 
-    def percent(self, actor, label, t, vis=ALL, words=None):
-        """One d100 against ``t`` (already clamped); ``words`` = English (success, failure)."""
+    def percent(self, actor, label, t, vis=ALL, words=None, reroll="", **params):
+        """One d100 against ``t`` (already clamped); ``words`` = outcome words (success, failure)."""
         r = self.rng.d(100)
         self.last_roll = r
         ok = r <= t
-        e = self.write(actor, "check", label, vis, expr=f"1D100<={t}", target=t, value=r,
-                       outcome="success" if ok else "failure", outcome_ja="成功" if ok else "失敗")
+        e = self.write(actor, "check", "label." + label, params, vis, expr=f"1D100<={t}", target=t, value=r,
+                       outcome="success" if ok else "failure")
         if words:
-            e["words"] = words[0 if ok else 1]
-        self.events.append(Rolled(actor, label, 100, r, t, ok, tuple(vis)))
+            e["word"] = words[0 if ok else 1]
+        if reroll:
+            e["reroll"] = reroll
+        self.events.append(Rolled(_who(actor), label, 100, r, t, ok, tuple(vis), "", len(self.log) - 1))
         return ok
 
     # --- mana / spells / items ----------------------------------------------------------
-    def gain_mana(self, f, amount, reason, vis=None, reason_ja=None):
+    def gain_mana(self, f, amount, reason, vis=None, why=None):
+        """Change ``f``'s mana; ``reason`` is a short id (the event's), ``why`` the log's
+        reference for it (default: the key ``grailwar.log.reason.<reason>``)."""
         before = f.mana
         if amount > 0 and self.cfg.mana.cap_at_max:
             f.mana = min(f.max_mana, f.mana + amount) if f.mana < f.max_mana else f.mana
@@ -272,22 +314,20 @@ class Game:
         if f.mana != before:
             v = vis or self.vis(f.id, *f.allies)
             self.events.append(ManaChanged(f.id, before, f.mana, reason, v))
-            self.note(f.label(), f"mana {amount:+d} ({reason}) → {f.mana}/{f.max_mana}",
-                      f"魔力 {amount:+d}（{reason_ja or REASON_JA.get(reason, reason)}）→ {f.mana}/{f.max_mana}", v)
+            self.note(f.id, "mana", v, amount=f"{amount:+d}", why=why or LOG + "reason." + reason,
+                      mana=f.mana, max=f.max_mana)
 
-    def spend_spells(self, f, n, why):
+    def spend_spells(self, f, n, why, vis=None):
+        """Spend ``n`` command spells; ``why``: the key ``grailwar.log.spell.<why>``."""
         f.spells -= n
-        self.events.append(Changed(f.id, "spells", f"-{n} {why}", ALL))
-        self.note(f.label(), f"spends {n} command spell(s): {why} ({f.spells} left)",
-                  f"令呪{n}画を消費：{why}（残り{f.spells}画）", self.vis(f.id, *f.allies))
+        self.note(f.id, "spends_spells", vis or self.vis(f.id, *f.allies), n=n, why=LOG + "spell." + why,
+                  left=f.spells)
 
     def add_item(self, f, code, n=1, why=""):
         f.inv[code] = f.inv.get(code, 0) + n
-        self.events.append(Changed(f.id, "items", f"+{n} {code}", self.vis(f.id)))
 
     def take_item(self, f, code, n=1):
         f.inv[code] -= n
-        self.events.append(Changed(f.id, "items", f"-{n} {code}", self.vis(f.id)))
 
     # --- knowledge (§2.9) -----------------------------------------------------------------
     def learn_loc(self, o, t):
@@ -297,7 +337,6 @@ class Game:
         k = o.know[t.id]
         if not k.loc:
             k.loc = True
-            self.events.append(Learned(o.id, f"loc:{t.id}", self.vis(o.id)))
         o.known_empty.discard(t.location)
 
     def acquaint(self, o, t):
@@ -306,7 +345,6 @@ class Game:
         k = o.know[t.id]
         if not k.acq:
             k.acq = True
-            self.events.append(Learned(o.id, f"acq:{t.id}", self.vis(o.id)))
         for sk in t.master.skills:
             if sk.public:
                 k.ms.add(sk.id)
@@ -340,12 +378,10 @@ class Game:
             if k.np:
                 return
             k.np = True
-        self.events.append(Learned(o.id, f"{what}:{t.id}" + (f":{sid}" if sid else ""), self.vis(o.id)))
 
     def learn_empty(self, o, loc):
         if loc not in o.known_empty:
             o.known_empty.add(loc)
-            self.events.append(Learned(o.id, f"empty:{loc}", self.vis(o.id)))
 
     # --- locations (§2.2, §14.2) -------------------------------------------------------
     def leave(self, f):
@@ -385,9 +421,7 @@ class Game:
             else:
                 k.loc = False
         self.events.append(Relocated(f.id, origin, loc, self.vis(f.id, *f.allies)))
-        name = self.data.loc[loc]
-        self.note(f.label(), f"moves to {loc} {name.en} ({why})", f"{loc} {name.ja} へ移動（{why}）",
-                  self.vis(f.id, *f.allies))
+        self.note(f.id, "moves", self.vis(f.id, *f.allies), loc=self.lref(loc), why=LOG + "move." + why)
 
     def owns(self, f):
         return f.location and self.loc_owner.get(f.location) == f.id
@@ -397,15 +431,12 @@ class Game:
         a.allies.add(b.id)
         b.allies.add(a.id)
         self.meet(a, b)
-        self.events.append(Changed(a.id, "alliance", f"+{b.id}", ALL))
-        self.note("GM", f"{a.id} and {b.id} form an alliance", f"{a.id} と {b.id} が同盟を結んだ")
+        self.note("GM", "allied", a=self.fref(a.id), b=self.fref(b.id))
 
-    def unally(self, a, b, why=""):
+    def unally(self, a, b, why):
         a.allies.discard(b.id)
         b.allies.discard(a.id)
-        self.events.append(Changed(a.id, "alliance", f"-{b.id}", ALL))
-        self.note("GM", f"the alliance of {a.id} and {b.id} is dissolved{(' (' + why + ')') if why else ''}",
-                  f"{a.id} と {b.id} の同盟が解消された")
+        self.note("GM", "unallied", a=self.fref(a.id), b=self.fref(b.id), why=LOG + "unally." + why)
 
     # --- elimination (§14.3) and victory (§5) ---------------------------------------------
     def eliminate(self, f, cause):
@@ -416,9 +447,7 @@ class Game:
             self.unally(f, self.fac[aid], "elimination")
         f.status = "eliminated"
         self.events.append(Eliminated(f.id, cause, ALL))
-        self.note(f.label(), f"{f.servant.cls} is {'destroyed' if cause == 'destroyed' else 'vanishes'}; "
-                  f"{f.id} is out of the war", f"{f.servant.class_ja}は{'撃破' if cause == 'destroyed' else '消滅'}"
-                  f"し、{f.id}は脱落した")
+        self.note(f.id, "out_" + cause, who=self.fref(f.id))
 
     def victory_check(self):
         act = self.active_ids()
@@ -433,5 +462,9 @@ class Game:
         self.phase = "END"
         self.view_all = True
         self.events.append(GameOver(winner, reason, ALL))
-        self.note("GM", f"the war is over: {winner} ({reason})", f"聖杯戦争終結：{winner}（{reason}）")
+        reason_key = LOG + "end." + reason
+        if winner == "none":
+            self.note("GM", "war_over_none", reason=reason_key)
+        else:
+            self.note("GM", "war_over", winner=self.fref(winner), reason=reason_key)
         raise WarOver()

@@ -4,7 +4,9 @@ engine is asking that faction. The policy never draws random numbers: where §15
 from __future__ import annotations
 
 from .actions import Answer, Commit, Declare, Talk, Use
-from .combat import base_params, base_rate, clamp, side_value, when_ok
+from .checks import info_target
+from .combat import base_params, base_rate, side_value, when_ok
+from .model import clamp
 from .schema import PARAMS
 
 
@@ -80,7 +82,6 @@ def can_craft(g, f, code):
 
 
 def info_decl(g, f, target):
-    info_target = _info_target()
     fam = crow = 0
     a = Declare(f.id, "info", target)
     while fam < f.inv.get("familiar", 0) and info_target(g, f, a) < g.cfg.npc.familiar_until_chance:
@@ -145,7 +146,7 @@ def plan_declare(g, f, pick):
     na = non_allies(g, f)
     unknown = [t for t in na if not f.know[t].loc]
     if len(na) - len(unknown) < n.info_target_known_locations and unknown:
-        return info_decl(g, f, pick("information target", unknown))
+        return info_decl(g, f, pick("information_target", unknown))
     # N6
     if f.master.magic >= n.craft_min_magic and f.n_items() < n.craft_max_inventory:
         for code in f.ai.craft_preference:
@@ -158,12 +159,12 @@ def plan_declare(g, f, pick):
     if na:
         low = min(facts_known(f, g, t) for t in na)
         tied = [t for t in na if facts_known(f, g, t) == low]
-        return info_decl(g, f, tied[0] if len(tied) == 1 else pick("information target", tied))
+        return info_decl(g, f, tied[0] if len(tied) == 1 else pick("information_target", tied))
     return Declare(f.id, "other", "", "stand_by")
 
 
 def declare(g, f):
-    return plan_declare(g, f, lambda label, items: g.choose(f.label(), label, items, g.vis(f.id)))
+    return plan_declare(g, f, lambda label, items: g.choose(f.id, label, items, g.vis(f.id)))
 
 
 def rescue_plan(g, f, pick):
@@ -171,7 +172,7 @@ def rescue_plan(g, f, pick):
     na = non_allies(g, f)
     unknown = [t for t in na if not f.know[t].loc]
     if len(na) - len(unknown) < n.info_target_known_locations and unknown:
-        return info_decl(g, f, pick("information target", unknown))
+        return info_decl(g, f, pick("information_target", unknown))
     for code in f.ai.craft_preference:
         if can_craft(g, f, code):
             return Declare(f.id, "craft", code)
@@ -372,8 +373,3 @@ def npc_action(state, faction):
     if choices:
         return ans(choices[0])
     raise ValueError(f"npc: no rule for prompt {k}")
-
-
-def _info_target():
-    from .flow import info_target
-    return info_target

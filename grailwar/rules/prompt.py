@@ -4,13 +4,13 @@ from __future__ import annotations
 
 
 class Pending:
-    __slots__ = ("kind", "faction", "ctx", "_opts")
+    __slots__ = ("kind", "faction", "ctx", "options")
 
     def __init__(self, kind, faction, ctx):
         self.kind = kind
         self.faction = faction
         self.ctx = ctx
-        self._opts = None
+        self.options = None     # the legal actions, listed once (legality.options)
 
     def to_dict(self):
         out = {"kind": self.kind, "faction": self.faction}

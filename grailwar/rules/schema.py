@@ -11,7 +11,8 @@ from typing import Literal, Optional, Union
 import pydantic
 from pydantic import Field
 
-from tabletop.data import DataError, StrictModel, check_ref, check_unique, load_game_files, validate, where
+from tabletop.data import (DataError, StrictModel, check_ref, check_unique, did_you_mean, load_game_files, validate,
+                           where)
 
 PARAMS = ("STR", "END", "AGI", "MAG", "LUK", "NP")
 EFFECT_TYPES = ("winrate", "param", "info_bonus", "info_defense", "craft_bonus", "unlock_special_codes",
@@ -432,10 +433,6 @@ class GameData:
             self.table_map[name] = m
 
 
-def _model_dump_schema() -> dict:
-    return {name: model.model_json_schema(by_alias=True) for name, model in FILES.items()}
-
-
 def cross_check(files: dict, raw: dict) -> list[str]:
     errors: list[str] = []
 
@@ -542,7 +539,6 @@ def cross_check(files: dict, raw: dict) -> list[str]:
 
 
 def _dym(word, choices):
-    from tabletop.data import did_you_mean
     return did_you_mean(word, choices)
 
 
@@ -571,7 +567,7 @@ def load_data(mods=None, config_dir=None) -> GameData:
 
 def json_schemas() -> dict:
     """``{file stem: JSON Schema}`` of every data file (docs/schema/, for modders' editors)."""
-    from tabletop.data.schema import model_schemas
+    from tabletop.data.schema import model_schemas   # only the schema export needs it: saves start-up time
     return model_schemas("grailwar", FILES)
 
 

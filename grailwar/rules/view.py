@@ -4,42 +4,6 @@ from __future__ import annotations
 from .schema import PARAMS
 
 
-LABEL_JA = {
-    "PC event table": "PC用イベント表", "NPC event table": "NPC用イベント表", "encounter": "遭遇相手",
-    "GM-designated": "GM指定の参加者", "GM reaction": "GM判定の反応", "witness": "目撃対象",
-    "witness mood": "目撃した感情", "Good Fortune": "幸運表", "Misfortune": "不運表", "rumour": "噂の対象",
-    "glimpse": "手の内の対象", "servant skill": "サーヴァントスキル", "master skill": "マスタースキル",
-    "lost code": "失くした礼装", "spotted by": "目撃者", "leak to": "漏洩先", "leaked skill": "漏れたスキル",
-    "ambusher": "待ち伏せ", "retreat destination": "撤退先", "flee to": "逃走先", "location given": "教えた居場所",
-    "information target": "情報収集の対象", "setback": "不運な陣営", "windfall": "幸運な陣営",
-    "windfall target": "知られる陣営", "pair": "遭遇する陣営", "mood": "感情", "random parameter": "ランダム選択ステータス",
-    "random parameter (reroll)": "ランダム選択ステータス（振り直し）", "Disobedience": "命令違反",
-    "Soul-eating detection": "魂喰いの露見", "Escape": "代替撤退", "Build workshop": "工房構築",
-}
-_PREFIX_JA = (("starting location of ", "初期拠点 "), ("Information gathering on ", "情報収集 "),
-              ("alliance acceptance by ", "同盟受諾 "), ("alliance initiative toward ", "同盟打診 "),
-              ("exchange with ", "情報交換 "), ("alliance ", "同盟判定 "), ("Craft ", "礼装作成 "))
-
-
-def label_ja(label):
-    """Japanese form of a log label (the dice-bot line keeps the spec's English label)."""
-    if not label:
-        return label
-    if label in LABEL_JA:
-        return LABEL_JA[label]
-    if label.startswith("Battle#") and label.endswith(" win rate"):
-        return label[:-9] + " 勝率"
-    if label.startswith("Battle#") and label.endswith(" win rate (mirror)"):
-        return label[:-18] + " 勝率（魔鏡）"
-    for suffix, ja in ((" (talisman)", "（タリスマン）"), (" (mirror)", "（魔鏡）")):
-        if label.endswith(suffix):
-            return label_ja(label[:-len(suffix)]) + ja
-    for en, ja in _PREFIX_JA:
-        if label.startswith(en):
-            return ja + label[len(en):]
-    return label
-
-
 def _visible(entry, viewer, all_open):
     if all_open:
         return True
@@ -47,27 +11,15 @@ def _visible(entry, viewer, all_open):
     return "all" in v or (viewer is not None and viewer in v)
 
 
-def render(entry, lang="en", ascii_only=False):
-    """The log line: ``lang="ja"`` gives the dice-bot form, ``"en"`` the English rendering."""
-    gt = ">" if ascii_only else "＞"
-    head = f"T{entry['turn']}.{entry['phase']} {entry['actor']}: "
-    if entry["kind"] == "note":
-        return head + (entry["ja"] if lang == "ja" and not ascii_only else entry["en"])
-    label, expr, value = entry["label"], entry["expr"], entry["value"]
-    if lang == "ja":
-        line = f"{head}{label} ({expr}) {gt} {value}"
-        if entry["outcome"]:
-            word = entry.get("words") or entry["outcome"]
-            oc = word if ascii_only else f"{entry['outcome_ja']} {word}"
-            line += f" {gt} {oc}"
-        return line
-    if entry["kind"] == "check":
-        word = entry.get("words") or entry["outcome"]
-        return f"{head}{label}: rolled {value} on 1D100, needed {entry['target']} or less — {word}"
-    if entry["kind"] == "choice":
-        return f"{head}{label}: picked {value} at random from [{expr[7:-1]}]"
-    tail = f" — {entry['outcome']}" if entry["outcome"] else ""
-    return f"{head}{label}: rolled {value} on {expr}{tail}"
+def known_names(g, viewer):
+    """``{fid: {"en": class, "ja": class}}`` for the factions whose class ``viewer`` knows (its
+    own, those it has met, everyone's at the end): what ``logtext`` may add to a faction id."""
+    me = g.fac.get(viewer)
+    out = {}
+    for fid, f in g.fac.items():
+        if g.view_all or fid == viewer or (me is not None and me.know[fid].acq):
+            out[fid] = {"en": f.servant.cls, "ja": f.servant.class_ja}
+    return out
 
 
 def faction_view(g, viewer, f):
@@ -146,9 +98,15 @@ def view_for(g, viewer=None):
         "locations": locs,
         "battle": battle_view(g, viewer),
         "alliances": sorted({tuple(sorted((a, b))) for a, f in g.fac.items() for b in f.allies}),
-        "log": [dict(e, index=i, label_ja=label_ja(e["label"])) for i, e in enumerate(g.log)
-                if _visible(e, viewer, all_open)],
+        "log": log_for(g, viewer),
     }
+
+
+def log_for(g, viewer):
+    """The log entries ``viewer`` may see, each with its ``index`` in ``state.log`` and the
+    class names the viewer knows (``names``, for ``logtext.render``)."""
+    names = known_names(g, viewer)
+    return [dict(e, index=i, names=names) for i, e in enumerate(g.log) if _visible(e, viewer, g.view_all)]
 
 
 def battle_view(g, viewer):

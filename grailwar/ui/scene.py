@@ -368,7 +368,7 @@ class GrailWarScene(Scene):
     def _queue_entry(self, entry, lang):
         line = VM.log_line(entry, lang)
         if self.battle is not None and self.battle.get("stage") == "done" and entry.get("kind") == "note":
-            self.battle.setdefault("aftermath", []).append(entry.get(lang) or entry.get("en") or "")
+            self.battle.setdefault("aftermath", []).append(line)
             self._battle_version += 1
         if entry.get("kind") in ("roll", "check", "choice"):
             roll = Roll(str(entry.get("expr", "")), entry.get("value"), VM.dicebot_line(entry, lang),

@@ -7,7 +7,7 @@ The few helpers that touch the state directly (``own_manas``, ``public_name``,
 """
 from __future__ import annotations
 
-import re
+import functools
 
 from . import theme as T
 from .mapview import CLASS_ABBR, short
@@ -229,25 +229,30 @@ def location_tooltip(scene, lid):
 
 
 # --- log -----------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=4)
+def _strings(lang):
+    from tabletop.ui.i18n import Strings
+    return Strings(lang)
+
+
 def log_line(e, lang):
     """One log entry in the chosen language (the engine's renderer: dice-bot form in ja)."""
-    from grailwar.rules.view import render
+    from grailwar.rules.logtext import render
     try:
-        return render(e, lang)
+        return render(e, _strings(lang).t, lang)
     except Exception:   # noqa: BLE001 - a malformed entry still shows something
         return str(e)
 
 
 def dicebot_line(e, lang):
     """The dice-bot line shown beside the tray: ``F1 Saber: label (1D100<=43) ＞ 42 ＞ success``."""
-    out = f"{e.get('actor', '')}: {e.get('label', '')} ({e.get('expr', '')}) ＞ {e.get('value')}"
-    if e.get("outcome"):
-        out += " ＞ " + (e.get("outcome_ja") or e["outcome"] if lang == "ja" else e["outcome"])
-    return out
+    from grailwar.rules.logtext import render
+    return render(e, _strings(lang).t, lang, when=False)
 
 
 def roll_label(e, lang):
-    return f"{e.get('actor', '')}: {e.get('label', '')} ({e.get('expr', '')}) ＞ …"
+    from grailwar.rules.logtext import caption
+    return caption(e, _strings(lang).t, lang)
 
 
 # --- phases, prompts, labels ----------------------------------------------------------------------
@@ -350,22 +355,6 @@ def fact_label(scene, fact):
 
 
 # --- battle ---------------------------------------------------------------------------------------
-_BD = re.compile(r"→ (\d+-\d+-\d+) base (-?\d+); power ([+-]?\d+); level ([+-]?\d+); mods A ([+-]?\d+) B ([+-]?\d+); "
-                 r"raw (-?\d+) → (\d+)%")
-_SLOT = re.compile(r"(STR|END|AGI|MAG|LUK|NP) (\d+)v(\d+) ([WTL])")
-
-
-def parse_breakdown(text):
-    """The engine's one-line breakdown (``fmt_breakdown``) back into fields."""
-    out = {"slots": [[p, int(a), int(b), r] for p, a, b, r in _SLOT.findall(text)]}
-    m = _BD.search(text)
-    if m:
-        out.update({"wtl": m.group(1), "base": int(m.group(2)), "power": int(m.group(3)),
-                    "level": int(m.group(4)), "mods_a": int(m.group(5)), "mods_b": int(m.group(6)),
-                    "raw": int(m.group(7)), "rate": int(m.group(8))})
-    return out
-
-
 def battle_start(vm, static, lang, ev):
     b = {"no": ev.number, "cause": ev.cause, "A": [], "B": [], "stage": "start"}
     l = static.location(ev.location) if ev.location else None

@@ -1,11 +1,25 @@
 """Helpers for the Grail War engine tests: build a war, put pieces where a test needs them,
 script the dice, and drive one procedure (a flow generator) to its end."""
+from pathlib import Path
+
 import pytest
 
+from grailwar import game
 from grailwar.game import make_rules
 from grailwar.rules import Answer, Commit
 from grailwar.rules.model import WarOver
 from grailwar.rules.npc import npc_action
+
+
+SPEC_ROSTER = Path(__file__).resolve().parent / "spec_roster"
+
+
+@pytest.fixture(autouse=True)
+def spec_roster(monkeypatch):
+    """Every Grail War rules test runs on the spec's roster numbers (tests/grailwar/spec_roster),
+    so balancing the shipped roster changes no rules test and no golden transcript."""
+    real = game.load_data
+    monkeypatch.setattr(game, "load_data", lambda mods=None: real([str(SPEC_ROSTER), *(mods or [])]))
 
 
 class ScriptRng:

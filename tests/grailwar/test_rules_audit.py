@@ -20,7 +20,7 @@ def test_7_2_relocation_before_declaring_does_not_cost_the_action(kit):
 
 
 def _check_targets(g, label):
-    return [e["target"] for e in g.log if e["kind"] == "check" and e["label"].startswith(label)]
+    return [e["target"] for e in g.log if e["kind"] == "check" and e["key"] == "grailwar.log.label." + label]
 
 
 def test_3_4_bad_omen_lowers_the_escape_roll(kit):
@@ -32,7 +32,7 @@ def test_3_4_bad_omen_lowers_the_escape_roll(kit):
     g.rng = kit.ScriptRng([1, 1, 99], fallback=g.rng)       # slot 3, battle roll (A wins), escape roll
     kit.run(g, combat.fight(g, "raid", g.fac["F1"], g.fac["F3"], g.fac["F3"].location),
             {("slot", "F1"): ["STR"], ("slot", "F3"): ["AGI"], ("retreat_dest", "F3"): ["01"]})
-    assert _check_targets(g, "Escape") == [50]
+    assert _check_targets(g, "escape") == [50]
 
 
 def test_3_4_bad_omen_lowers_the_disobedience_check(kit):
@@ -42,7 +42,7 @@ def test_3_4_bad_omen_lowers_the_disobedience_check(kit):
     f.omen = True
     g.rng = kit.ScriptRng([50], fallback=g.rng)          # obeys either way
     kit.run(g, flow.phase_declare(g), {("declare", "F1"): [Declare("F1", "rest")]})
-    assert _check_targets(g, "Disobedience") == [g.cfg.command_spells.disobey_chance - g.cfg.events.bad_omen_penalty]
+    assert _check_targets(g, "disobedience") == [g.cfg.command_spells.disobey_chance - g.cfg.events.bad_omen_penalty]
 
 
 def test_3_4_bad_omen_lowers_the_proposers_acceptance_roll(kit):
@@ -51,7 +51,7 @@ def test_3_4_bad_omen_lowers_the_proposers_acceptance_roll(kit):
     f1.omen = True
     g.rng = kit.ScriptRng([99], fallback=g.rng)
     kit.run(g, flow.talk_option(g, f1, f2, Talk("F1", "propose", "F2", "nobody_moves")))
-    assert _check_targets(g, "alliance acceptance") == [f2.ai.alliance_inclination - g.cfg.events.bad_omen_penalty]
+    assert _check_targets(g, "alliance_acceptance") == [f2.ai.alliance_inclination - g.cfg.events.bad_omen_penalty]
 
 
 def test_17_max_per_check_is_read_from_the_data(kit, monkeypatch):
@@ -88,5 +88,5 @@ def test_3_6_mana_check_is_visible_to_the_acting_faction_only(kit):
     n = len(g.log)
     g.turn = 1
     kit.run(g, flow.phase_mana(g))
-    lines = [e for e in g.log[n:] if e["actor"] == f1.label() and e["en"].startswith("mana")]
+    lines = [e for e in g.log[n:] if e["actor"] == f1.id and e["key"] == "grailwar.log.mana"]
     assert lines and all(tuple(e["visible_to"]) == ("F1",) for e in lines)

@@ -1,7 +1,7 @@
 """§8 combat and §14 defeat: the worked example, the formula, retreats and betrayal."""
 from grailwar.rules import combat, flow
 from grailwar.rules.combat import base_rate, clamp
-from grailwar.rules.view import render
+from .words import text
 
 HUMANS3 = ("human", "human", "human")
 
@@ -26,10 +26,10 @@ def test_8_5_worked_example_reproduces_43_percent(kit):
     assert b.breakdown["power"] == -10 and b.breakdown["level"] == -2
     assert b.rate == 43 and b.breakdown["final_b"] == 57
     assert b.winner == "A"
-    lines = [render(e, "ja") for e in g.log]
-    assert any(l.endswith("random parameter (choice[STR,MAG,LUK,NP]) ＞ NP") for l in lines)
-    assert any("Battle#1 win rate (1D100<=43) ＞ 42 ＞ 成功 success" in l for l in lines)
-    assert any("Escape (1D100<=60) ＞ 61 ＞ 失敗 failure" in l for l in lines)
+    lines = [text(e, "ja") for e in g.log]
+    assert any(l.endswith("ランダム選択ステータス (1D4) ＞ 4 ＞ 宝具") for l in lines)
+    assert any("第1戦 勝率 (1D100<=43) ＞ 42 ＞ 成功" in l for l in lines)
+    assert any("代替撤退 (1D100<=60) ＞ 61 ＞ 失敗" in l for l in lines)
     assert saber.mana == 180 - 60 and lancer.mana == 186 - 62
     k = lancer.know["F1"]
     assert {"saber_riding"} <= k.ss and "swordsmanship_basics" in k.ms

@@ -5,14 +5,14 @@ import os
 from pathlib import Path
 
 from grailwar.game import make_rules, play_npc_game
-from grailwar.rules.view import render
+from .words import lines
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "grailwar_npc4_seed1.txt"
 
 
 def _log():
     st = play_npc_game(make_rules({"seats": ["npc"] * 4, "max_turns": 4}), 1)
-    return "\n".join(render(e, "ja") for e in st.log) + "\n"
+    return "\n".join(lines(st, None, "ja")) + "\n"
 
 
 def test_golden_npc_war_log():

@@ -28,7 +28,8 @@ def test_6_2_3_gm_designated_prefers_someone_tracking_you(kit):
     g.learn_loc(g.fac["F3"], g.fac["F1"])
     g.rng = kit.ScriptRng([4, 1, 1])        # PC digit 3, choose among [F3] → F3, reaction digit 0 friendly
     kit.run(g, flow.pc_table(g, g.fac["F1"]))
-    assert any(e["label"] == "GM-designated" and e["expr"] == "choice[F3]" for e in g.log)
+    assert any(e["key"] == "grailwar.log.label.gm_designated" and e["expr"] == "1D1" and e["outcome"] == {"fac": "F3"}
+               for e in g.log)
     assert "F3" in g.fac["F1"].met_friendly
 
 
@@ -38,7 +39,7 @@ def test_6_2_4_witness_learns_both_and_sees_their_battle(kit):
     kit.run(g, flow.pc_table(g, g.fac["F1"]))
     k1 = g.fac["F1"].know
     assert k1["F2"].acq and k1["F3"].acq and k1["F2"].loc
-    detail = [e for e in g.log if e["actor"].startswith("Battle#") and e["kind"] == "note" and "final" in e["en"]]
+    detail = [e for e in g.log if e["actor"] == "battle" and e["key"] == "grailwar.log.breakdown_final"]
     assert detail and "F1" in detail[0]["visible_to"]
 
 

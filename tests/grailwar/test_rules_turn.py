@@ -2,7 +2,7 @@
 import pytest
 
 from grailwar.rules import Declare, flow
-from grailwar.rules.state import declare_error
+from grailwar.rules.legality import declare_error
 from tabletop.engine import GameRng
 
 HUMANS3 = ("human", "human", "human")
@@ -34,8 +34,8 @@ def test_4_setup_locations_mana_spells_items(kit):
     assert all(f.spells == 3 for f in g.fac.values())
     marco = g.fac["F4"]            # Deep Pockets: 2 jewels and a charm
     assert marco.inv["magic_jewel"] == 2 and marco.inv["reinforcement_charm"] == 1
-    assert g.log[0]["en"] == "seed 7"
-    assert g.log[1]["kind"] == "choice" and g.log[1]["label"].startswith("starting location")
+    assert g.log[0]["key"] == "grailwar.log.seed" and g.log[0]["params"] == {"seed": 7}
+    assert g.log[1]["kind"] == "choice" and g.log[1]["key"] == "grailwar.log.label.start_location"
 
 
 def test_2_2_twenty_two_locations_with_grade_counts(kit):
@@ -335,7 +335,7 @@ def test_10_3_human_without_spells_rolls_disobedience(kit):
     kit.run(g, flow.phase_declare(g))
     assert g.fac["F1"].declared is not None
     assert ("declare", "F1") not in kit.prompts
-    assert any(e["label"] == "Disobedience" for e in g.log)
+    assert any(e["key"] == "grailwar.log.label.disobedience" for e in g.log)
 
 
 def test_10_1_plus_100_and_plus_10_spells(kit):

@@ -134,7 +134,7 @@ def test_battle_with_a_human_committing_a_charm(make_app):
     texts = scene.drawn_texts
     assert any("Reinforcement Charm" in t for t in texts)
     assert any("Final win rate" in t for t in texts)
-    notes = [e for e in scene.state.log if e["kind"] == "check" and "win rate" in e["label"]]
+    notes = [e for e in scene.state.log if e["kind"] == "check" and e["key"] == "grailwar.log.label.battle_roll"]
     assert notes, "the battle was rolled"
     assert any("1D100<=" in t for t in texts)
 

@@ -1,0 +1,84 @@
+"""Shared steps of the turn: the % check with talisman/mirror rerolls (§3.4, §3.5), the chances
+the engine rolls against (so menus can show them), the bad-omen penalty, free uses (§7, §10.1)
+and the phase mark."""
+from __future__ import annotations
+
+from .events import PhaseStarted
+from .model import ALL, clamp
+from .prompt import ask
+
+
+def check(g, f, label, t, vis, want="success", words=None, **params):
+    """A % check owned by ``f`` with talisman/mirror rerolls (§3.4, §3.5). ``label`` is the
+    roll's label id (``grailwar.log.label.<label>`` with ``params``)."""
+    c = g.cfg.checks
+    t = clamp(t, c.min_chance, c.max_chance)
+    ok = g.percent(f.id, label, t, vis, words, **params)
+    used = {"talisman": 0, "magic_mirror": 0}
+    while True:
+        ch = []
+        for code, word in (("talisman", "talisman"), ("magic_mirror", "mirror")):
+            lim = g.data.code[code].max_per_check          # §17: null = no limit
+            if f.inv.get(code, 0) > 0 and (lim is None or used[code] < lim):
+                ch.append(word)
+        if not ch:
+            break
+        ans = yield ask("reroll_check", f.id, choices=ch + ["keep"], label=label, target=t,
+                        success=ok, want=want, entry=len(g.log) - 1)   # the check's log entry (its words)
+        if ans.choice == "keep":
+            break
+        code = "magic_mirror" if ans.choice == "mirror" else "talisman"
+        g.take_item(f, code)
+        used[code] += 1
+        ok = g.percent(f.id, label, t, vis, words, reroll=ans.choice, **params)
+    return ok
+
+
+def omen(g, f):
+    return g.cfg.events.bad_omen_penalty if f.omen else 0
+
+
+def info_target(g, f, a):
+    t = g.fac[a.target]
+    ig = g.cfg.info_gathering.base_chance + f.eff_sum("info_bonus")
+    ig += a.familiars * (g.data.code["familiar"].effect.value or 0)
+    ig += a.crows * (g.data.code["black_crow"].effect.value or 0)
+    ig -= t.eff_sum("info_defense") + omen(g, f)
+    return ig
+
+
+def craft_target(g, f):
+    return f.master.magic * g.cfg.crafting.chance_per_magic + f.eff_sum("craft_bonus") - omen(g, f)
+
+
+def apply_use(g, a):
+    """A free use (§7: mana codes, +100 and +10 command spells)."""
+    f = g.fac[a.faction]
+    if a.item in ("magic_jewel", "elixir"):
+        g.take_item(f, a.item)
+        g.gain_mana(f, g.data.code[a.item].effect.value or 0, a.item, why=g.cref(a.item))
+    elif a.item == "spell_mana":
+        g.spend_spells(f, 1, "mana")
+        g.gain_mana(f, g.cfg.command_spells.mana_gain, "command_spell")
+    elif a.item == "spell_params":
+        g.spend_spells(f, 1, "params_turn")
+        f.buff = True
+
+
+def use_options(g, f, kind):
+    out = []
+    if not f.active:
+        return out
+    for c in ("magic_jewel", "elixir"):
+        if f.inv.get(c, 0) > 0:
+            out.append(c)
+    if f.spells > 0:
+        out.append("spell_mana")
+        if kind != "commit" and (not f.buff or g.cfg.command_spells.all_params_stackable) and kind != "emergency":
+            out.append("spell_params")
+    return out
+
+
+def set_phase(g, phase):
+    g.phase = phase
+    g.events.append(PhaseStarted(g.turn, phase, ALL))

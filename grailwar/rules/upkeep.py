@@ -1,0 +1,90 @@
+"""Phase M (§13) and the end of the war by turn limit (§5): supply, rest, upkeep, vanishing, score."""
+from __future__ import annotations
+
+from .checks import apply_use, use_options
+from .events import ManaChanged
+from .model import LOG
+from .prompt import ask
+
+
+def supply(g, f):
+    m = g.cfg.mana
+    return f.master.magic - (m.no_spells_supply_penalty if f.spells == 0 else 0)
+
+
+def rest_gain(g, f):
+    loc = f.location
+    gr = g.data.grades[g.grade(loc)]
+    ws = g.workshop.get(loc)
+    wsb = g.cfg.rest.workshop_bonus * ws[1] if ws and ws[0] == f.id else 0
+    rb = 0
+    for sk, e in f.passive.get("rest_bonus", ()):
+        if e.when in (None, "always") or (e.when == "at_leyline" and g.grade(loc) != "none"):
+            rb += e.value or 0
+    why = {"key": LOG + "why.rest", "params": {"supply": supply(g, f), "rest": gr.rest_recovery, "workshop": wsb,
+                                               "bonus": rb}}
+    return supply(g, f) + gr.rest_recovery + wsb + rb, why
+
+
+def upkeep(g, f):
+    return max(0, f.level // g.cfg.mana.upkeep_divisor + f.eff_sum("upkeep"))
+
+
+def turn_gain(g, f):
+    m = g.cfg.mana
+    if f.rested and not (f.fought and g.cfg.rest.interrupted_by_battle):
+        gain, why = rest_gain(g, f)
+    elif f.fought and m.combat_turn_skips_upkeep:
+        gain, why = 0, LOG + "why.fought"
+    else:
+        s = supply(g, f)
+        u = upkeep(g, f)
+        bk = m.no_spells_grail_backup if f.spells == 0 else m.grail_backup
+        gain, why = s - u + bk, {"key": LOG + "why.supply", "params": {"supply": s, "upkeep": u, "backup": bk}}
+    if g.owns(f):
+        bonus = g.data.grades[g.grade(f.location)].end_of_turn_bonus
+        if bonus:
+            gain += bonus
+            why = {"key": LOG + "why.leyline", "params": {"why": why, "bonus": bonus}}
+    return gain, why
+
+
+def phase_mana(g):
+    m = g.cfg.mana
+    for fid in g.order():
+        f = g.fac[fid]
+        gain, why = turn_gain(g, f)
+        before = f.mana
+        if gain > 0 and m.cap_at_max:
+            f.mana = max(f.mana, min(f.max_mana, f.mana + gain))
+        else:
+            f.mana = f.mana + gain
+        g.events.append(ManaChanged(f.id, before, f.mana, "turn_end", g.vis(f.id)))     # §3.6: acting faction
+        pen = g.penalty(f)
+        g.note(f.id, "mana_turn_penalty" if pen else "mana", g.vis(f.id), amount=f"{gain:+d}", why=why, mana=f.mana,
+               max=f.max_mana, penalty=pen)
+        while f.mana < m.vanish_below and use_options(g, f, "emergency"):
+            ans = yield ask("emergency", f.id, mana=f.mana)
+            if ans.kind != "use":
+                break
+            apply_use(g, ans)
+        if f.mana < m.vanish_below:
+            g.eliminate(f, "vanished")
+    g.victory_check()
+    if g.turn >= g.cfg.game.max_turns:
+        score(g)
+    g.turn += 1
+
+
+def score(g):
+    s = g.cfg.scoring
+    rows = []
+    for fid in g.active_ids():
+        f = g.fac[fid]
+        gp = s.grade_points.get(g.grade(f.location), 0) if g.owns(f) else 0
+        pts = s.survive + s.per_kill * f.kills + s.per_spell * f.spells + gp + max(0, f.mana) // s.mana_divisor
+        g.scores[fid] = pts
+        rows.append((-pts, -f.kills, -f.spells, -f.mana, g.fids.index(fid), fid))
+        g.note(f.id, "score", points=pts)
+    rows.sort()
+    g.end_war(rows[0][-1] if rows else "none", "turn_limit")

@@ -1,0 +1,372 @@
+"""The in-game rules reference of each game: loading, look-up and plain-text layout.
+
+A game's reference is ``config/<game>/reference/reference.yaml`` (a sub-folder, like the
+teaching course: the engines treat every ``config/<game>/*.yaml`` as their own data).
+It holds the viewer's few strings per language (``ui``) and a list of ``sections``, each
+with a stable ``id``, the spec references it covers (``spec``: ``"4.4"``, ``"G3"`` for
+Pendulum; ``"§7.4"``, ``"HR-30"`` for Grail War), optional prompt kinds (``prompts``:
+the Grail War prompt that opens it) and a ``title`` and ``body`` in every language.
+docs/REFERENCE.md is the writer's guide.
+
+``find_section(ref, key)`` turns what a screen knows into a section: a section id, a
+prompt kind, or a refusal's rule id such as ``"4.4 timer row"`` (its leading spec number
+picks the section; ``"4.6.2"`` falls back to ``"4.6"``). ``format_reference`` lays the text
+out for a terminal; ``wrap`` is the line breaker, shared with the viewer (which measures in
+pixels): words are never split, and Japanese lines never start with closing punctuation
+or 「ー」 nor end with an opening bracket (kinsoku).
+
+No pygame here: ``python main.py rules`` prints without opening a window.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+from pathlib import Path
+from typing import Callable, Iterable
+
+import pydantic
+
+from .data.checks import StrictModel, check_unique, validate, where
+from .data.hints import did_you_mean
+from .data.loader import load_yaml
+from .engine.errors import DataError
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ("pendulum", "grailwar")
+LANGS = ("en", "ja")
+
+_ID = r"^[a-z][a-z0-9_]{0,39}$"
+# "4.4", "5.10", "G3", "D1" (Pendulum); "§7.4", "HR-30" (Grail War)
+_SPEC = r"^(§?\d+(\.\d+)*|HR-\d+|[GD]\d+)$"
+_SPEC_TOKEN = re.compile(r"\s*§?(\d+(?:\.\d+)*|HR-\d+|[GD]\d+)(?![\w.-]*\w)")
+
+
+# --- the file's shape ----------------------------------------------------------------
+class _Text(StrictModel):
+    title: str = pydantic.Field(min_length=1, max_length=80)
+    body: str = pydantic.Field(min_length=1)
+
+
+class _Ui(StrictModel):
+    title: str = pydantic.Field(min_length=1, description="the viewer's heading")
+    sections: str = pydantic.Field(min_length=1, description="heading of the section list")
+    close: str = pydantic.Field(min_length=1, description="the close button")
+    keys: str = pydantic.Field(min_length=1, description="the key hint at the bottom")
+    spec: str = pydantic.Field(min_length=1, description="label before the spec references")
+
+
+class _UiLangs(StrictModel):
+    en: _Ui
+    ja: _Ui
+
+
+class _Section(StrictModel):
+    id: str = pydantic.Field(pattern=_ID)
+    spec: list[pydantic.constr(pattern=_SPEC)] = []     # empty for a section about the screen only
+    prompts: list[pydantic.constr(pattern=r"^[a-z_]+$")] = []
+    en: _Text
+    ja: _Text
+
+
+class _File(StrictModel):
+    game: str
+    ui: _UiLangs
+    sections: list[_Section] = pydantic.Field(min_length=1)
+
+
+# --- what the rest of the program uses --------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Section:
+    id: str
+    spec: tuple[str, ...]
+    prompts: tuple[str, ...]
+    texts: dict                      # lang -> (title, body)
+
+    def title(self, lang: str) -> str:
+        return self.texts.get(lang, self.texts["en"])[0]
+
+    def body(self, lang: str) -> str:
+        return self.texts.get(lang, self.texts["en"])[1]
+
+
+@dataclasses.dataclass(frozen=True)
+class Reference:
+    game: str
+    ui: dict                         # lang -> {title, sections, close, keys, spec}
+    sections: tuple[Section, ...]
+    source: str
+
+    @property
+    def ids(self) -> list[str]:
+        return [s.id for s in self.sections]
+
+    def text(self, key: str, lang: str) -> str:
+        return (self.ui.get(lang) or self.ui["en"])[key]
+
+    def index(self, section_id: str) -> int:
+        return self.ids.index(section_id)
+
+
+def reference_path(game: str) -> Path:
+    return ROOT / "config" / game / "reference" / "reference.yaml"
+
+
+_CACHE: dict[tuple, Reference] = {}
+
+
+def load_reference(game: str, path: str | Path | None = None) -> Reference:
+    """The reference of ``game`` (checked), or ``DataError`` with ``file:line: field: message``
+    lines for every problem. Cached per file and modification time."""
+    path = Path(path) if path is not None else reference_path(game)
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = None
+    key = (game, str(path), stamp)
+    if key in _CACHE:
+        return _CACHE[key]
+    data, marks = load_yaml(path)
+    source = str(path)
+    model = validate(_File, data, marks, source)
+    errors: list[str] = []
+    if model.game != game:
+        errors.append(f"{where(marks, 'game', source)}: game: this is the reference of {model.game!r}, "
+                      f"not of {game!r}")
+    check_unique(errors, [s.model_dump() for s in model.sections], "id", source, marks, "sections")
+    owner: dict[str, str] = {}
+    for i, s in enumerate(model.sections):
+        for lang in LANGS:
+            for field in ("title", "body"):
+                if not getattr(getattr(s, lang), field).strip():
+                    errors.append(f"{where(marks, f'sections.{i}.{lang}.{field}', source)}: "
+                                  f"sections.{i}.{lang}.{field}: must not be blank")
+        for j, kind in enumerate(s.prompts):
+            if kind in owner:
+                errors.append(f"{where(marks, f'sections.{i}.prompts.{j}', source)}: sections.{i}.prompts.{j}: "
+                              f"prompt {kind!r} already opens section {owner[kind]!r}")
+            owner.setdefault(kind, s.id)
+    if errors:
+        raise DataError(errors)
+    ref = Reference(
+        game=game,
+        ui={lang: getattr(model.ui, lang).model_dump() for lang in LANGS},
+        sections=tuple(Section(s.id, tuple(s.spec), tuple(s.prompts),
+                               {lang: (getattr(s, lang).title.strip(), getattr(s, lang).body.strip("\n"))
+                                for lang in LANGS})
+                       for s in model.sections),
+        source=source)
+    _CACHE[key] = ref
+    return ref
+
+
+# --- look-up -------------------------------------------------------------------------
+def spec_token(key: str) -> str | None:
+    """The spec number a rule id or reference starts with: ``"4.4 timer row"`` -> ``"4.4"``,
+    ``"§7.4"`` -> ``"7.4"``, ``"HR-30"`` -> ``"HR-30"``; None for anything else (``"api"``)."""
+    m = _SPEC_TOKEN.match(key or "")
+    return m.group(1) if m else None
+
+
+def find_section(ref: Reference, key: str | None) -> Section | None:
+    """The section for a section id, a prompt kind, or a spec reference / refusal rule id
+    (the most specific section covering its number; ``"4.6.2"`` falls back to ``"4.6"``)."""
+    if not key:
+        return None
+    key = str(key).strip()
+    for s in ref.sections:
+        if s.id == key:
+            return s
+    for s in ref.sections:
+        if key in s.prompts:
+            return s
+    token = spec_token(key)
+    if token is None:
+        return None
+    covered: dict[str, Section] = {}
+    for s in ref.sections:
+        for spec in s.spec:
+            covered.setdefault(spec.lstrip("§"), s)
+    while token:
+        if token in covered:
+            return covered[token]
+        if "." not in token:
+            return None
+        token = token.rsplit(".", 1)[0]
+    return None
+
+
+def unknown_section_message(ref: Reference, key: str) -> str:
+    return (f"no section {key!r} in the {ref.game} reference{did_you_mean(key, ref.ids)}; "
+            f"sections: {', '.join(ref.ids)}")
+
+
+# --- line breaking -------------------------------------------------------------------
+# A line may not start with these (closing brackets and punctuation, the long-vowel mark,
+# small kana, iteration marks) ...
+NO_START = frozenset("、。，．,.:;!?)]}）］｝〉》」』】〕〙〗〟’”：；！？・ー～…‥ぁぃぅぇぉっゃゅょゎゕゖ"
+                     "ァィゥェォッャュョヮヵヶ々ゝゞヽヾ゛゜％%")
+# ... nor end with these (opening brackets).
+NO_END = frozenset("([{（［｛〈《「『【〔〘〖〝‘“")
+
+
+def display_width(text: str) -> int:
+    """Terminal columns: East Asian wide and full-width characters count 2."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1
+               for c in text)
+
+
+def _is_wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in "WF"
+
+
+def _units(text: str) -> list[str]:
+    """Breakable units: a run of spaces, a word of narrow characters, or one wide character."""
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        if ch == " ":
+            if word:
+                out.append(word)
+                word = ""
+            if out and out[-1].isspace():
+                out[-1] += ch
+            else:
+                out.append(ch)
+        elif _is_wide(ch):
+            if word:
+                out.append(word)
+                word = ""
+            out.append(ch)
+        else:
+            word += ch
+    if word:
+        out.append(word)
+    return out
+
+
+def _split_long(unit: str, width: int, measure: Callable[[str], int]) -> list[str]:
+    """A single word wider than the line: cut it where it must be cut."""
+    parts, cur = [], ""
+    for ch in unit:
+        if cur and measure(cur + ch) > width:
+            parts.append(cur)
+            cur = ""
+        cur += ch
+    return parts + ([cur] if cur else [])
+
+
+def wrap(text: str, width: int, measure: Callable[[str], int] = display_width) -> list[str]:
+    """Break one paragraph into lines no wider than ``width`` (as ``measure`` counts),
+    between words and between Japanese characters, with kinsoku: a closing mark never
+    starts a line (the character before it moves down with it) and an opening bracket
+    never ends one. A line overflows only where nothing else is possible."""
+    lines: list[list[str]] = []
+    cur: list[str] = []
+    hanging = False          # the line already hangs a closing mark past the edge
+
+    def joined(units: Iterable[str]) -> str:
+        return "".join(units)
+
+    for unit in _units(text):
+        if unit.isspace():
+            if cur:
+                cur.append(unit)
+            continue
+        pieces = _split_long(unit, width, measure) if measure(unit) > width else [unit]
+        for piece in pieces:
+            trial = joined(cur + [piece]).rstrip()
+            if not cur or (measure(trial) <= width and not hanging):
+                cur.append(piece)
+                continue
+            if hanging and piece[0] in NO_START and not cur[-1].isspace():
+                cur.append(piece)        # more closing marks hang with the first
+                continue
+            hanging = False
+            while cur and cur[-1].isspace():
+                cur.pop()
+            carry: list[str] = []
+            if piece[0] in NO_START:
+                # push the last unit down with the closing mark (oidashi); when the units
+                # pushed down are closing marks or spaces too, take more with them; if that
+                # would empty the line, the mark hangs past the edge instead (burasage)
+                carry = [piece]
+                while len(cur) > 1 and (carry[0][0] in NO_START or carry[0].isspace()):
+                    carry.insert(0, cur.pop())
+                if carry[0][0] in NO_START or carry[0].isspace():
+                    cur.extend(carry)
+                    hanging = True
+                    continue
+                carry.pop()
+            while len(cur) > 1 and cur[-1][-1] in NO_END:
+                carry.insert(0, cur.pop())
+            lines.append(cur)
+            cur = carry + [piece]
+    if cur:
+        lines.append(cur)
+    return [joined(line).rstrip() for line in lines] or [""]
+
+
+_BULLET = re.compile(r"^(- |・|\d{1,2}\. )")
+
+
+def wrap_body(body: str, width: int, measure: Callable[[str], int] = display_width) -> list[str]:
+    """A section body as lines: each source line is a paragraph; a line starting with
+    ``- ``, ``・`` or a number (``1. ``) is a bullet whose continuation lines are indented under its text;
+    a blank line sets paragraphs apart."""
+    out: list[str] = []
+    for para in body.split("\n"):
+        para = para.rstrip()
+        if not para.strip():
+            out.append("")
+            continue
+        lead = para[: len(para) - len(para.lstrip(" "))]
+        rest = para.lstrip(" ")
+        m = _BULLET.match(rest)
+        if m:
+            bullet = m.group(0)
+            head = lead + bullet
+            inner = max(8, width - measure(head))
+            lines = wrap(rest[len(bullet):].lstrip(" "), inner, measure)
+            out.append(head + lines[0])
+            pad = " " * display_width(head) if measure is display_width else _pad_like(head, measure)
+            out.extend(pad + line for line in lines[1:])
+        else:
+            if out and out[-1]:
+                out.append("")          # paragraphs are set apart; bullets of a list are not
+            lines = wrap(rest, max(8, width - measure(lead)) if lead else width, measure)
+            out.extend(lead + line for line in lines)
+    return out
+
+
+def _pad_like(head: str, measure: Callable[[str], int]) -> str:
+    """Spaces about as wide as ``head`` under a pixel measure (bullet continuation)."""
+    target, pad = measure(head), ""
+    while measure(pad + " ") <= target and len(pad) < 40:
+        pad += " "
+    return pad
+
+
+# --- text for a terminal -----------------------------------------------------------------
+def format_section(ref: Reference, section: Section, lang: str, width: int = 78) -> str:
+    title = f"[{section.id}] {section.title(lang)}"
+    colon = "：" if lang == "ja" else ": "
+    spec = wrap(f"{ref.text('spec', lang)}{colon}{', '.join(section.spec)}", width) if section.spec else []
+    rule = "-" * min(width, max(display_width(line) for line in [title, *spec]))
+    lines = [title, *spec, rule, *wrap_body(section.body(lang), width)]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def format_reference(ref: Reference, lang: str, width: int = 78, section: str | None = None) -> str:
+    """The whole reference (or one section) as wrapped plain text."""
+    if lang not in LANGS:
+        lang = "en"
+    if section is not None:
+        found = find_section(ref, section)
+        if found is None:
+            raise KeyError(unknown_section_message(ref, section))
+        return format_section(ref, found, lang, width)
+    heading = ref.text("title", lang)
+    parts = [heading + "\n" + "=" * min(width, display_width(heading)) + "\n"]
+    parts += [format_section(ref, s, lang, width) for s in ref.sections]
+    return "\n".join(parts)
