@@ -37,7 +37,7 @@ from pendulum.game import make_rules as _make_rules
 from tabletop.engine import IllegalActionError, Record, Refusal, replay, saves
 from tabletop.engine.match import Match
 
-from .teaching_bots import active, gentle_bot, moves_track, progress
+from .teaching_bots import active, gentle_bot, suggest
 from .teaching_words import describe_action, describe_option, describe_place, narrate
 
 __all__ = ["TeachSession", "LessonMatch", "Curriculum", "Lesson", "Step", "Course", "Outcome",
@@ -488,32 +488,7 @@ class TeachSession:
         following the guide's "what to do first". ``why`` is ``"track"`` (moves one of your
         tracks toward the parchment now), ``"prepare"`` (puts a worker where a track step
         can be taken when the timer comes) or, only if neither exists, ``"resources"``."""
-        before = progress(self.state, self.learner)
-        track, prepare, gains = [], [], []
-        p = self.state.players[self.learner]
-        for action in self.learner_actions():
-            if action.kind == "done":
-                continue
-            if action.kind == "move":
-                frame = self.rules.frames.get(action.to)
-                if frame is not None and p.workers.get(action.worker, "").startswith(("mat", "B:")):
-                    for sid in frame.spaces:
-                        sp = self.rules.spaces[sid]
-                        if moves_track(sp.effect) and self.state.can_pay(p, sp.cost):
-                            prepare.append((action, "prepare"))
-                            break
-                continue
-            trial = self.state.clone()
-            try:
-                trial.apply(action)
-            except IllegalActionError:
-                continue
-            after = progress(trial, self.learner)
-            if after[0] > before[0]:
-                track.append((action, "track"))
-            elif after[1] > before[1]:
-                gains.append((action, "resources"))
-        return track + prepare if (track or prepare) else gains
+        return suggest(self.state, self.learner, self.learner_actions())
 
     # ---- navigation
     def next(self) -> bool:

@@ -139,3 +139,36 @@ def gentle_bot(state, seat: int, used: int = 0, seed: int = 0):
         if value > 0:
             return choice
     return done[0] if done else legal[0]
+
+
+def suggest(state, seat: int, legal: list) -> list:
+    """"What could I do now?" for ``seat``: ``(action, why)`` pairs of its ``legal`` actions —
+    ``"track"`` (a track step now), ``"prepare"`` (a worker to a frame whose reward box gives a
+    step it can pay for) or, only if neither exists, ``"resources"``."""
+    rules = state.rules
+    before = progress(state, seat)
+    track, prepare, gains = [], [], []
+    p = state.players[seat]
+    for action in legal:
+        if action.kind == "done":
+            continue
+        if action.kind == "move":
+            frame = rules.frames.get(action.to)
+            if frame is not None and p.workers.get(action.worker, "").startswith(("mat", "B:")):
+                for sid in frame.spaces:
+                    sp = rules.spaces[sid]
+                    if moves_track(sp.effect) and state.can_pay(p, sp.cost):
+                        prepare.append((action, "prepare"))
+                        break
+            continue
+        trial = state.clone()
+        try:
+            trial.apply(action)
+        except IllegalActionError:
+            continue
+        after = progress(trial, seat)
+        if after[0] > before[0]:
+            track.append((action, "track"))
+        elif after[1] > before[1]:
+            gains.append((action, "resources"))
+    return track + prepare if (track or prepare) else gains
