@@ -16,8 +16,8 @@ by ``match.advance``; record, undo and autosave are the Match's. The table liste
 Match's updates (``on_update``) to log, animate and notice the end or a failed save.
 
 What the screen draws comes from ``table.view`` — ``state.view_for(table.viewer)`` — plus static
-rules data. ``viewer`` is the focused human seat in hot-seat play (the seat whose turn it is
-takes the focus), or None (the public view) when no seat is human.
+rules data. ``viewer`` is the focused human seat (in untimed hot-seat play the seat whose turn
+it is takes the focus), or None (the public view) when no seat is human.
 
 The public hooks the teaching mode and tests use are listed in ``pendulum/ui/scene.py``.
 """
@@ -273,30 +273,16 @@ class PendulumTable(Scene):
     def drag(self):
         return self.dragger.drag
 
-    @drag.setter
-    def drag(self, value):
-        self.dragger.drag = value
-
-    @property
-    def kb(self):
-        return self.dragger.kb
+    kb = property(lambda self: self.dragger.kb)
 
     @property
     def picker(self):
         """The open picker (dict: seat, options, buttons...) or None."""
         return self.choices.current
 
-    @property
-    def anims(self):
-        return self.animator.anims
-
-    @property
-    def ghosts(self):
-        return self.animator.ghosts
-
-    @property
-    def log_lines(self):
-        return self.log.lines
+    anims = property(lambda self: self.animator.anims)
+    ghosts = property(lambda self: self.animator.ghosts)
+    log_lines = property(lambda self: self.log.lines)
 
     # ================================================================= scene life
     def on_enter(self):
@@ -425,6 +411,7 @@ class PendulumTable(Scene):
             else:
                 self.log.add(ev)
         self.animator.on_events(events, before)
+        self._follow_turn()
         self.layout.set_council(self.animator.council_shown(self.view["phase"]))
         if self.view["round"] != self._round_seen:
             self.history.append(V.track_snapshot(self.view, self.n))
@@ -436,6 +423,14 @@ class PendulumTable(Scene):
             if self.autosave:
                 self.match.flush()
                 saves.mark_clean_exit("pendulum")
+
+    def _follow_turn(self):
+        """Untimed hot seat: when exactly one seat may act and it is a human one, the screen turns
+        to it (its board big, its eyes the viewer). In real time the focus stays where the
+        people put it (keys 1-5, a click on a seat)."""
+        to_act = [x for x in self.view["seats_to_act"] if 0 <= x < self.n]
+        if not self.timed and sum(self.human) > 1 and len(to_act) == 1 and self.human[to_act[0]]:
+            self.focus(to_act[0])
 
     # ================================================================= commands
     def toggle_pause(self):

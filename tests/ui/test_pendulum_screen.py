@@ -249,3 +249,16 @@ def test_a_refusal_in_japanese_comes_from_the_engines_key_not_its_english(table_
     message = line.split("：", 1)[1]
     assert not re.search(r"[A-Za-z]{3,}", message), line
     assert scene.message is not None and scene.message[0] == line
+
+
+def test_hot_seat_the_screen_turns_to_the_seat_to_act(table_app):
+    """Two people at one screen: after one places the opening worker, the board of the seat
+    to act next is the big one and the view is drawn for its eyes."""
+    app, scene = table_app(seats=("human", "human"), mode="timetrack", seed=5)
+    first = scene.state.seats_to_act()[0]
+    assert scene.focus_seat == first and scene.viewer == first
+    scene.apply(next(a for a in scene.state.legal_actions(first) if a.kind == "move"))
+    app.step(2)
+    nxt = scene.state.seats_to_act()[0]
+    assert nxt != first and scene.focus_seat == nxt and scene.viewer == nxt
+    assert scene.view["seat"] == nxt
