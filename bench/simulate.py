@@ -1,10 +1,14 @@
 """Simulator throughput, with the profile's top entries.
 
     python bench/simulate.py pendulum --games 50 --players 5 --mode timetrack
+    python bench/simulate.py pendulum --random --games 20 --players 5 --mode timetrack
     python bench/simulate.py grailwar --games 200
 
 Runs ``python main.py simulate ... --json`` in this process (one core), prints its JSON
 figures, then the top entries of a cProfile run of the same games (unless --no-profile).
+``--random`` (Pendulum) instead measures random playouts, the speed a search bot would see: each step
+asks ``legal_actions`` of a seat that is to act and applies one of them at random (real time: advances
+1 s when nobody is to act); it reports legal_actions + apply steps per second.
 Figures only: nothing here passes or fails on time.
 """
 from __future__ import annotations
@@ -15,7 +19,9 @@ import cProfile
 import io
 import json
 import pstats
+import random
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -32,6 +38,39 @@ def run(argv: list[str]) -> dict:
     return json.loads(out.getvalue())
 
 
+def random_playouts(games: int, players: int, mode: str, seed: int, max_steps: int = 3000) -> dict:
+    """Random playouts through the public API only (legal_actions, apply, advance, seats_to_act)."""
+    from pendulum.game import make_rules      # here, so the Grail War runs do not load Pendulum
+    rules = make_rules({"mode": mode, "players": players})
+    steps = legal_calls = listed = finished = 0
+    start = time.perf_counter()
+    for g in range(games):
+        st = rules.new_state(seed + g)
+        rng = random.Random(seed + g)
+        for _ in range(max_steps):
+            if st.is_terminal():
+                finished += 1
+                break
+            seats = st.seats_to_act()
+            if not seats:
+                st.advance(1.0)
+                continue
+            acts = st.legal_actions(seats[int(rng.random() * len(seats))])
+            legal_calls += 1
+            listed += len(acts)
+            if not acts:
+                st.advance(1.0)
+                continue
+            st.apply(acts[int(rng.random() * len(acts))])
+            steps += 1
+    secs = time.perf_counter() - start
+    return {"random_playouts": games, "players": players, "mode": mode, "seed": seed, "max_steps": max_steps,
+            "finished": finished, "steps": steps, "legal_actions_calls": legal_calls,
+            "mean_listed": round(listed / max(1, legal_calls), 2), "seconds": round(secs, 3),
+            "steps_per_second": round(steps / secs) if secs else None,
+            "legal_actions_per_second": round(legal_calls / secs) if secs else None}
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", choices=["pendulum", "grailwar"])
@@ -42,7 +81,23 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--top", type=int, default=15)
     p.add_argument("--no-profile", action="store_true")
+    p.add_argument("--random", action="store_true", help="Pendulum: random playouts (legal_actions + apply per s)")
     a = p.parse_args()
+    if a.random:
+        if a.game != "pendulum":
+            p.error("--random is for pendulum")
+        figures = random_playouts(a.games, a.players, a.mode, a.seed)
+        print(json.dumps(figures, indent=1))
+        if not a.no_profile:
+            prof = cProfile.Profile()
+            prof.enable()
+            random_playouts(a.games, a.players, a.mode, a.seed)
+            prof.disable()
+            buf = io.StringIO()
+            pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(a.top)
+            print("\nprofile (tottime, second run under cProfile):")
+            print("\n".join(line for line in buf.getvalue().splitlines() if line.strip())[:6000])
+        return 0
     argv = ["simulate", a.game, "--games", str(a.games), "--seed", str(a.seed), "--json", "--quiet"]
     if a.game == "pendulum":
         argv += ["--players", str(a.players), "--mode", a.mode]

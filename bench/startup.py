@@ -1,10 +1,15 @@
-"""Start-up: time to the launcher's first frame, against a bare pygame window, in the same
-run (each in a fresh interpreter, timed from spawn to the first flipped frame; also the
-CPU time each process used until then), with the ratios; and the launcher's peak memory
-after a few seconds of frames. One warm-up run of each comes first (bytecode, and the
-start-up cache of tabletop/ui/cache.py), as on a player's second start; figures are medians.
+"""Start-up: time to a target's first frame, against a bare pygame window, in the same
+run (each in a fresh interpreter, timed from spawn to the first presented frame; also the
+CPU time each process used until then), with the ratios; and the target's peak memory
+after a few seconds of frames. Targets are what ``python main.py [TARGET]`` opens:
+``launcher`` (default), ``teach``, ``pendulum``, ``grailwar``; ``--target all`` runs each
+against the same bare-window runs. One warm-up run of each comes first (bytecode, and
+the start-up cache of tabletop/ui/cache.py), as on a player's second start; figures are
+medians. ``load_1m`` is the machine's load average at the end (figures taken under load
+say so).
 
     python bench/startup.py --runs 5 --json
+    python bench/startup.py --target all --runs 5 --json
 
 Figures only: nothing passes or fails.
 """
@@ -28,10 +33,10 @@ LAUNCHER = r"""
 import sys, resource
 sys.path.insert(0, {root!r})
 from tabletop import cli                       # the path of `python main.py`
-args = cli.build_parser().parse_args(["--size", "{w}x{h}"])
+args = cli.build_parser().parse_args({argv!r})
 from tabletop.ui.app import App
 app = App(args)
-app.start("launcher")
+app.start({target!r})
 app.step(1)
 r = resource.getrusage(resource.RUSAGE_SELF)
 print("FRAME", r.ru_utime + r.ru_stime, flush=True)
@@ -60,7 +65,8 @@ def spawn(code: str) -> tuple[float, float, int]:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = PYCACHE
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env, cwd=ROOT)
     first = None
     cpu = 0.0
     rss = 0
@@ -70,48 +76,71 @@ def spawn(code: str) -> tuple[float, float, int]:
             cpu = float(line.split()[1])
         elif line.startswith("RSS"):
             rss = int(line.split()[1])
+    err = proc.stderr.read()
     if proc.wait() != 0 or first is None:
-        raise SystemExit("child failed")
+        raise SystemExit(f"child failed:\n{err}")
     return first, cpu, rss
+
+
+TARGETS = ("launcher", "teach", "pendulum", "grailwar")
+
+
+def _target_code(target: str, size, more: int) -> str:
+    argv = ([] if target == "launcher" else [target]) + ["--size", f"{size[0]}x{size[1]}"]
+    return LAUNCHER.format(root=str(ROOT), argv=argv, target=target, more=more)
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--size", default="1280x720")
+    p.add_argument("--target", choices=TARGETS + ("all",), default="launcher")
     p.add_argument("--frames", type=int, default=300, help="frames run after the first for the memory figure")
     p.add_argument("--json", action="store_true")
     a = p.parse_args()
     size = tuple(int(v) for v in a.size.lower().split("x"))
-    launcher, bare, rss_launcher, rss_bare, cpu_launcher, cpu_bare = [], [], [], [], [], []
+    targets = TARGETS if a.target == "all" else (a.target,)
+    bare, cpu_bare, rss_bare = [], [], []
+    wall = {t: [] for t in targets}
+    cpu = {t: [] for t in targets}
+    rss = {t: [] for t in targets}
     spawn(BARE.format(bench=str(BENCH), size=size))          # warm-up: bytecode and start-up caches
-    spawn(LAUNCHER.format(root=str(ROOT), w=size[0], h=size[1], more=1))
-    for _ in range(a.runs):   # interleaved so both see the same machine load
-        t, c, r = spawn(BARE.format(bench=str(BENCH), size=size))
-        bare.append(t)
+    for t in targets:
+        spawn(_target_code(t, size, 1))
+    for _ in range(a.runs):   # interleaved so all see the same machine load
+        w, c, r = spawn(BARE.format(bench=str(BENCH), size=size))
+        bare.append(w)
         cpu_bare.append(c)
         rss_bare.append(r)
-        t, c, r = spawn(LAUNCHER.format(root=str(ROOT), w=size[0], h=size[1], more=a.frames))
-        launcher.append(t)
-        cpu_launcher.append(c)
-        rss_launcher.append(r)
+        for t in targets:
+            w, c, r = spawn(_target_code(t, size, a.frames))
+            wall[t].append(w)
+            cpu[t].append(c)
+            rss[t].append(r)
+    med = statistics.median
     result = {
         "runs": a.runs, "size": a.size, "video_driver": os.environ.get("SDL_VIDEODRIVER", "dummy"),
-        "launcher_first_frame_s": round(statistics.median(launcher), 3),
-        "bare_window_first_frame_s": round(statistics.median(bare), 3),
-        "ratio": round(statistics.median(launcher) / statistics.median(bare), 3),
-        # CPU seconds of the process up to its first frame: steadier than wall time on a busy machine
-        "launcher_first_frame_cpu_s": round(statistics.median(cpu_launcher), 3),
-        "bare_window_first_frame_cpu_s": round(statistics.median(cpu_bare), 3),
-        "cpu_ratio": round(statistics.median(cpu_launcher) / statistics.median(cpu_bare), 3),
-        "launcher_peak_rss_mb": round(max(rss_launcher) / 1024, 1),   # ru_maxrss is KiB on Linux
-        "bare_peak_rss_mb": round(max(rss_bare) / 1024, 1),
+        "bare_window_first_frame_s": round(med(bare), 3),
+        "bare_window_first_frame_cpu_s": round(med(cpu_bare), 3),
+        "bare_peak_rss_mb": round(max(rss_bare) / 1024, 1),   # ru_maxrss is KiB on Linux
     }
+    for t in targets:
+        result[f"{t}_first_frame_s"] = round(med(wall[t]), 3)
+        result[f"{t}_ratio"] = round(med(wall[t]) / med(bare), 3)
+        # CPU seconds of the process up to its first frame: steadier than wall time on a busy machine
+        result[f"{t}_first_frame_cpu_s"] = round(med(cpu[t]), 3)
+        result[f"{t}_cpu_ratio"] = round(med(cpu[t]) / med(cpu_bare), 3)
+        result[f"{t}_peak_rss_mb"] = round(max(rss[t]) / 1024, 1)
+        result[f"{t}_first_frame_s_spread"] = [round(min(wall[t]), 3), round(max(wall[t]), 3)]
+    if a.target == "launcher":       # the keys of the earlier reports
+        result["ratio"] = result["launcher_ratio"]
+        result["cpu_ratio"] = result["launcher_cpu_ratio"]
+    result["load_1m"] = round(os.getloadavg()[0], 2)
     if a.json:
         print(json.dumps(result))
     else:
         for k, v in result.items():
-            print(f"{k:>26}: {v}")
+            print(f"{k:>30}: {v}")
     return 0
 
 

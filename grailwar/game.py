@@ -13,15 +13,21 @@ CONFORMANCE_OPTIONS = {"seats": ["human", "npc", "human", "npc", "human"], "max_
 CONFORMANCE_SEEDS = (1, 2)
 CONFORMANCE_KW = {"max_steps": 20000, "check_every": 40}
 
+CACHE_ENTRIES = 4          # mod lists whose data is kept, newest last
 _DATA_CACHE: dict = {}
 
 
 def load_data(mods=None):
+    """The checked data for a mod list, loaded once per mod list (the last few kept)."""
     key = tuple(str(m) for m in (mods or ()))
-    if key not in _DATA_CACHE:
+    data = _DATA_CACHE.pop(key, None)
+    if data is None:
         from .rules.schema import load_data as _load
-        _DATA_CACHE[key] = _load(list(mods) if mods else None)
-    return _DATA_CACHE[key]
+        data = _load(list(mods) if mods else None)
+    _DATA_CACHE[key] = data
+    while len(_DATA_CACHE) > CACHE_ENTRIES:
+        del _DATA_CACHE[next(iter(_DATA_CACHE))]
+    return data
 
 
 def make_rules(options=None, mods=None):

@@ -1,6 +1,8 @@
 """Pendulum game module for the registry (tabletop/games.py)."""
 from __future__ import annotations
 
+import json
+
 GAME_ID = "pendulum"
 
 CONFORMANCE_OPTIONS = {"mode": "realtime", "players": 2}   # real time, neutral player, timed record
@@ -8,9 +10,27 @@ CONFORMANCE_SEEDS = (1, 2)
 CONFORMANCE_KW = {"check_every": 40}
 
 
+CACHE_ENTRIES = 8          # rules kept: a few option sets x mod lists, newest last
+_RULES_CACHE: dict = {}
+
+
 def make_rules(options=None, mods=None):
-    from .rules.engine import PendulumRules
-    return PendulumRules(options, mods)
+    """The rules for these options and mods, built once per mod list and options: the
+    screen, a rematch and the teaching course share one (loading and checking the 17 data
+    files is most of a build). Rules are never changed after they are built."""
+    key = (tuple(str(m) for m in (mods or ())), json.dumps(options or {}, sort_keys=True, default=str))
+    rules = _RULES_CACHE.pop(key, None)
+    if rules is None:
+        from .rules.engine import PendulumRules
+        rules = PendulumRules(options, mods)
+    _RULES_CACHE[key] = rules
+    while len(_RULES_CACHE) > CACHE_ENTRIES:
+        del _RULES_CACHE[next(iter(_RULES_CACHE))]
+    return rules
+
+
+def cached_rules_count() -> int:
+    return len(_RULES_CACHE)
 
 
 def simulate(args) -> int:

@@ -153,23 +153,30 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from .engine import SaveError, replay
-    from .engine.saves import read_record
+    """Replay a record file. The record is untrusted: every failure of reading, checking or
+    replaying it is one line on stderr (file, field or action number and rule) and exit 1.
+    Its mods are looked up by id among ``--mod`` folders and the mod folders (never a path
+    taken from the record)."""
+    from .data.records import replay_file
+    from .engine import SaveError
     try:
-        record = read_record(args.record)
-        module = games.load(record.game)
-        rules = module.make_rules(record.options, mods=args.mod or record.mods)
-        state = replay(record, rules, to=args.to)
-    except (SaveError, games.GameNotBuilt) as exc:
+        record, _rules, state, _mods = replay_file(args.record, args.mod, to=args.to)
+    except SaveError as exc:
         print(f"replay: {exc}", file=sys.stderr)
         return 1
     n = len(record.actions) if args.to is None else min(args.to, len(record.actions))
-    if args.print_state:
-        print(json.dumps(state.to_dict(), ensure_ascii=False, indent=1, default=str))
-    else:
-        outcome = state.outcome() if state.is_terminal() else None
-        print(f"{record.game}: replayed {n} actions; "
-              + (f"game over: {json.dumps(outcome, ensure_ascii=False, default=str)}" if outcome else "game in progress"))
+    try:
+        if args.print_state:
+            print(json.dumps(state.to_dict(), ensure_ascii=False, indent=1, default=str))
+        else:
+            outcome = state.outcome() if state.is_terminal() else None
+            print(f"{record.game}: replayed {n} actions; "
+                  + (f"game over: {json.dumps(outcome, ensure_ascii=False, default=str)}" if outcome
+                     else "game in progress"))
+    except Exception as exc:      # a state the record reached that cannot be shown
+        print(f"replay: {args.record}: the state after {n} actions cannot be shown "
+              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        return 1
     return 0
 
 

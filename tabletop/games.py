@@ -41,7 +41,3 @@ def available(game: str) -> bool:
     except GameNotBuilt:
         return False
 
-
-def rules_for_record(record, mods=None):
-    """The Rules a record was played under."""
-    return load(record.game).make_rules(record.options, mods=mods or record.mods)

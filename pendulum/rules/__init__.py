@@ -10,6 +10,7 @@ Quick start::
     state.apply(action) -> [Event]               # IllegalActionError(rule, message, key, params) from
                                                  # why_not (``.refusal``); state untouched
     state.advance(dt) -> [Event]                 # real-time: timers run; 4.8 request window closes
+    state.quiet_for() -> seconds                 # real-time: how long nothing happens by itself (skip idle time)
     state.submit(action) -> [Event]              # real-time UI entry: joins the 4.8 window (applied on advance;
                                                  # each applied request yields a RequestApplied event to record)
     state.find_action(source, target, seat=None) # drag-and-drop: the Action, or the Refusal saying why not
@@ -65,7 +66,8 @@ every seat is Done), "beginner" (timetrack + no neutral player).
 
 BOTS (pendulum/rules/bots.py): ``make_bot("random"|"standard", seat, seed).choose(state)``;
 ``BotDriver({seat: kind}, seed, delay).act(state)`` chooses and applies bot after bot (respecting the
-reaction delay in engine time) and returns ``[(action, events)]``; ``tick(state)`` only chooses.
+reaction delay in engine time) and returns ``[(action, events)]``; ``tick(state)`` only chooses;
+``wait(state)`` is the time until the next bot may act (with ``quiet_for`` the simulator skips idle time).
 
 OPTIONS (``make_rules(options)``; ``rules.options_dict()`` gives them all resolved): mode, players (2-5),
 characters (list per seat of gambal|bolk|mesoat|licinia|dhrenkir|random), advanced (list of bools: advanced

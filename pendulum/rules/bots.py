@@ -9,6 +9,7 @@ tracks in the parchment). Deterministic from the game seed. ``BotDriver`` paces 
 """
 from __future__ import annotations
 
+import math
 import random
 
 from tabletop.engine import IllegalActionError
@@ -580,6 +581,13 @@ class BotDriver:
             except IllegalActionError:
                 pass
         return out
+
+    def wait(self, state) -> float:
+        """Engine seconds until the first bot with something to do may act (0: one may act now;
+        ``math.inf``: no bot has anything to do)."""
+        can = state.seats_to_act()
+        waits = [self.ready_at[s] - state.time for s in self.bots if s in can]
+        return max(0.0, min(waits)) if waits else math.inf
 
     def tick(self, state, dt: float = 0.0) -> list:
         """Actions the bots take now, all chosen on the same state (submit them: two bots may want the

@@ -16,7 +16,7 @@ class Effects:
 
     def resolve(self, p, action, ev):
         """Carry out a legal ``action`` of seat ``p`` (checked by ``why_not``), appending its events."""
-        getattr(self, "_do_" + action.kind)(p, action, ev)
+        _HANDLERS[action.kind](self, p, action, ev)
 
     def pay(self, p, cost: dict, pay, ev):
         for key, i in RI.items():
@@ -344,3 +344,8 @@ class Effects:
             p.keep.append(card)
         else:
             self.gain(p, info["effect"], ev)
+
+
+# kind -> its handler (a table: one lookup per applied action)
+_HANDLERS = {kind: getattr(Effects, "_do_" + kind) for kind in
+             ("move", "act", "flip", "play", "pickup", "claim", "refill", "done", "resume", "choose")}

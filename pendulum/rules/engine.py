@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tabletop.engine import DataError, Rules
 
-from .actions import Act, Move
+from .actions import Act, Claim, Done, Flip, Move, Pickup, Refill, Resume
 from .data import load_data, patch_data
 from .ids import AREAS, MATS, MODES, RES, ROWS, SLOTS, TRACKS  # noqa: F401  (re-exported: callers import them here)
 from .state import PendulumState
@@ -197,6 +197,7 @@ class PendulumRules(Rules):
         self._targets = {}
         self._move_objs = {}
         self._act_objs = {}
+        self._seat_objs = {}
         # characters
         self.characters = {c.id: c for c in d["characters"].characters}
         self.char_by_mat = {(c.mat, c.side): c.id for c in d["characters"].characters}
@@ -248,6 +249,16 @@ class PendulumRules(Rules):
             got = {fid: Move(seat, worker, fid) for fid in self.frames}
             got["mat"] = Move(seat, worker, "mat")
             self._move_objs[worker] = got
+        return got
+
+    def seat_objs(self, seat: int) -> dict:
+        """The seat's actions without a piece (flips, pick up, claims, refill, done, resume), made once."""
+        got = self._seat_objs.get(seat)
+        if got is None:
+            got = self._seat_objs[seat] = {
+                "flip": tuple(Flip(seat, a) for a in AREAS), "pickup": Pickup(seat), "refill": Refill(seat),
+                "claim": (Claim(seat, "legendary"), Claim(seat, "reward")), "resume": Resume(seat),
+                "done": (Done(seat), Done(seat, True))}
         return got
 
     def act_obj(self, seat: int, worker: str, space: str):

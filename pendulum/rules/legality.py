@@ -2,12 +2,13 @@
 lists exactly the actions ``why_not`` accepts, because both are built from the same checks:
 
 * a gate per kind and seat (phase, pending choice, done) -- ``_move_gate``, ``_act_gate``, ``_play_gate``;
-* a check per piece (``_worker_gate``: which of the seat's workers may move now);
-* a check per target (``_target_gate``: may this worker enter that frame; ``_act_at``: may it act there;
+* a check per piece (``_worker_gates``: which of the seat's workers may move now);
+* a check per target (``_frame_gates``: may a common or a grande worker enter that frame; ``_act_at``: may
+  it act there;
   ``_pay_refusal``/``card_refusal``: may this card be played with this payment).
 
-``why_not`` runs gate, piece and target check for one action; ``legal_actions`` runs the gate once, the
-piece check per worker and the target check per frame, so the lists are quick to build and cannot
+``why_not`` runs gate, piece and target check for one action; ``legal_actions`` runs the gate once and
+the piece and frame checks over all workers and frames at once, so the lists are quick to build and cannot
 disagree with ``apply``. The single-action kinds (flip, pickup, claim, refill, done, resume) are listed by
 asking their ``_why_<kind>`` check. tests/pendulum/test_rules_refusals.py checks the agreement on random
 states, for listed actions and for generated illegal candidates alike.
@@ -22,7 +23,13 @@ from tabletop.engine import Action, Refusal
 from . import actions as A
 from .ids import AREAS, ARMING, DONE_PHASES, MOVE_PHASES, OFF_BOARD, PLAY_PHASES, SLOTS, TI, TRACKS, comps, \
     pay_str
-from .refusals import refusal as R
+from .refusals import REFUSE, about_worker, refusal as R
+
+
+_ROW = (REFUSE.frame_on_timer_row, REFUSE.frame_on_timer_row)   # _frame_gate: (common, grande)
+_OWN = (REFUSE.own_worker_in_frame, REFUSE.own_worker_in_frame)
+_BLOCKED = (REFUSE.frame_needs_grande, None)
+_OPEN = (None, None)
 
 
 class Legality:
@@ -36,14 +43,14 @@ class Legality:
         if not isinstance(seat, int) or not 0 <= seat < len(self.players):
             return R("no_seat", seat=seat)
         if self.phase == "game_over":
-            return R("game_over")
+            return REFUSE.game_over
         kind = action.kind
         if self.closing and self.closing[0] != seat and kind != "refill":
-            return R("closing_turn")
-        check = getattr(self, "_why_" + kind, None)
+            return REFUSE.closing_turn
+        check = _CHECKS.get(kind)
         if check is None:
             return R("unknown_action", kind=kind)
-        return check(self.players[seat], action)
+        return check(self, self.players[seat], action)
 
     def legal_actions(self, seat) -> list[Action]:
         """Every action ``why_not`` accepts for ``seat`` now, in a fixed order (resume, moves, acts, flips,
@@ -51,35 +58,33 @@ class Legality:
         if self.phase == "game_over" or not isinstance(seat, int) or not 0 <= seat < len(self.players):
             return []
         p = self.players[seat]
-        refill = [A.Refill(seat)] if self._why_refill(p, None) is None else []       # 3.6: any moment
+        objs = self.rules.seat_objs(seat)
+        refill = [objs["refill"]] if self._why_refill(p, None) is None else []       # 3.6: any moment
         if self.closing and self.closing[0] != seat:
             return refill
         if p.decisions:
             return [A.Choose(seat, o) for o in self.decision_options(p, p.decisions[0])]
         out = []
-        if p.done:
-            resume = A.Resume(seat)
-            if self._why_resume(p, resume) is None:
-                out.append(resume)
+        if p.done and self._why_resume(p, None) is None:
+            out.append(objs["resume"])
         self._legal_moves(p, out)
         self._legal_acts(p, out)
-        for a in AREAS:
-            flip = A.Flip(seat, a)
-            if self._why_flip(p, flip) is None:
-                out.append(flip)
+        if self._flip_gate(p) is None:
+            for flip in objs["flip"]:
+                if self._timer_refusal(flip.timer) is None:
+                    out.append(flip)
         self._legal_plays(p, out)
-        pickup = A.Pickup(seat)
-        if self._why_pickup(p, pickup) is None:
-            out.append(pickup)
-        for take in ("legendary", "reward"):
-            claim = A.Claim(seat, take)
-            if self._why_claim(p, claim) is None:
-                out.append(claim)
+        if self._why_pickup(p, None) is None:
+            out.append(objs["pickup"])
+        if self._claim_gate(p) is None:
+            for claim in objs["claim"]:
+                if self._take_refusal(p, claim.take) is None:
+                    out.append(claim)
         out.extend(refill)
-        for last in (False, True):
-            done = A.Done(seat, last)
-            if self._why_done(p, done) is None:
-                out.append(done)
+        if self._done_gate(p) is None:
+            for done in objs["done"]:
+                if self._last_refusal(done) is None:
+                    out.append(done)
         return out
 
     def find_action(self, source: str, target: str, seat: int | None = None) -> Action | Refusal:
@@ -139,85 +144,110 @@ class Legality:
     def _move_gate(self, p):
         ph = self.phase
         if ph not in MOVE_PHASES:
-            return R("workers_frozen")
+            return REFUSE.workers_frozen
         if p.decisions:
-            return R("choice_pending")
+            return REFUSE.choice_pending
         if p.done:
-            return R("declared_done")
+            return REFUSE.declared_done
         if ph == "opening" and (not self.opening or self.opening[0][0] != p.seat):
-            return R("not_your_placement")
+            return REFUSE.not_your_placement
         return None
 
-    def _worker_gate(self, p, w, loc):
-        if loc is None:
-            return R("not_your_worker", worker=w)
-        if self.phase == "opening" and (loc != "mat" or w[-2] != self.opening[0][1]):
-            return R("place_grande_from_mat" if self.opening[0][1] == "g" else "place_common_from_mat")
-        if loc in OFF_BOARD:
-            return R("worker_not_in_play", worker=w)
-        if loc != "mat" and self.on_timer_row(loc):
-            return R("worker_on_timer_row", worker=w)
-        return None
+    def _worker_gates(self, p, items):
+        """For each ``(worker, location)``: why that worker may not move now (None: it may). One check for a
+        single Move (``why_not``) and for all the seat's workers (``legal_actions``)."""
+        out = []
+        opening = self.opening[0][1] if self.phase == "opening" else None
+        loc_row, tr = self.rules.loc_row, self.timer_row
+        for w, loc in items:
+            if loc is None:
+                out.append(about_worker("not_your_worker", w))
+            elif opening and (loc != "mat" or w[-2] != opening):
+                out.append(REFUSE.place_grande_from_mat if opening == "g" else REFUSE.place_common_from_mat)
+            elif loc in OFF_BOARD:
+                out.append(about_worker("worker_not_in_play", w))
+            elif loc != "mat" and tr[loc_row[loc][0]] == loc_row[loc][1]:
+                out.append(about_worker("worker_on_timer_row", w))
+            else:
+                out.append(None)
+        return out
 
-    def _target_gate(self, p, w, loc, fr):
-        if self.timer_row[fr.area] == fr.row:
-            return R("frame_on_timer_row")
-        if loc == "F:" + fr.id:
-            return R("already_in_frame")
-        occ = self.frame_occ[fr.id]
-        if occ:
-            if p.variant and any(x[:-2] == str(p.seat) for x in occ):
-                return R("own_worker_in_frame")
-            if fr.blocking and w[-2] != "g":
-                return R("frame_needs_grande")
-        return None
+    def _frame_gates(self, p, frames):
+        """For each frame: (refusal for a common worker, refusal for a grande) entering it now; None = may
+        enter. One check for a single Move and for every frame a seat's workers could go to."""
+        out = []
+        tr, occs = self.timer_row, self.frame_occ
+        own = str(p.seat) if p.variant else None
+        for fr in frames:
+            if tr[fr.area] == fr.row:
+                out.append(_ROW)
+                continue
+            occ = occs[fr.id]
+            if not occ:
+                out.append(_OPEN)
+            elif own is not None and any(x[:-2] == own for x in occ):
+                out.append(_OWN)
+            else:
+                out.append(_BLOCKED if fr.blocking else _OPEN)
+        return out
 
     def _why_move(self, p, a):
         why = self._move_gate(p)
         if why:
             return why
         loc = p.workers.get(a.worker)
-        why = self._worker_gate(p, a.worker, loc)
+        why = self._worker_gates(p, ((a.worker, loc),))[0]
         if why:
             return why
         if a.to == "mat":
-            return R("already_on_mat") if loc == "mat" else None
+            return REFUSE.already_on_mat if loc == "mat" else None
         fr = self.rules.frames.get(a.to)
         if fr is None:
             return R("no_frame", frame=a.to)
-        return self._target_gate(p, a.worker, loc, fr)
+        pair = self._frame_gates(p, (fr,))[0]
+        if pair is _ROW:
+            return pair[0]
+        if loc == "F:" + fr.id:
+            return REFUSE.already_in_frame
+        return pair[a.worker[-2] == "g"]
 
     def _legal_moves(self, p, out):
         if self._move_gate(p):
             return
         rules = self.rules
-        targets = rules.targets(self.timer_row)     # the frames not on a timer row: the others fail the gate
-        for w, loc in p.workers.items():
-            if self._worker_gate(p, w, loc):
+        targets = rules.targets(self.timer_row)     # the frames not on a timer row: the others are _ROW
+        gates = self._frame_gates(p, targets)
+        open_to = ([f.id for f, pair in zip(targets, gates) if pair[0] is None],    # commons may enter
+                   [f.id for f, pair in zip(targets, gates) if pair[1] is None])    # grandes may enter
+        items = list(p.workers.items())
+        append = out.append
+        for (w, loc), why in zip(items, self._worker_gates(p, items)):
+            if why:
                 continue
             objs = rules.move_objs(p.seat, w)
-            for f in targets:
-                if self._target_gate(p, w, loc, f) is None:
-                    out.append(objs[f.id])
+            here = loc[2:] if loc[:2] == "F:" else None          # as in _why_move: already in that frame
+            for fid in open_to[w[-2] == "g"]:
+                if fid != here:
+                    append(objs[fid])
             if loc != "mat":
-                out.append(objs["mat"])
+                append(objs["mat"])
 
     # ------------------------------------------------------------------ acts (4.4 rule 2, 4.5)
     def _act_gate(self, p):
         if self.phase not in PLAY_PHASES:
-            return R("act_phase")
+            return REFUSE.act_phase
         if p.decisions:
-            return R("choice_pending")
+            return REFUSE.choice_pending
         if p.done:
-            return R("declared_done")
+            return REFUSE.declared_done
         return None
 
     def _act_at(self, p, sp):
         """May a worker standing in the frame above reward box ``sp`` act there now."""
         if self.timer_row[sp.area] != sp.row:
-            return R("act_needs_timer")
+            return REFUSE.act_needs_timer
         if not self.can_pay(p, self.act_cost(p, sp)):
-            return R("cannot_pay")
+            return REFUSE.cannot_pay
         return None
 
     def _why_act(self, p, a):
@@ -231,7 +261,7 @@ class Legality:
         if sp is None:
             return R("no_space", space=a.space)
         if loc != "F:" + sp.frame:
-            return R("not_above_box")
+            return REFUSE.not_above_box
         return self._act_at(p, sp)
 
     def _legal_acts(self, p, out):
@@ -256,19 +286,19 @@ class Legality:
     # ------------------------------------------------------------------ stratagems (5.5) and pick up (5.1)
     def _play_gate(self, p):
         if self.phase not in PLAY_PHASES:
-            return R("play_phase")
+            return REFUSE.play_phase
         if p.decisions:
-            return R("choice_pending")
+            return REFUSE.choice_pending
         if p.done:
-            return R("declared_done")
+            return REFUSE.declared_done
         return None
 
     def _pay_refusal(self, p, cost, pay):
         if cost.get("any_resource"):
-            return None if pay in self.pay_options(p, cost) else R("pay_wild")
+            return None if pay in self.pay_options(p, cost) else REFUSE.pay_wild
         if pay:
-            return R("no_wild_cost")
-        return None if self.can_pay(p, cost) else R("cannot_pay")
+            return REFUSE.no_wild_cost
+        return None if self.can_pay(p, cost) else REFUSE.cannot_pay
 
     def _why_play(self, p, a):
         why = self._play_gate(p)
@@ -293,47 +323,47 @@ class Legality:
         """Why the card's effect cannot be used now (nothing to retrieve, no province left...), or None."""
         eff = info["effect"]
         if eff.get("retrieve_worker") and not any(self.on_timer_row(l) for l in p.workers.values()):
-            return R("no_worker_to_retrieve")
+            return REFUSE.no_worker_to_retrieve
         if eff.get("recruit_common_worker"):
             if self.workers_in_play(p) >= self.rules.max_workers or not self.reserve_common(p):
                 return R("cannot_recruit", limit=self.rules.max_workers)
         if eff.get("conquer_province") and not (self.display_cards() or self.province_deck):
-            return R("no_province")
+            return REFUSE.no_province
         sp = eff.get("special")
         if sp in ARMING:
             if not any(loc[:2] == "F:" and self.on_timer_row(loc) for loc in p.workers.values()):
-                return R("no_worker_ready")
+                return REFUSE.no_worker_ready
             if ARMING[sp] in p.armed:
-                return R("already_armed")
+                return REFUSE.already_armed
         elif sp == "move_one_vp":
             if not any(p.tracks[t] > self.track_floor(p, t) for t in range(3)):
-                return R("no_track_above_start")
+                return REFUSE.no_track_above_start
         elif sp == "return_one_discarded_stratagem":
             if not p.discard:
-                return R("no_discarded_stratagem")
+                return REFUSE.no_discarded_stratagem
         elif sp == "exchange_military_culture":
             if not (p.res[0] or p.res[1]):
-                return R("nothing_to_exchange")
+                return REFUSE.nothing_to_exchange
         elif sp == "place_worker_directly_on_timer_row":
             if not self.direct_options(p, info["cost"]):
-                return R("no_direct_target")
+                return REFUSE.no_direct_target
         elif sp == "claim_current_achievement":
             return self.claim_refusal(p, bool(self.rules.options["pacifist_claim_waives_requirements"]))
         elif sp == "claim_achievement_second_time":
             if p.claims != 1:
-                return R("claim_once_first")
+                return REFUSE.claim_once_first
             return self.claim_refusal(p, not self.rules.options["tyrant_second_claim_requires"], second=True)
         return None
 
     def _why_pickup(self, p, a):
         if self.phase not in PLAY_PHASES:
-            return R("pickup_phase")
+            return REFUSE.pickup_phase
         if p.decisions:
-            return R("choice_pending")
+            return REFUSE.choice_pending
         if p.done:
-            return R("declared_done")
+            return REFUSE.declared_done
         if not p.discard:
-            return R("nothing_to_pick_up")
+            return REFUSE.nothing_to_pick_up
         if not self.can_pay(p, self.rules.pickup_cost):
             return R("pickup_cost", culture=self.rules.pickup_cost.get("culture", 0))
         return None
@@ -342,30 +372,33 @@ class Legality:
     def claim_refusal(self, p, waive, second=False):
         """Why ``p`` may not claim the achievement now (``waive``: requirements not needed), or None."""
         if self.phase not in PLAY_PHASES:
-            return R("claim_phase")
+            return REFUSE.claim_phase
         if self.achievement is None:
-            return R("no_achievement")
+            return REFUSE.no_achievement
         if p.claims >= (2 if second else 1):
-            return R("already_claimed")
+            return REFUSE.already_claimed
         if len(self.achievement_markers) >= self.rules.marker_spots:
-            return R("no_marker_spot")
+            return REFUSE.no_marker_spot
         if not waive and not self.meets(p, self.rules.achievements[self.achievement]["requires"]):
-            return R("requirements_unmet")
+            return REFUSE.requirements_unmet
+        return None
+
+    def _claim_gate(self, p):
+        if p.decisions:
+            return REFUSE.choice_pending
+        if p.done:
+            return REFUSE.declared_done
+        return self.claim_refusal(p, False)
+
+    def _take_refusal(self, p, take):
+        if take not in ("legendary", "reward"):
+            return REFUSE.claim_take
+        if take == "legendary" and not self.legendary_available(p):
+            return REFUSE.legendary_unavailable
         return None
 
     def _why_claim(self, p, a):
-        if p.decisions:
-            return R("choice_pending")
-        if p.done:
-            return R("declared_done")
-        why = self.claim_refusal(p, False)
-        if why:
-            return why
-        if a.take not in ("legendary", "reward"):
-            return R("claim_take")
-        if a.take == "legendary" and not self.legendary_available(p):
-            return R("legendary_unavailable")
-        return None
+        return self._claim_gate(p) or self._take_refusal(p, a.take)
 
     def meets(self, p, req: dict) -> bool:
         m, c, g = p.res
@@ -376,52 +409,64 @@ class Legality:
         return self.legendary == "card" and not p.had_token and not p.legendary
 
     # ------------------------------------------------------------------ timers, display, done, resume
-    def _why_flip(self, p, a):
+    def _flip_gate(self, p):
         if not self.rules.timed:
-            return R("flip_untimed")
+            return REFUSE.flip_untimed
         if self.phase != "action":
-            return R("flip_not_now")
-        if a.timer not in AREAS:
-            return R("no_timer", timer=a.timer)
+            return REFUSE.flip_not_now
         if p.decisions:
-            return R("choice_pending")
+            return REFUSE.choice_pending
         if p.done:
-            return R("declared_done")
-        if self.remaining[a.timer] > 0:
-            return R("sand_running")
+            return REFUSE.declared_done
         return None
+
+    def _timer_refusal(self, timer):
+        if timer not in AREAS:
+            return R("no_timer", timer=timer)
+        if self.remaining[timer] > 0:
+            return REFUSE.sand_running
+        return None
+
+    def _why_flip(self, p, a):
+        return self._flip_gate(p) or self._timer_refusal(a.timer)
 
     def _why_refill(self, p, a):
         if p.decisions:
-            return R("choice_pending")
+            return REFUSE.choice_pending
         if not self.province_deck or all(self.display):
-            return R("refill_nothing")
+            return REFUSE.refill_nothing
+        return None
+
+    def _done_gate(self, p):
+        if self.phase not in DONE_PHASES:
+            return REFUSE.nothing_to_declare
+        if p.decisions:
+            return REFUSE.choice_pending
+        if p.done:
+            return REFUSE.already_done
+        return None
+
+    def _last_refusal(self, a):
+        if a.last and (self.phase != "council_called" or self.closing):
+            return REFUSE.act_last_not_now
         return None
 
     def _why_done(self, p, a):
-        if self.phase not in DONE_PHASES:
-            return R("nothing_to_declare")
-        if p.decisions:
-            return R("choice_pending")
-        if p.done:
-            return R("already_done")
-        if a.last and (self.phase != "council_called" or self.closing):
-            return R("act_last_not_now")
-        return None
+        return self._done_gate(p) or self._last_refusal(a)
 
     def _why_resume(self, p, a):
         if self.phase not in DONE_PHASES or not p.done:
-            return R("nothing_to_withdraw")
+            return REFUSE.nothing_to_withdraw
         if p.decisions:
-            return R("choice_pending")
+            return REFUSE.choice_pending
         if self.closing:
-            return R("closing_started")
+            return REFUSE.closing_started
         return None
 
     # ------------------------------------------------------------------ pending choices (4.5)
     def _why_choose(self, p, a):
         if not p.decisions:
-            return R("no_choice_pending")
+            return REFUSE.no_choice_pending
         dec = p.decisions[0]
         if a.option not in self.decision_options(p, dec):
             return R("not_a_choice", option=a.option, decision=dec["t"])
@@ -584,3 +629,8 @@ class Legality:
             if a <= fm and b <= fc and c <= fg:
                 out.append(pay_str(a, b, c))
         return out
+
+
+# kind -> the check ``why_not`` runs for it (a table: ``why_not`` runs before every ``apply``)
+_CHECKS = {kind: getattr(Legality, "_why_" + kind) for kind in
+           ("move", "act", "flip", "play", "pickup", "claim", "refill", "done", "resume", "choose")}

@@ -2,6 +2,8 @@
 simultaneous requests (``submit``) and applies them in privilege order when it closes."""
 from __future__ import annotations
 
+import math
+
 from tabletop.engine import Action, IllegalActionError
 
 from . import actions as A
@@ -49,6 +51,31 @@ class RealTime:
         if self.phase == "council_adjust":
             self.progress(ev)              # the last running timer may just have finished (5.8 step 6)
         return ev
+
+    def quiet_for(self) -> float:
+        """Engine seconds that can pass with nothing happening by itself (no timer runs out, none flips by
+        itself, no request window closes): ``advance`` by any step up to this changes only the clocks, and a
+        step that ends exactly then ends as the same many small steps would. 0 when something happens at the
+        next step; ``math.inf`` when time changes nothing. Drivers use it to skip idle time."""
+        if self.phase == "game_over":
+            return math.inf
+        if self.requests:
+            return 0.0
+        if not self.rules.timed or self.phase == "opening":
+            return math.inf
+        out = math.inf
+        for a in AREAS:
+            if self.remaining[a] > 0:
+                out = min(out, self.remaining[a])
+        if self.phase == "action":
+            waiting = [a for a in AREAS if self.remaining[a] <= 0]
+            if waiting and all(p.done for p in self.players):
+                return 0.0                  # everyone is asked again at the next step
+            af = self.rules.options["auto_flip_after"]
+            if af:
+                for a in waiting:
+                    out = min(out, max(0.0, af - self.since_finish[a]))
+        return out
 
     # ------------------------------------------------------------------ 4.8 request window
     def submit(self, action: Action) -> list:

@@ -87,9 +87,13 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "no_such_target": ("3.1 board", "{source!r} cannot be dropped on {target!r}"),
 }
 
-# one Refusal object per parameterless name (they are returned often by legal-action generation)
+# Refusals are shared objects (legal-action generation meets them thousands of times per second): one per
+# parameterless name, also as attributes (``REFUSE.frame_on_timer_row``), and one per name and parameter
+# values (bounded). Never change a refusal's ``params``.
 _PLAIN = {name: Refusal(rule, KEY_PREFIX + name, {}) for name, (rule, text) in REFUSALS.items()
           if "{" not in text}
+REFUSE = type("REFUSE", (), dict(_PLAIN))
+_ONE: dict = {}
 
 
 def refusal(name: str, **params) -> Refusal:
@@ -97,7 +101,22 @@ def refusal(name: str, **params) -> Refusal:
         got = _PLAIN.get(name)
         if got is not None:
             return got
-    return Refusal(REFUSALS[name][0], KEY_PREFIX + name, params)
+    key = (name, *params.items())
+    try:
+        got = _ONE.get(key)
+    except TypeError:                                  # a parameter that cannot be a key: not shared
+        return Refusal(REFUSALS[name][0], KEY_PREFIX + name, params)
+    if got is None:
+        if len(_ONE) > 4096:
+            _ONE.clear()
+        got = _ONE[key] = Refusal(REFUSALS[name][0], KEY_PREFIX + name, params)
+    return got
+
+
+def about_worker(name: str, worker: str) -> Refusal:
+    """``refusal(name, worker=worker)``, quicker (workers are refused often while moves are listed)."""
+    got = _ONE.get((name, ("worker", worker)))
+    return got if got is not None else refusal(name, worker=worker)
 
 
 def message(r: Refusal) -> str:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 import time
 
@@ -12,8 +13,18 @@ REALTIME_DT = 0.25
 MAX_ENGINE_SECONDS = 6 * 3600      # a stuck real-time game stops here (never seen)
 
 
-def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000):
-    """Play one bot game; returns (state, actions applied, record entries)."""
+def idle_steps(st, driver, dt: float = REALTIME_DT) -> int:
+    """How many ``dt`` steps can pass before a bot may act or the state does something by itself
+    (``quiet_for``); one ``advance`` of that many steps ends exactly as that many single steps would."""
+    horizon = min(st.quiet_for(), driver.wait(st))
+    if horizon == math.inf:
+        horizon = max(dt, MAX_ENGINE_SECONDS - st.time)
+    return max(1, math.ceil(horizon / dt - 1e-9))
+
+
+def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, skip_idle: bool = True):
+    """Play one bot game; returns (state, actions applied). Real time runs in ``REALTIME_DT`` steps; with
+    ``skip_idle`` the steps in which nothing can happen are taken at once (same result, see idle_steps)."""
     st = rules.new_state(seed)
     bots = [make_bot(k, i, seed) for i, k in enumerate(kinds)]
     n = 0
@@ -22,7 +33,7 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000):
         while not st.is_terminal() and n < max_actions and st.time < MAX_ENGINE_SECONDS:
             done = driver.act(st)
             if not done:
-                st.advance(REALTIME_DT)
+                st.advance(REALTIME_DT * (idle_steps(st, driver) if skip_idle else 1))
                 continue
             n += len(done)
         if not st.is_terminal():

@@ -7,8 +7,13 @@ plain YAML is accepted:
 * any tag other than the standard str/int/float/bool/null/map/seq (``!!python/object``,
   ``!!binary``, ``!custom`` …) is refused — nothing is ever constructed from a tag;
 * aliases (``*name``) are refused, so an alias bomb ("billion laughs") cannot expand;
-* files over ``MAX_BYTES`` are refused before they are read, nesting deeper than
-  ``MAX_DEPTH`` and more than ``MAX_NODES`` values are refused while parsing;
+* files over ``MAX_BYTES`` are refused before they are read; nesting deeper than
+  ``MAX_DEPTH``, more than ``MAX_NODES`` values or more than ``MAX_KEYS`` mapping keys
+  are refused while parsing (at the line where the limit is passed);
+* every text (value or key) is at most ``MAX_TEXT`` characters and holds no control
+  character other than newline and tab (a NUL or an escape code never reaches a font);
+* every number is finite and within ``±MAX_NUMBER`` (a 5000-digit integer is refused
+  before Python is asked to convert it);
 * dates stay strings (``2020-01-01``), ``<<`` is an ordinary key, a key given twice is an
   error.
 
@@ -45,8 +50,15 @@ def _env_bytes(name: str, default: int) -> int:
 
 
 MAX_BYTES = _env_bytes("TABLETOP_MAX_DATA_BYTES", 5 * 1024 * 1024)
-MAX_NODES = 500_000
+MAX_NODES = 100_000          # the largest shipped file has under 1,000
+MAX_KEYS = 20_000
 MAX_DEPTH = 64
+MAX_TEXT = 4000              # characters in one text (the longest shipped text has 1,674)
+MAX_KEY_TEXT = 200           # characters in one key
+MAX_NUMBER = 10 ** 9         # the largest shipped number is 20240601
+MAX_ERRORS = 200
+_NUMBER_CHARS = 40           # a number written with more characters than this is refused
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\ufeff]")
 
 _Y = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_Y + t for t in ("str", "int", "float", "bool", "null")}
@@ -94,14 +106,44 @@ def _parser(text: str):
 
 
 def _scalar(event: ScalarEvent) -> tuple[str, Any]:
-    """(tag, value) of a scalar event; the tag is checked by the caller."""
+    """(tag, value) of a scalar event; the tag is checked by the caller. A number too
+    long to be a game value raises ``ValueError`` before it is converted."""
     tag = event.tag
     if tag is None or tag == "!":
         tag = _RESOLVER.resolve(ScalarNode, event.value, event.implicit)
     if tag not in _SCALAR_TAGS:
         return tag, None
+    if tag in (_Y + "int", _Y + "float") and len(event.value) > _NUMBER_CHARS:
+        raise ValueError(f"number written with {len(event.value)} characters; "
+                         f"numbers are within ±{MAX_NUMBER:,}")
     node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
     return tag, _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, node)
+
+
+def text_problem(value: str, limit: int = MAX_TEXT) -> str | None:
+    """Why a text cannot be shown (too long, a control character), or None."""
+    if len(value) > limit:
+        return f"text of {len(value):,} characters; at most {limit:,}"
+    bad = _CONTROL.search(value)
+    if bad:
+        return (f"control character U+{ord(bad.group()):04X} at position {bad.start() + 1} "
+                f"(texts may hold newlines and tabs, no other control characters)")
+    return None
+
+
+def value_problem(value: Any) -> str | None:
+    """Why a scalar is not a usable game value (see the module docstring), or None."""
+    if isinstance(value, str):
+        return text_problem(value)
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return None if -MAX_NUMBER <= value <= MAX_NUMBER else f"number {value} is out of range (±{MAX_NUMBER:,})"
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            return f"{value} is not a usable number (write a finite number)"
+        return None if -MAX_NUMBER <= value <= MAX_NUMBER else f"number {value} is out of range (±{MAX_NUMBER:,})"
+    return None
 
 
 class _Frame:
@@ -120,7 +162,7 @@ def load_yaml_text(text: str, source: str = "<text>") -> tuple[Any, dict[str, in
     marks: dict[str, int] = {}
     stack: list[_Frame] = []
     root: list[Any] = []
-    nodes = 0
+    nodes = keys = 0
     docs = 0
     parser = _parser(text)
 
@@ -169,7 +211,18 @@ def load_yaml_text(text: str, source: str = "<text>") -> tuple[Any, dict[str, in
             if top is not None and top.is_map and top.key is None:
                 if not isinstance(event, ScalarEvent):
                     fatal(line, top.path, "keys must be plain values (not lists or mappings)")
-                tag, key = _scalar(event)
+                try:
+                    tag, key = _scalar(event)
+                except ValueError as exc:
+                    fatal(line, top.path, str(exc))
+                keys += 1
+                if keys > MAX_KEYS:
+                    fatal(line, top.path, f"too many keys (over {MAX_KEYS:,} in one file); refused")
+                problem = text_problem(key, MAX_KEY_TEXT) if isinstance(key, str) else value_problem(key)
+                if problem:
+                    errors.append(_err(source, line, top.path, f"key: {problem}"))
+                    top.key = (_REFUSED, None)
+                    continue
                 if tag not in _SCALAR_TAGS or isinstance(key, (float, bool)) or key is None or key == "":
                     if tag not in _SCALAR_TAGS:
                         errors.append(_err(source, line, top.path, f"tag {_show_tag(event.tag or tag)!r} is not allowed (plain YAML only)"))
@@ -200,9 +253,19 @@ def load_yaml_text(text: str, source: str = "<text>") -> tuple[Any, dict[str, in
             if not skip:
                 marks.setdefault(path, line)
             if isinstance(event, ScalarEvent):
-                tag, value = _scalar(event)
+                try:
+                    tag, value = _scalar(event)
+                except ValueError as exc:
+                    errors.append(_err(source, line, path, str(exc)))
+                    tag, value = _Y + "null", None
                 if tag not in _SCALAR_TAGS:
                     errors.append(_err(source, line, path, f"tag {_show_tag(event.tag or tag)!r} is not allowed (plain YAML only)"))
+                    value = None
+                problem = value_problem(value)
+                if problem:
+                    errors.append(_err(source, line, path, problem))
+                    if len(errors) > MAX_ERRORS:
+                        fatal(line, path, f"more than {MAX_ERRORS} errors; stopped here")
                     value = None
                 place(value, line)
                 continue

@@ -1,15 +1,52 @@
 """Records: game id, data version, seed, options, seats and the accepted actions (with
-engine time for real-time play). Loading replays them. Format: docs/RECORDS.md."""
+engine time for real-time play). Loading replays them. Format: docs/RECORDS.md.
+
+A record read from a file is untrusted: ``from_json``/``from_dict`` check every field's
+type and range (numbers finite, a seed of at most 19 digits, at most ``MAX_ACTIONS``
+actions, times within ``MAX_TIME`` seconds) and raise ``SaveError`` naming the field.
+The game's own checks (options, mods, each action) are made by
+``tabletop.data.records``."""
 from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from typing import Any, Callable
 
 from .actions import Action
 from .errors import SaveError
 
 FORMAT_VERSION = 1
+MAX_ACTIONS = 200_000
+MAX_TIME = 10_000_000.0          # engine seconds (about 115 days of real-time play)
+MAX_SEED = 2 ** 63
+_MAX_DIGITS = 30                 # a JSON number written with more digits is refused unread
+
+
+def _number(text: str):
+    if len(text) > _MAX_DIGITS:
+        raise ValueError(f"a number written with {len(text)} digits")
+    return int(text)
+
+
+def _float(text: str):
+    if len(text) > _MAX_DIGITS + 10:
+        raise ValueError(f"a number written with {len(text)} characters")
+    return float(text)
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a record can hold")
+
+
+def _time_problem(value) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return f"expected a number, got {value!r:.40}"
+    if not math.isfinite(value) or not 0 <= value <= MAX_TIME:
+        return f"{value!r:.40} is not a time between 0 and {MAX_TIME:,.0f} seconds"
+    return None
 
 
 @dataclasses.dataclass
@@ -60,16 +97,35 @@ class Record:
             if key in data and (not isinstance(data[key], kind) or isinstance(data[key], bool)):
                 raise SaveError(f"{source}: {key}: expected {kind.__name__}, got {type(data[key]).__name__}; "
                                 f"the file is damaged")
-        end = data.get("end_time")
-        if end is not None and (not isinstance(end, (int, float)) or isinstance(end, bool)):
-            raise SaveError(f"{source}: end_time: expected a number, got {end!r}; the file is damaged")
-        for i, entry in enumerate(data.get("actions", [])):
+        if not -MAX_SEED <= data["seed"] < MAX_SEED:
+            raise SaveError(f"{source}: seed: {data['seed']} is not a seed (a whole number within ±2**63); "
+                            f"the file is damaged")
+        if len(data["game"]) > 32:
+            raise SaveError(f"{source}: game: not a game id; the file is damaged")
+        problem = _time_problem(data.get("end_time"))
+        if problem:
+            raise SaveError(f"{source}: end_time: {problem}; the file is damaged")
+        seats = data.get("seats", [])
+        if len(seats) > 16 or any(not isinstance(s, str) or len(s) > 32 for s in seats):
+            raise SaveError(f"{source}: seats: expected up to 16 seat words (human, bot, npc…); "
+                            f"the file is damaged")
+        mods = data.get("mods", [])
+        if len(mods) > 32 or any(not (isinstance(m, str) and len(m) <= 4096) and not (
+                isinstance(m, dict) and isinstance(m.get("id"), str) and isinstance(m.get("version", ""), str))
+                for m in mods):
+            raise SaveError(f"{source}: mods: expected a list of {{\"id\": ..., \"version\": ...}}; "
+                            f"the file is damaged")
+        actions = data.get("actions", [])
+        if len(actions) > MAX_ACTIONS:
+            raise SaveError(f"{source}: actions: {len(actions):,} actions, more than a game can hold "
+                            f"({MAX_ACTIONS:,}); the file is damaged")
+        for i, entry in enumerate(actions):
             if not isinstance(entry, dict) or not isinstance(entry.get("a"), dict) or "kind" not in entry["a"]:
                 raise SaveError(f"{source}: actions.{i}: expected {{\"a\": {{\"kind\": ...}}}}, got {entry!r:.80}; "
                                 f"the file is damaged")
-            t = entry.get("t")
-            if t is not None and (not isinstance(t, (int, float)) or isinstance(t, bool)):
-                raise SaveError(f"{source}: actions.{i}.t: expected a number, got {t!r}; the file is damaged")
+            problem = _time_problem(entry.get("t"))
+            if problem:
+                raise SaveError(f"{source}: actions.{i}.t: {problem}; the file is damaged")
         fields = {f.name for f in dataclasses.fields(cls)}
         try:
             return cls(**{k: v for k, v in data.items() if k in fields})
@@ -79,12 +135,14 @@ class Record:
     @classmethod
     def from_json(cls, text: str, source: str = "<record>") -> "Record":
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_int=_number, parse_float=_float, parse_constant=_no_constant)
         except json.JSONDecodeError as exc:
             raise SaveError(f"{source}:{exc.lineno}: (file): corrupt save, not valid JSON ({exc.msg}); "
                             f"the file was left as it is") from None
         except RecursionError:
             raise SaveError(f"{source}: (file): corrupt save (nested too deeply)") from None
+        except ValueError as exc:     # a 5000-digit number, NaN, Infinity
+            raise SaveError(f"{source}: (file): damaged save: {exc}; the file was left as it is") from None
         return cls.from_dict(data, source)
 
     def actions_as_objects(self) -> list[tuple[Action, float | None]]:

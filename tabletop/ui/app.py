@@ -10,7 +10,8 @@ What a scene may use (the contract with the game screens):
   them in ``on_exit``, hide/show them in ``on_pause``/``on_resume``.
 * ``app.t(key, **fmt)``, ``app.lang``, ``app.set_lang(lang)`` (calls
   ``on_language_changed()`` on every scene), ``app.font(size, bold)``,
-  ``app.text(str, size, color, bold)`` (cached).
+  ``app.text(str, size, color, bold, cache=True)`` (an LRU bounded by bytes,
+  ``text_cache_mb`` in settings.yaml; ``cache=False`` for one-off lines).
 * ``app.scenes`` (push/pop/replace), ``app.quit()``, ``app.to_launcher()``,
   ``app.open_pause_menu()`` (uses ``has_game_in_progress()``/``save_game(path=None)``).
 * ``app.settings``, ``app.intent(event)`` / ``app.intents(event)`` (key bindings of
@@ -19,14 +20,17 @@ What a scene may use (the contract with the game screens):
   ``app.message(text)``, ``app.notify(text)``.
 * Tests: ``App(default_args(...))``, ``app.start("launcher")``, ``app.step(n)``,
   ``app.logical_to_window(pos)``, ``app.shutdown()``.
-* Optional: ``scene.needs_redraw()`` / ``mark_drawn()`` let an unchanged scene keep its
-  last frame; ``scene.opaque = False`` draws the scene below first (overlays).
+* The redraw protocol (``Scene`` in scene.py): ``needs_redraw()`` False keeps the last
+  frame; ``draw`` returns the logical rectangles it changed (None: everything), and only
+  those are scaled and updated; ``invalidate()`` asks for a whole repaint. ``scene.opaque
+  = False`` draws the scene below first (overlays).
+* Scaling: tabletop/ui/present.py (GPU through SDL's renderer, or the CPU on what
+  changed; ``window.scaling`` in settings.yaml, logged at start, shown by F3).
 
 Only this module reads the clock. ``update(dt)`` always gets ``DT`` (1/60 s).
 """
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import Callable
@@ -34,9 +38,12 @@ from typing import Callable
 import pygame
 
 from .assets import ASSETS, Assets
+from .cache import LRU
+from .dialog import Dialog
 from .fonts import Fonts
 from .i18n import LANGS, Strings
 from .input import KeyMap
+from .present import Presenter
 from .scene import Scene, SceneStack
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,7 +87,8 @@ def default_args(**over):
     """The namespace tabletop.cli would give with no options (tests, benches)."""
     import argparse
     base = {"lang": None, "mod": [], "seed": None, "size": None, "fullscreen": False, "frames": None,
-            "screenshot": None, "speed": 1.0, "seats": None, "mode": None, "command": None}
+            "screenshot": None, "speed": 1.0, "seats": None, "mode": None, "command": None,
+            "scaling": None}
     base.update(over)
     return argparse.Namespace(**base)
 
@@ -99,77 +107,6 @@ def _make_ui_manager(app: "App"):
     # a font size nobody preloaded is loaded on demand; pygame_gui only warns about it
     warnings.filterwarnings("ignore", message="Finding font with id", category=UserWarning)
     return LogicalUIManager(LOGICAL_SIZE, None, enable_live_theme_updates=False)
-
-
-class Dialog:
-    """A modal pygame_gui window with a message and buttons, usable with keys alone:
-    Left/Right/Tab move the focus, Enter presses the focused button, Esc presses the
-    cancel button (the last one)."""
-
-    def __init__(self, app: "App", title: str, text: str, buttons: list[tuple[str, Callable | None]],
-                 width: int = 900, height: int = 420):
-        import pygame_gui
-        self.app = app
-        self.buttons_spec = buttons
-        w, h = width, height
-        rect = pygame.Rect((LOGICAL_SIZE[0] - w) // 2, (LOGICAL_SIZE[1] - h) // 2, w, h)
-        self.window = pygame_gui.elements.UIWindow(rect, app.ui_manager, window_display_title=title,
-                                                   object_id="#dialog", resizable=False, draggable=False)
-        self.window.set_blocking(True)
-        inner_w, inner_h = self.window.get_container().get_size()
-        import html
-        body = html.escape(text, quote=False).replace("\n", "<br>")    # shown as written, never as markup
-        self.textbox = pygame_gui.elements.UITextBox(body, pygame.Rect(16, 10, inner_w - 32, inner_h - 110),
-                                                     app.ui_manager, container=self.window)
-        self.buttons = []
-        bw, gap = 230, 24
-        x = inner_w - 24 - len(buttons) * bw - (len(buttons) - 1) * gap
-        for label, _cb in buttons:
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, inner_h - 86, bw, 68), label, app.ui_manager,
-                                             container=self.window)
-            self.buttons.append(b)
-            x += bw + gap
-        self.focus = 0
-        self._refresh()
-
-    def _refresh(self):
-        for i, b in enumerate(self.buttons):
-            (b.select if i == self.focus else b.unselect)()
-
-    def press(self, index: int):
-        self.app._close_dialog(self)
-        cb = self.buttons_spec[index][1]
-        if cb is not None:
-            cb()
-
-    def handle_event(self, event, intents) -> bool:
-        import pygame_gui
-        if event.type == pygame.KEYDOWN:
-            if "confirm" in intents:
-                self.press(self.focus)
-            elif "cancel" in intents or "pause" in intents:
-                self.press(len(self.buttons) - 1)
-            elif any(i in intents for i in ("right", "next", "down")):
-                self.focus = (self.focus + 1) % len(self.buttons)
-                self._refresh()
-            elif any(i in intents for i in ("left", "prev", "up")):
-                self.focus = (self.focus - 1) % len(self.buttons)
-                self._refresh()
-            return True
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
-            self.press(self.buttons.index(event.ui_element))
-            return True
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
-            # closed from its title bar: the same as the cancel button
-            self.app._close_dialog(self, kill=False)
-            cb = self.buttons_spec[-1][1]
-            if cb is not None:
-                cb()
-            return True
-        return False
-
-    def kill(self):
-        self.window.kill()
 
 
 class App:
@@ -194,7 +131,6 @@ class App:
         self._quit_asked = False
         self._dim: pygame.Surface | None = None
         self._force_redraw = True
-        self._refine = False
 
         if not pygame.display.get_init():
             pygame.display.init()
@@ -207,64 +143,65 @@ class App:
                 print(f"config/settings.yaml: {err}", file=sys.stderr)
         win = self.settings.get("window") or {}
         size = getattr(self.args, "size", None) or tuple(win.get("size") or (1280, 720))
-        self.windowed_size = (int(size[0]), int(size[1]))
-        self.fullscreen = bool(getattr(self.args, "fullscreen", False) or win.get("fullscreen", False))
-        self.smooth_scaling = bool(win.get("smooth_scaling", True))
-        self.window = self._set_mode()
+        self.presenter = Presenter(size, bool(getattr(self.args, "fullscreen", False) or win.get("fullscreen", False)),
+                                   choice=getattr(self.args, "scaling", None) or win.get("scaling") or "auto",
+                                   smooth=bool(win.get("smooth_scaling", True)))
+        import sys
+        print(f"display: {self.presenter.describe()}", file=sys.stderr)   # the choice, logged once
         pygame.display.set_caption(self.t("shell.window_title"))
         pygame.key.set_repeat(350, 40)
-        self._logical: pygame.Surface | None = None
-        self._layout()
+        self._drawn_stack: tuple = ()
+        self._decorated = False      # the last frame had toasts, dialogs, widgets or the overlay on top
+        self.frames_changed = 0      # frames that redrew anything (benches)
 
         self.fonts = Fonts(self.mods)
+        # rendered text, least recently used first out, within a byte budget (settings.yaml)
+        self.text_cache = LRU(int(float(self.settings.get("text_cache_mb") or 32) * 2**20))
         self.assets = Assets(self.mods)
         self._ui_manager = None          # created on first use (see ``ui_manager``)
         self.scenes = SceneStack()
 
-    # --- window and scaling ------------------------------------------------------
-    def _set_mode(self) -> pygame.Surface:
-        if self.fullscreen:
-            try:
-                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            except pygame.error:
-                self.fullscreen = False
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-
-    def toggle_fullscreen(self):
-        self.fullscreen = not self.fullscreen
-        self.window = self._set_mode()
-        self._layout()
-
-    def _layout(self):
-        self._force_redraw = True
-        ww, wh = self.window.get_size()
-        lw, lh = LOGICAL_SIZE
-        self.scale = min(ww / lw, wh / lh) if ww and wh else 1.0
-        sw, sh = max(1, round(lw * self.scale)), max(1, round(lh * self.scale))
-        self.view_rect = pygame.Rect((ww - sw) // 2, (wh - sh) // 2, sw, sh)
-        self.direct = (ww, wh) == (lw, lh)
-        self._scaled = None
-        if not self.direct and self.view_rect.size != LOGICAL_SIZE:
-            # an own surface, not a subsurface of the window: the window's pixels may be
-            # reallocated by a resize before its event arrives
-            self._scaled = pygame.Surface(self.view_rect.size, 0, self.window)
+    # --- window and scaling (tabletop/ui/present.py) --------------------------------
+    @property
+    def window(self) -> pygame.Surface:
+        """The display surface (window-sized on the CPU path, the logical frame on the GPU path)."""
+        return self.presenter.window
 
     @property
     def logical(self) -> pygame.Surface:
-        """The 1920×1080 surface the scenes draw on (the window itself when it is that size)."""
-        if self.direct:
-            return self.window
-        if self._logical is None:
-            self._logical = pygame.Surface(LOGICAL_SIZE, 0, self.window)
-        return self._logical
+        """The 1920×1080 surface the scenes draw on."""
+        return self.presenter.logical
+
+    @property
+    def fullscreen(self) -> bool:
+        return self.presenter.fullscreen
+
+    @property
+    def scale(self) -> float:
+        return self.presenter.scale
+
+    @property
+    def direct(self) -> bool:
+        """The scenes draw straight on the display surface (``window is logical``)."""
+        return self.presenter.direct
+
+    @property
+    def view_rect(self) -> pygame.Rect:
+        return self.presenter.view_rect
+
+    def toggle_fullscreen(self):
+        self.presenter.toggle_fullscreen()
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """Redraw the whole frame next time (every scene repaints everything)."""
+        self._force_redraw = True
 
     def window_to_logical(self, pos) -> tuple[int, int]:
-        x, y = pos
-        return (int((x - self.view_rect.x) / self.scale), int((y - self.view_rect.y) / self.scale))
+        return self.presenter.window_to_logical(pos)
 
     def logical_to_window(self, pos) -> tuple[int, int]:
-        x, y = pos
-        return (round(x * self.scale + self.view_rect.x), round(y * self.scale + self.view_rect.y))
+        return self.presenter.logical_to_window(pos)
 
     def _to_logical_event(self, event):
         d = dict(event.dict)
@@ -302,8 +239,20 @@ class App:
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self.fonts.font(size, bold)
 
-    def text(self, text: str, size: int, color=(240, 240, 240), bold: bool = False) -> pygame.Surface:
-        return self.fonts.text(text, size, color, bold)
+    def text(self, text: str, size: int, color=(240, 240, 240), bold: bool = False,
+             cache: bool = True) -> pygame.Surface:
+        """``text`` rendered (antialiased). Kept in ``text_cache`` for the next frame unless
+        ``cache=False``: for text shown once and then gone (log lines, figures that change
+        every frame), which would only push useful entries out."""
+        color = tuple(pygame.Color(color)) if not isinstance(color, tuple) else color
+        if not cache:
+            return self.font(size, bold).render(str(text), True, color)
+        key = (text, int(size), color, bool(bold))
+        surf = self.text_cache.get(key)
+        if surf is None:
+            surf = self.font(size, bold).render(str(text), True, color)
+            self.text_cache.put(key, surf)
+        return surf
 
     @property
     def ui_manager(self):
@@ -403,7 +352,8 @@ class App:
         self._dialogs.append(d)
         return d
 
-    def _close_dialog(self, dialog: Dialog, kill: bool = True):
+    def close_dialog(self, dialog: Dialog, kill: bool = True):
+        """Take ``dialog`` off the screen (``kill=False``: pygame_gui closed it already)."""
         self._force_redraw = True
         if dialog in self._dialogs:
             self._dialogs.remove(dialog)
@@ -412,7 +362,7 @@ class App:
 
     def _close_all_dialogs(self):
         for d in list(self._dialogs):
-            self._close_dialog(d)
+            self.close_dialog(d)
 
     @property
     def dialog(self) -> Dialog | None:
@@ -434,12 +384,8 @@ class App:
             self.request_quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            if not self.fullscreen:
-                surf = pygame.display.get_surface()
-                if surf is not None:
-                    self.window = surf
-                    self.windowed_size = surf.get_size()
-            self._layout()
+            self.presenter.resized()
+            self.invalidate()
             return
         if event.type in _EXPOSE_EVENTS:
             self._force_redraw = True   # the window system may have lost the kept frame
@@ -480,48 +426,59 @@ class App:
             if not self._toasts:
                 self._force_redraw = True   # wipe the last toast
 
+    def _decorations(self) -> bool:
+        """Something of the App's own is on top of the scenes this frame."""
+        return bool(self._toasts or self.show_frame_times or self._dialogs or
+                    (self._ui_manager is not None and len(self._ui_manager.get_sprite_group().sprites()) > 1))
+
     def _unchanged(self) -> bool:
         """True when the last frame can stay on screen as it is: every drawn scene says it
-        has not changed (``needs_redraw()``; scenes without it always redraw), and there is
-        no toast, overlay, dialog or pygame_gui element on top."""
-        if self._force_redraw or self._toasts or self.show_frame_times or self._dialogs:
-            return False
-        if self._ui_manager is not None and len(self._ui_manager.get_sprite_group().sprites()) > 1:
-            return False
+        has not changed (``needs_redraw()``), the same scenes are shown, and there is no
+        toast, overlay, dialog or pygame_gui element on top."""
         scenes = list(self.scenes)
-        if not scenes:
+        if self._force_redraw or not scenes or self._decorations() or self._stack(scenes) != self._drawn_stack:
             return False
-        for scene in scenes:
-            check = getattr(scene, "needs_redraw", None)
-            if check is None or check():
-                return False
-        return True
+        return not any(scene.needs_redraw() for scene in scenes)
+
+    @staticmethod
+    def _stack(scenes) -> tuple:
+        return tuple(id(s) for s in scenes)
 
     def draw(self, force: bool = False) -> bool:
-        """Compose the frame; returns False when nothing changed and the frame was kept."""
+        """Compose the frame and present it (the redraw protocol of ``Scene.draw``): only
+        what the scenes say changed is scaled and updated. Returns False when nothing
+        changed and the window kept its frame."""
+        p = self.presenter
         if not force and self._unchanged():
-            if self._refine:
-                # the first frame was scaled the fast way; now the smooth pass, same picture
-                self._refine = False
-                pygame.transform.smoothscale(self.logical, self.view_rect.size, self._scaled)
-                self.window.blit(self._scaled, self.view_rect)
-                return True
-            return False
-        self._force_redraw = False
-        surface = self.window if self.direct else self.logical
+            return p.idle()
         scenes = list(self.scenes)
         first = 0
         for i in range(len(scenes) - 1, -1, -1):
             if getattr(scenes[i], "opaque", True):
                 first = i
                 break
+        stack = self._stack(scenes)
+        if stack != self._drawn_stack:
+            p.new_scenes()
+        decorated = self._decorations()
+        # the whole frame when asked, when other scenes are shown, or when something of
+        # the App's own is (or was) on top: the scenes' kept pixels are not theirs alone then
+        full = force or self._force_redraw or stack != self._drawn_stack or decorated or self._decorated
+        self._force_redraw = False
+        self._drawn_stack, self._decorated = stack, decorated
+        surface = p.logical
         if not scenes:
             surface.fill((12, 20, 24))
+        dirty: list[pygame.Rect] | None = None if full or not scenes else []
         for scene in scenes[first:]:
-            scene.draw(surface)
-            mark = getattr(scene, "mark_drawn", None)
-            if mark is not None:
-                mark()
+            if full:
+                scene.invalidate()
+            changed = scene.draw(surface)
+            scene.mark_drawn()
+            if changed is None:
+                dirty = None
+            elif dirty is not None:
+                dirty.extend(pygame.Rect(r) for r in changed)
         if self._dialogs:
             if self._dim is None:
                 self._dim = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
@@ -536,21 +493,10 @@ class App:
             y -= 12
         if self.show_frame_times:
             self._draw_overlay(surface)
-        if not self.direct:
-            if self.view_rect.size != self.window.get_size():
-                self.window.fill((0, 0, 0))     # letterbox bars
-            if self.view_rect.size == LOGICAL_SIZE:
-                self.window.blit(self.logical, self.view_rect)
-            else:
-                # the very first frame is scaled the fast way (the window shows sooner) and
-                # refined on the next frame; every later frame is scaled smoothly
-                first = self.frame == 0 and self.smooth_scaling
-                if self.smooth_scaling and not first:
-                    pygame.transform.smoothscale(self.logical, self.view_rect.size, self._scaled)
-                else:
-                    pygame.transform.scale(self.logical, self.view_rect.size, self._scaled)
-                self._refine = first
-                self.window.blit(self._scaled, self.view_rect)
+        if dirty == []:
+            return p.idle()          # the scenes were asked and nothing had changed
+        self.frames_changed += 1
+        p.present(dirty, first=self.frame == 0)
         return True
 
     def _draw_overlay(self, surface):
@@ -559,10 +505,16 @@ class App:
             p50 = times[len(times) // 2]
             p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
             line = self.t("shell.frame_times", p50=f"{p50:.2f}", p95=f"{p95:.2f}", frames=len(times))
-            text = self.fonts.font(24).render(line, True, (180, 255, 180))
-            box = pygame.Surface((text.get_width() + 24, text.get_height() + 12), pygame.SRCALPHA)
+            font = self.fonts.font(24)
+            lines = [font.render(line, True, (180, 255, 180)),
+                     font.render(self.presenter.describe(short=True), True, (180, 255, 180))]   # how it is scaled
+            w = max(t.get_width() for t in lines)
+            box = pygame.Surface((w + 24, sum(t.get_height() for t in lines) + 12), pygame.SRCALPHA)
             box.fill((0, 0, 0, 190))
-            box.blit(text, (12, 6))
+            y = 6
+            for t in lines:
+                box.blit(t, (12, y))
+                y += t.get_height()
             self._overlay_surf = box
             self._overlay_next = self.frame + 30
         surface.blit(self._overlay_surf, (12, 12))
@@ -576,8 +528,7 @@ class App:
                 return
         for _ in range(updates):
             self.update(dt)
-        if self.draw():
-            pygame.display.flip()
+        self.draw()
         self.frame += 1
         self._frame_ms.append((time.perf_counter() - t0) * 1000.0)
         if len(self._frame_ms) > 600:
@@ -607,8 +558,10 @@ class App:
             self.frame_step(DT, updates=steps)
 
     def screenshot(self, path: str) -> None:
+        """Save the frame as the window shows it at rest (the logical frame smooth-scaled
+        to the window's size), the same whichever way the window is presented."""
         Path(path).parent.mkdir(parents=True, exist_ok=True) if Path(path).parent != Path("") else None
-        pygame.image.save(self.window, str(path))
+        pygame.image.save(self.presenter.window_image(), str(path))
 
     def shutdown(self) -> None:
         self._close_all_dialogs()

@@ -1,13 +1,14 @@
-"""A small start-up cache: parsed base YAML (strings, settings) stored as JSON and keyed
+"""The shell's caches. ``cached``: a small start-up cache: parsed base YAML (strings, settings) stored as JSON and keyed
 by the source files' size and modification time (and the loader's), so the launcher's
 first frame does not pay for importing and running the YAML parser. A stale or broken
 cache is simply rebuilt; nothing here is ever the only copy of anything.
 
 Folder: ``$TABLETOP_DATA_DIR/cache`` when set (tests), else the platform's user cache
-folder."""
+folder. ``LRU``: an in-memory map bounded by bytes (rendered text and the like)."""
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 import os
 import sys
 import tempfile
@@ -69,3 +70,56 @@ def cached(name: str, sources: list[Path], build: Callable[[], Any]) -> Any:
     except (OSError, TypeError, ValueError):
         pass
     return value
+
+
+class LRU:
+    """A least-recently-used map bounded by a total size (``sizeof(value)``, bytes by
+    default for surfaces) and, optionally, by a number of entries. An entry larger than
+    the whole bound is not kept. Used for rendered text (``App.text``) and the other
+    caches of the shell."""
+
+    def __init__(self, max_bytes: int, sizeof: Callable[[Any], int] | None = None, max_items: int | None = None):
+        self.max_bytes = max(0, int(max_bytes))
+        self.max_items = max_items
+        self.sizeof = sizeof or surface_bytes
+        self._items: OrderedDict = OrderedDict()
+        self.bytes = 0
+        self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, key) -> bool:
+        return key in self._items
+
+    def get(self, key, default=None):
+        item = self._items.get(key)
+        if item is None:
+            self.misses += 1
+            return default
+        self.hits += 1
+        self._items.move_to_end(key)
+        return item[0]
+
+    def put(self, key, value) -> None:
+        size = int(self.sizeof(value))
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.bytes -= old[1]
+        if size > self.max_bytes:
+            return
+        self._items[key] = (value, size)
+        self.bytes += size
+        while self._items and (self.bytes > self.max_bytes or
+                               (self.max_items is not None and len(self._items) > self.max_items)):
+            _, (_, freed) = self._items.popitem(last=False)
+            self.bytes -= freed
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+
+def surface_bytes(surface) -> int:
+    """Bytes of a pygame surface's pixels (rows are padded to the pitch)."""
+    return surface.get_pitch() * surface.get_height()

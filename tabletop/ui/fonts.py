@@ -2,14 +2,13 @@
 English and Japanese. A mod may supply its own font: put ``.ttf``/``.otf`` files in the mod's
 ``fonts/`` folder (e.g. ``fonts/myfont-regular.ttf`` and ``fonts/myfont-bold.ttf``); a
 file whose name contains "bold" is the bold face, any other the regular face (the last
-mod in load order wins). It is used for widgets and for everything drawn by hand."""
+mod in load order wins). It is used for widgets and for everything drawn by hand. Only
+fonts that fontTools read whole are used (``tabletop.data.mods.assets.font_problem``)."""
 from __future__ import annotations
 
-import os
+import importlib.util
 import sys
 from pathlib import Path
-
-import importlib.util
 
 import pygame
 
@@ -20,15 +19,11 @@ NOTO_BOLD = GUI_DATA / "NotoSansJP-Bold.otf"
 
 
 def _mod_fonts(mods) -> list[Path]:
-    try:
-        from ..data.mods import mod_font_paths   # validated files, mod load order
-    except ImportError:
-        out = []
-        for mod in mods or []:
-            folder = Path(mod) / "fonts"
-            if folder.is_dir():
-                out += sorted(p for p in folder.iterdir() if p.suffix.lower() in (".ttf", ".otf") and p.is_file())
-        return out
+    """The mods' fonts that fontTools read whole (``mod_font_paths``): a font file nobody
+    checked is never opened by pygame (a damaged one can crash FreeType)."""
+    # imported here: without mods the launcher's first frame needs neither the data kit
+    # nor PyYAML (start-up time)
+    from ..data.mods import mod_font_paths
     try:
         return list(mod_font_paths(mods or []).values())
     except Exception as exc:   # a broken mod: its fonts are skipped (validate-mod tells why)

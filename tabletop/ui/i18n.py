@@ -55,6 +55,6 @@ class Strings:
         if fmt:
             try:
                 return text.format(**fmt)
-            except (KeyError, IndexError, ValueError):
-                return text
+            except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+                return text      # mods' texts are checked on load; this keeps a slip visible, not fatal
         return text

@@ -2,145 +2,22 @@
 Holy Grail War (human or NPC per faction), Load game, Resume, Language, Quit.
 
 Everything works with the keyboard alone (``FocusMenu``). A game that is not built yet
-shows a notice scene; a save that cannot be read shows its message in a dialog."""
+shows a notice scene. The menu base is in menu_scene.py, Load and Resume in saved_games.py
+(re-exported here)."""
 from __future__ import annotations
-
-import sys
-import traceback
-from pathlib import Path
 
 import pygame
 
-from .. import games
-from .scene import Scene
-from .widgets import FocusMenu, draw_backdrop
+from .menu_scene import GOLD, MUTED, TEXT, MenuScene, NoticeScene, start_game
+from .saved_games import LoadScene, ResumeScene, start_from_record
+from .widgets import draw_backdrop
 
-GOLD = (243, 211, 138)
-TEXT = (239, 232, 216)
-MUTED = (169, 184, 188)
+__all__ = ["GOLD", "MUTED", "TEXT", "MenuScene", "NoticeScene", "start_game", "LoadScene", "ResumeScene",
+           "start_from_record", "LauncherScene", "PendulumSetup", "GrailWarSetup", "pendulum_characters",
+           "grailwar_factions"]
 
 MENU_X, MENU_W = 1130, 640
-
-
-# --- starting a game -------------------------------------------------------------------------
-def start_game(app, game: str, *, seats=None, mode=None, seed=None, teach=False, record=None, **extra) -> bool:
-    """Open a game's table scene. A game that is not built shows a notice; any other
-    failure while opening shows its message. Returns True when the game scene is up.
-    ``extra`` (e.g. Pendulum's ``options={"characters": [...]}``) is passed on only when given."""
-    try:
-        module = games.load(game)
-        scene = module.make_scene(app, seats=seats, mode=mode, seed=seed, teach=teach, record=record, **extra)
-    except games.GameNotBuilt:
-        app.scenes.push(NoticeScene(app, app.t("shell.notice.not_built", game=app.t(f"shell.game.{game}"))))
-        return False
-    except Exception as exc:   # a broken game or save must never take the program down
-        traceback.print_exc(file=sys.stderr)
-        app.message(app.t("shell.notice.start_failed", game=app.t(f"shell.game.{game}"), error=str(exc)),
-                    title_key="shell.error_title")
-        return False
-    app._close_all_dialogs()
-    app.scenes.clear()
-    app.scenes.push(scene)
-    return True
-
-
-def start_from_record(app, path) -> bool:
-    from ..engine import SaveError
-    from ..engine.saves import read_record
-    try:
-        record = read_record(path)
-    except SaveError as exc:
-        app.message(str(exc), title_key="shell.error_title")
-        return False
-    if record.game not in games.GAMES:
-        app.message(app.t("shell.load.unknown_game", game=record.game), title_key="shell.error_title")
-        return False
-    return start_game(app, record.game, seats=None, mode=None, seed=record.seed,
-                      teach=bool(record.meta.get("teach", False)) if isinstance(record.meta, dict) else False,
-                      record=record)
-
-
-# --- base for menu screens -------------------------------------------------------------------------
-class MenuScene(Scene):
-    """A screen of buttons over the shell backdrop; rebuilt when the language changes."""
-
-    heading_key = "shell.title"
-
-    def __init__(self, app):
-        super().__init__(app)
-        self.menu = FocusMenu(app)
-        self.extra: list = []      # other pygame_gui elements to kill with the menu
-        self._dirty = True
-
-    def needs_redraw(self) -> bool:
-        """A menu changes only on input: the App keeps the last frame otherwise."""
-        return self._dirty
-
-    def mark_drawn(self) -> None:
-        self._dirty = False
-
-    def build(self) -> None:   # subclasses add their controls
-        pass
-
-    def rebuild(self) -> None:
-        self._dirty = True
-        key = self.menu.focused.key if self.menu.focused else None
-        self.menu.kill()
-        for e in self.extra:
-            e.kill()
-        self.extra.clear()
-        self.build()
-        if key:
-            self.menu.focus_key(key)
-
-    def on_enter(self):
-        self.rebuild()
-
-    def on_exit(self):
-        self.menu.kill()
-        for e in self.extra:
-            e.kill()
-        self.extra.clear()
-
-    def on_pause(self):
-        self.menu.hide()
-        for e in self.extra:
-            e.hide()
-
-    def on_resume(self):
-        self.rebuild()
-
-    def on_language_changed(self):
-        self.rebuild()
-
-    def back(self) -> None:
-        self.app.scenes.pop()
-        if not len(self.app.scenes):
-            self.app.to_launcher()
-
-    def handle_event(self, event) -> bool:
-        self._dirty = True
-        if self.menu.handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and "cancel" in self.app.intents(event):
-            self.back()
-            return True
-        return False
-
-    def draw_heading(self, surface, key: str | None = None):
-        title = self.app.text(self.app.t(key or self.heading_key), 64, GOLD, bold=True)
-        surface.blit(title, (120, 70))
-        pygame.draw.line(surface, (217, 164, 65), (120, 70 + title.get_height() + 8), (1800, 70 + title.get_height() + 8), 2)
-
-    def draw_hint(self, surface, key: str = "shell.hint.menu"):
-        hint = self.app.text(self.app.t(key), 26, MUTED)
-        surface.blit(hint, (120, 1080 - 70))
-
-    def draw(self, surface):
-        draw_backdrop(surface, plain=True)
-        self.draw_heading(surface)
-        self.menu.draw(surface)
-        self.draw_hint(surface)
+TEMP_FILE_AGE = 30.0      # seconds: an older temporary save file was left by a killed write
 
 
 # --- the launcher ---------------------------------------------------------------------------------------
@@ -149,8 +26,8 @@ class LauncherScene(MenuScene):
 
     def __init__(self, app):
         super().__init__(app)
-        self._resume_games: list[str] = []
-        self._checked = False       # unclean exits are looked up after the first frame
+        self._slots: list = []      # unfinished games (saves.Slot)
+        self._checked = False       # the saves folder is read after the first frame
         self._drawn = False
 
     def mark_drawn(self) -> None:
@@ -163,34 +40,32 @@ class LauncherScene(MenuScene):
         if self._drawn and not self._checked:
             self._checked = True
             try:
-                from ..engine.saves import unclean_games
-                found = unclean_games()
+                from ..engine.saves import clean_temp_files, unfinished_slots
+                clean_temp_files(max_age=TEMP_FILE_AGE)   # left by a write that was killed
+                found = unfinished_slots()
             except Exception:
                 found = []
-            if found != self._resume_games:
-                self._resume_games = found
+            if found != self._slots:
+                self._slots = found
                 self.rebuild()
 
     def build(self):
         app = self.app
-        y = 240 if not self._resume_games else 220 - 50 * (len(self._resume_games) - 1)
-        h, gap = 82 if len(self._resume_games) < 2 else 76, 18 if len(self._resume_games) < 2 else 14
+        y, h, gap = 220, 82, 18
         for key in self.ITEMS:
-            entries = [(key, None)]
-            if key == "resume":     # one entry per game that did not end cleanly
-                entries = [(f"resume:{g}", g) for g in self._resume_games]
-            for item_key, game in entries:
-                if key == "language":
-                    text = app.t("shell.launcher.language", language=app.t(f"shell.language_name.{app.lang}"))
-                elif key == "resume":
-                    text = app.t("shell.launcher.resume", game=app.t(f"shell.game.{game}"))
-                else:
-                    text = app.t(f"shell.launcher.{key}")
-                self.menu.add((MENU_X, y, MENU_W, h), text, activate=lambda k=item_key: self.choose(k),
-                              change=(self.cycle_language if key == "language" else None),
-                              key=item_key, object_id="#menu_button")
-                y += h + gap
-            if key == "grailwar" or (key == "resume" and self._resume_games) or (key == "load" and not self._resume_games):
+            if key == "resume" and not self._slots:
+                continue
+            if key == "language":
+                text = app.t("shell.launcher.language", language=app.t(f"shell.language_name.{app.lang}"))
+            elif key == "resume":
+                text = app.t("shell.launcher.resume", n=len(self._slots))
+            else:
+                text = app.t(f"shell.launcher.{key}")
+            self.menu.add((MENU_X, y, MENU_W, h), text, activate=lambda k=key: self.choose(k),
+                          change=(self.cycle_language if key == "language" else None),
+                          key=key, object_id="#menu_button")
+            y += h + gap
+            if key == "grailwar" or key == "resume" or (key == "load" and not self._slots):
                 y += 18   # a little space between the groups
 
     def cycle_language(self, delta: int = 1):
@@ -208,9 +83,8 @@ class LauncherScene(MenuScene):
             app.scenes.push(GrailWarSetup(app))
         elif key == "load":
             app.scenes.push(LoadScene(app))
-        elif key.startswith("resume:"):
-            from ..engine.saves import autosave_path
-            start_from_record(app, autosave_path(key.split(":", 1)[1]))
+        elif key == "resume":
+            app.scenes.push(ResumeScene(app))
         elif key == "language":
             self.cycle_language(+1)
         elif key == "quit":
@@ -253,28 +127,6 @@ def _shade(size, alpha=150):
         _SHADES[key] = s
     return _SHADES[key]
 
-
-# --- notice ---------------------------------------------------------------------------------------------
-class NoticeScene(MenuScene):
-    """A clear message (e.g. a game that is not built yet) with a Back button."""
-
-    def __init__(self, app, text: str):
-        super().__init__(app)
-        self.text = text
-
-    def build(self):
-        self.menu.add((120, 700, 420, 86), self.app.t("shell.back"), activate=self.back, key="back",
-                      object_id="#menu_button")
-
-    def draw(self, surface):
-        draw_backdrop(surface, plain=True)
-        self.draw_heading(surface, "shell.notice_title")
-        y = 260
-        for line in self.text.split("\n"):
-            surface.blit(self.app.text(line, 40, TEXT), (120, y))
-            y += 60
-        self.menu.draw(surface)
-        self.draw_hint(surface, "shell.hint.notice")
 
 
 # --- set-up screens -------------------------------------------------------------------------------------
@@ -464,74 +316,3 @@ class GrailWarSetup(MenuScene):
         self.draw_heading(surface)
         self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.setup")
-
-
-class LoadScene(MenuScene):
-    """The saves in the user data folder, newest first."""
-
-    heading_key = "shell.load.title"
-    PAGE = 6
-
-    def __init__(self, app):
-        super().__init__(app)
-        self.page = 0
-
-    def saves(self) -> list[Path]:
-        from ..engine.saves import data_dir
-        out = []
-        try:
-            for p in data_dir().glob("*.json"):
-                if p.name == "preferences.json" or p.name.startswith("."):
-                    continue
-                try:
-                    out.append((p.stat().st_mtime, p))
-                except OSError:     # gone meanwhile
-                    continue
-        except OSError:
-            pass
-        return [p for _m, p in sorted(out, key=lambda e: e[0], reverse=True)]
-
-    def label(self, path: Path) -> str:
-        import datetime
-        game = next((g for g in games.GAMES if g in path.stem), None)
-        try:
-            when = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-        except OSError:
-            when = "?"
-        name = self.app.t(f"shell.game.{game}") if game else path.stem
-        return self.app.t("shell.load.entry", game=name, file=path.name, when=when)
-
-    def build(self):
-        app = self.app
-        files = self.saves()
-        self.files = files
-        pages = max(1, (len(files) + self.PAGE - 1) // self.PAGE)
-        self.page = min(self.page, pages - 1)
-        y = 236
-        for path in files[self.page * self.PAGE:(self.page + 1) * self.PAGE]:
-            self.menu.add((160, y, 1500, 72), self.label(path), activate=lambda p=path: start_from_record(self.app, p),
-                          key=f"file:{path.name}", object_id="#option_button")
-            y += 84
-        if pages > 1:
-            self.menu.add((160, 880 - 100, 660, 72), app.t("shell.load.page", page=self.page + 1, pages=pages),
-                          change=self.change_page, key="page", object_id="#option_button")
-        self.menu.add((160, 880, 360, 86), app.t("shell.back"), activate=self.back, key="back",
-                      object_id="#menu_button")
-
-    def change_page(self, d):
-        pages = max(1, (len(self.files) + self.PAGE - 1) // self.PAGE)
-        self.page = (self.page + d) % pages
-        self.rebuild()
-        self.menu.focus_key("page")
-
-    def draw(self, surface):
-        draw_backdrop(surface, plain=True)
-        self.draw_heading(surface)
-        from ..engine.saves import data_dir
-        if not hasattr(self, "_folder_text"):
-            self._folder_text = str(data_dir())
-        surface.blit(self.app.text(self.app.t("shell.load.folder", folder=self._folder_text), 24, MUTED), (160, 178))
-        if not self.files:
-            surface.blit(self.app.text(self.app.t("shell.load.none"), 34, TEXT), (160, 240))
-        self.menu.draw(surface)
-        self.draw_hint(surface, "shell.hint.menu")

@@ -7,7 +7,24 @@ import pygame
 class Scene:
     """One screen. The App calls ``handle_event`` for each pygame event (return True when
     consumed), ``update(dt)`` at a fixed step, and ``draw(surface)`` on the logical
-    1920×1080 surface. ``draw`` never changes game state."""
+    1920×1080 surface. ``draw`` never changes game state.
+
+    The redraw protocol -- how a scene says what changed, so that an idle screen costs
+    next to nothing and a small animation costs only its area (scaling included):
+
+    * ``needs_redraw()``: False when nothing this scene shows changed since it was last
+      drawn; the App then does not call ``draw`` at all (and keeps the window's frame if
+      every scene shown says so). Default True.
+    * ``draw(surface)`` returns what it painted: ``None`` (the default) means the whole
+      frame may have changed; a list of logical rectangles (``pygame.Rect`` or 4-tuples)
+      means only those changed and every other pixel of ``surface`` is as this scene left
+      it last time (an empty list: nothing changed).
+    * ``invalidate()``: the App calls it just before a ``draw`` whose pixels it did not
+      keep (first frame, a resize, a language switch, a dialog, toast or overlay that was
+      on top, another scene shown): that ``draw`` must paint everything. A scene that
+      paints everything every time need not override it.
+    * ``mark_drawn()``: called after each ``draw``.
+    """
 
     # An overlay (pause menu, dialogs drawn by hand) sets this to False: the App then draws
     # the scenes below it first.
@@ -22,7 +39,16 @@ class Scene:
     def update(self, dt: float) -> None:
         pass
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> list | None:
+        return None
+
+    def needs_redraw(self) -> bool:
+        return True
+
+    def invalidate(self) -> None:
+        pass
+
+    def mark_drawn(self) -> None:
         pass
 
     def on_enter(self) -> None:
@@ -35,15 +61,6 @@ class Scene:
         pass
 
     def on_resume(self) -> None:
-        pass
-
-    # Optional: a scene that changes only on input may say it has not changed, and the App
-    # keeps the last frame (no redraw, no scaling, no flip). The App calls ``mark_drawn``
-    # after each frame it drew. Default: redraw every frame.
-    def needs_redraw(self) -> bool:
-        return True
-
-    def mark_drawn(self) -> None:
         pass
 
     # A scene holding a game in progress says so, so that quitting asks first and the

@@ -13,6 +13,8 @@ from typing import Callable
 
 import pygame
 
+from .cache import LRU
+
 STYLES = {
     # object id: font size, bold, corner radius, border width, text alignment, padding
     "#menu_button": (34, True, 14, 3, "left", 48),
@@ -256,7 +258,7 @@ class FocusMenu:
         return False
 
 
-_BACKDROP: dict[tuple, pygame.Surface] = {}
+_BACKDROP = LRU(64 * 2**20, max_items=4)     # (size, plain) -> surface; a few sizes at most
 
 
 def _decorate(surf, w, h, k):
@@ -325,12 +327,13 @@ def backdrop(size=(1920, 1080), plain: bool = False) -> pygame.Surface:
     """A dark table-felt backdrop with a faint brass hourglass and rings, drawn once from
     cheap parts (gradient bands, the decoration, edge strips), cached."""
     key = (tuple(size), plain)
-    if key not in _BACKDROP:
+    surf = _BACKDROP.get(key)
+    if surf is None:
         display = pygame.display.get_surface()
         surf = pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
         _paint_backdrop(surf, plain)
-        _BACKDROP[key] = surf
-    return _BACKDROP[key]
+        _BACKDROP.put(key, surf)
+    return surf
 
 
 def draw_backdrop(surface: pygame.Surface, plain: bool = False) -> None:
@@ -338,11 +341,14 @@ def draw_backdrop(surface: pygame.Surface, plain: bool = False) -> None:
     surface (the launcher's first frame need not wait for a cached copy); the cached copy
     is made the next time."""
     key = (surface.get_size(), plain)
-    if key in _BACKDROP:
-        surface.blit(_BACKDROP[key], (0, 0))
+    kept = _BACKDROP.get(key)
+    if kept is not None:
+        surface.blit(kept, (0, 0))
     elif key in _PAINTED:
         surface.blit(backdrop(surface.get_size(), plain), (0, 0))
     else:
+        if len(_PAINTED) > 16:
+            _PAINTED.clear()
         _PAINTED.add(key)
         _paint_backdrop(surface, plain)
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.data import load_yaml_text
-from tabletop.data.mods import _tag, merge
+from tabletop.data.mods import merge, tag_marks
 
 IDS = ["a", "b", "c", "d", "e"]
 _fields = st.fixed_dictionaries({}, optional={"n": st.integers(0, 9), "s": st.sampled_from(["x", "y z", "é"]),
@@ -35,10 +35,10 @@ def test_overlay_by_id(pair):
     base, overlay = pair
     base_data, base_marks = load_yaml_text(yaml.safe_dump({"items": base}, allow_unicode=True), "base.yaml")
     over_data, over_marks = load_yaml_text(yaml.safe_dump({"items": overlay}, allow_unicode=True), "mod.yaml")
-    marks = _tag(base_marks, "base.yaml")
+    marks = tag_marks(base_marks, "base.yaml")
     errors: list[str] = []
     original = copy.deepcopy(base_data)
-    out = merge(base_data, over_data, marks, _tag(over_marks, "mod.yaml"), errors=errors)
+    out = merge(base_data, over_data, marks, tag_marks(over_marks, "mod.yaml"), errors=errors)
     assert errors == [] and base_data == original              # inputs are not changed
     items = out["items"]
     new_ids = [e["id"] for e in overlay if e.get("new")]

@@ -14,6 +14,7 @@ import pytest
 from tabletop import games
 from tabletop.data import DataError
 from tabletop.data import mods as M
+from tests.data.fonts import tiny_font
 from tests.data.models import paths
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -246,14 +247,15 @@ def test_real_translations_with_the_example_mod():
 def test_images_and_fonts_by_id_later_mods_win(tmp_path):
     one = make_mod(tmp_path, "one", {"images/pendulum.board.png": png_bytes(),
                                      "images/fake.png": b"GIF89a not a png",
-                                     "fonts/title.otf": b"OTTO" + b"\x00" * 60,
+                                     "fonts/title.ttf": tiny_font(),
+                                     "fonts/header.otf": b"OTTO" + b"\x00" * 60,   # a header, no font
                                      "fonts/broken.ttf": b"nope"})
     two = make_mod(tmp_path, "two", {"images/pendulum.board.png": png_bytes(8, 8)})
     assert {k: v.resolve() for k, v in M.mod_image_paths([one]).items()} == {
         "pendulum.board": (one / "images" / "pendulum.board.png").resolve()}
     assert M.mod_image_paths([one, two])["pendulum.board"].resolve() == (two / "images" / "pendulum.board.png").resolve()
     assert M.mod_image_paths([two, one])["pendulum.board"].resolve() == (one / "images" / "pendulum.board.png").resolve()
-    assert {k: v.resolve() for k, v in M.mod_font_paths([one]).items()} == {"title": (one / "fonts" / "title.otf").resolve()}
+    assert {k: v.resolve() for k, v in M.mod_font_paths([one]).items()} == {"title": (one / "fonts" / "title.ttf").resolve()}
     assert M.png_size(one / "images" / "pendulum.board.png") == (4, 3)
 
 
@@ -268,7 +270,7 @@ def test_validate_mod_reports_every_problem(tmp_path, capsys):
         "images/Big Board.png": png_bytes(),
         "images/notes.txt": "hello",
         "fonts/x.ttf": b"nope",
-        "sounds/a.yaml": "x: 1\n",
+        "music/a.yaml": "x: 1\n",
         "script.py": "print('hi')\n",
     })
     os.symlink(outside, mod / "i18n" / "en.yaml")
@@ -283,7 +285,7 @@ def test_validate_mod_reports_every_problem(tmp_path, capsys):
         f"{mod}/images/notes.txt: (file): images/ takes .png files",
         f"{mod}/images/pendulum.board.png: (file): not a PNG image (its header is wrong)",
         f"{mod}/script.py: (file): not part of a mod (the top folder holds mod.yaml and README/LICENSE/CREDITS texts)",
-        f"{mod}/sounds: (file): unknown folder 'sounds' (a mod holds fonts, grailwar, i18n, images, pendulum)",
+        f"{mod}/music: (file): unknown folder 'music' (a mod holds fonts, grailwar, i18n, images, pendulum, sounds)",
         f"{mod}/i18n/ja.yaml:2: shell.okk: unknown text key (did you mean 'shell.ok'?) (keys must exist in config/i18n/en.yaml, or start with 'mod.')",
         f"{mod}/i18n/ja.yaml:3: shell.back: must be a text (got 3)",
         f"{mod}/i18n/ja.yaml:6: mod.bad.hi: must not be empty",
@@ -295,7 +297,7 @@ def test_validate_mod_reports_every_problem(tmp_path, capsys):
 def test_translation_placeholders_must_exist_in_the_base(tmp_path, capsys):
     base = M.load_translations("en", [])
     key, name = next((k, list(p)[0]) for k, v in sorted(base.items())
-                     if len(p := M._placeholders(v) or set()) == 1 and len(list(p)[0]) > 2)
+                     if len(p := M.placeholders(v) or set()) == 1 and len(list(p)[0]) > 2)
     nested = "".join(f"{'  ' * i}{part}:\n" for i, part in enumerate(key.split(".")[:-1]))
     depth = key.count(".")
     wrong = name[:-1] + "x"

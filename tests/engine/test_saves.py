@@ -182,3 +182,57 @@ def test_replay_command_refuses_a_bad_save_clearly(tmp_path, capsys):
     assert cli.main(["replay", str(path)]) == 1
     assert "corrupt save, not valid JSON" in capsys.readouterr().err
     assert path.read_bytes() == corrupt
+
+
+# --- save slots (issue 14, item 4) ------------------------------------------------------------
+def test_each_game_in_progress_has_its_own_slot_and_a_new_game_never_replaces_one():
+    a = Record(game="pendulum", seed=42, seats=["human", "bot", "bot"], meta={"started": "2026-12-01T12:55:00+00:00"})
+    b = Record(game="pendulum", seed=43, seats=["human", "bot", "bot"], meta={"started": "2026-12-01T12:56:00+00:00"})
+    assert saves.slot_path(a).name == "slot-pendulum-hbb-20261201T125500Z-s42.json"
+    assert saves.slot_path(a).parent == saves.data_dir()
+    a.actions.extend({"a": {"kind": "add", "seat": 0, "n": 1}} for _ in range(200))
+    saves.write_record(a, saves.slot_path(a))
+    saves.write_record(b, saves.slot_path(b))          # a second game: its own file
+    slots = saves.unfinished_slots()
+    assert [(s.path.name, s.actions) for s in slots][-1] == (saves.slot_path(a).name, 200)
+    assert {s.path for s in slots} == {saves.slot_path(a), saves.slot_path(b)}
+
+
+def test_finished_games_are_not_offered_and_damaged_slots_are_listed_with_their_error():
+    done = Record(game="grailwar", seed=1, meta={"started": "2026-12-01T10:00:00+00:00", "finished": True})
+    saves.write_record(done, saves.slot_path(done))
+    damaged = saves.data_dir() / "slot-pendulum-hh-20261201T110000Z-s1.json"
+    damaged.write_text('{"game": "pendulum", "seed": 1e999', encoding="utf-8")
+    slots = saves.unfinished_slots()
+    assert [s.path for s in slots] == [damaged] and "corrupt save" in slots[0].error
+
+
+def test_delete_slot_removes_only_slots_of_this_program(tmp_path):
+    rec = Record(game="pendulum", seed=2, seats=["human", "human"])
+    path = saves.write_record(rec, saves.slot_path(rec))
+    saves.delete_slot(path)
+    assert not path.exists()
+    other = tmp_path / "slot-pendulum-x.json"
+    other.write_text("{}")
+    with pytest.raises(SaveError, match="not a save slot of this program; not deleted"):
+        saves.delete_slot(other)
+    prefs = saves.data_dir() / "preferences.json"
+    prefs.write_text("{}")
+    with pytest.raises(SaveError):
+        saves.delete_slot(prefs)
+    assert other.exists() and prefs.exists()
+
+
+def test_a_legacy_autosave_counts_as_unfinished_while_its_game_runs():
+    saves.write_record(Record(game="counter", seed=1))
+    assert saves.unfinished_slots() == []
+    saves.mark_running("counter")
+    assert [s.path.name for s in saves.unfinished_slots()] == ["autosave-counter.json"]
+    saves.mark_clean_exit("counter")
+    assert saves.unfinished_slots() == []
+
+
+def test_a_record_names_its_mods_by_id_and_version_never_by_path():
+    example = Path(__file__).parents[2] / "mods" / "example"
+    path = saves.write_record(Record(game="pendulum", seed=1, mods=[str(example), "/no/such/folder"]))
+    assert json.loads(path.read_text())["mods"] == [{"id": "example", "version": "1.0.0"}, "folder"]

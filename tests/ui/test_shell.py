@@ -235,23 +235,82 @@ def test_newer_save_is_refused_with_a_clear_message(app):
     assert app.dialog is not None and "newer version" in app.dialog.textbox.html_text
 
 
-def test_resume_is_offered_after_an_unclean_exit(make_app, monkeypatch):
+def _fake_scene(monkeypatch, started):
+    """Every game opens a blank scene that remembers its arguments (rules stay real)."""
+    real = games.load
+
+    def load(game):
+        module = real(game)
+        return types.SimpleNamespace(make_rules=module.make_rules,
+                                     make_scene=lambda a, **kw: started.update(kw) or Scene(a))
+    monkeypatch.setattr(games, "load", load)
+
+
+def test_resume_lists_every_unfinished_game_and_opens_the_chosen_one(make_app, monkeypatch):
     from tabletop.engine import Record
-    saves.write_record(Record(game="pendulum", seed=7))
-    saves.mark_running("pendulum")
+    older = Record(game="pendulum", seed=7, seats=["human", "bot"], meta={"started": "2026-11-30T10:00:00+00:00"})
+    saves.write_record(older, saves.slot_path(older))
+    done = Record(game="grailwar", seed=3, meta={"started": "2026-11-30T11:00:00+00:00", "finished": True})
+    saves.write_record(done, saves.slot_path(done))                       # finished: not offered
+    saves.write_record(Record(game="pendulum", seed=8, seats=["human", "human"]))   # a screen's autosave
+    saves.mark_running("pendulum")                                        # ...still running
+    (saves.data_dir() / "slot-fifo.json").unlink(missing_ok=True)
+    import os
+    os.mkfifo(saves.data_dir() / "slot-pendulum-fifo.json")               # never opened
     started = {}
-    monkeypatch.setattr(games, "load", lambda g: types.SimpleNamespace(
-        make_scene=lambda a, **kw: started.update(kw) or Scene(a)))
+    _fake_scene(monkeypatch, started)
     app = make_app()
     app.start("launcher")
     app.step(1)
-    assert not any(i.key.startswith("resume") for i in top(app).menu.items)   # first frame: menu only
+    assert "resume" not in [i.key for i in top(app).menu.items]          # first frame: menu only
     app.step(1)
-    assert "resume:pendulum" in [i.key for i in top(app).menu.items]
-    assert "resume:grailwar" not in [i.key for i in top(app).menu.items]
-    top(app).menu.focus_key("resume:pendulum")
+    resume = next(i for i in top(app).menu.items if i.key == "resume")
+    assert resume.button.text == "Resume a game (2)"
+    top(app).menu.focus_key("resume")
+    press(app, pygame.K_RETURN)
+    scene = top(app)
+    assert isinstance(scene, launcher_mod.ResumeScene)
+    slots = [i for i in scene.menu.items if i.key.startswith("slot:")]
+    assert [i.key for i in slots] == ["slot:autosave-pendulum.json", f"slot:{saves.slot_path(older).name}"]
+    assert "Pendulum — Player, Bot — started 2026-11-30" in slots[1].button.text and "0 actions" in slots[1].button.text
+    scene.menu.focus_key(slots[1].key)
     press(app, pygame.K_RETURN)
     assert started["record"].game == "pendulum" and started["record"].seed == 7
+
+
+def test_an_unfinished_game_is_deleted_only_after_a_confirmation(make_app):
+    from tabletop.engine import Record
+    rec = Record(game="pendulum", seed=5, seats=["human", "bot"], meta={"started": "2026-11-30T10:00:00+00:00"})
+    path = saves.write_record(rec, saves.slot_path(rec))
+    app = make_app()
+    app.start("launcher")
+    app.step(2)
+    top(app).menu.focus_key("resume")
+    press(app, pygame.K_RETURN)
+    top(app).menu.focus_key(f"delete:{path.name}")
+    press(app, pygame.K_RETURN)
+    assert app.dialog is not None and path.exists()
+    press(app, pygame.K_ESCAPE)                        # no
+    assert app.dialog is None and path.exists()
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)                        # yes
+    assert not path.exists() and saves.unfinished_slots() == []
+    assert isinstance(top(app), LauncherScene)         # nothing left to resume
+
+
+def test_a_record_whose_mod_is_missing_names_the_mod(make_app):
+    from tabletop.engine import Record
+    rec = Record(game="pendulum", seed=5, seats=["human", "bot"], mods=[{"id": "lost-mod", "version": "2.0.0"}],
+                 meta={"started": "2026-11-30T10:00:00+00:00"})
+    saves.write_record(rec, saves.slot_path(rec))
+    app = make_app()
+    app.start("launcher")
+    app.step(2)
+    top(app).menu.focus_key("resume")
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)
+    text = app.dialog.textbox.html_text
+    assert "mod 'lost-mod' version 2.0.0" in text and "it is not in the mod folders" in text
 
 
 def test_run_frames_writes_a_screenshot_and_returns_zero(tmp_path):
@@ -345,3 +404,34 @@ def test_dialog_text_is_shown_as_written_not_as_markup(app):
     assert "&lt;record&gt;: bad &amp; broken" in app.dialog.textbox.html_text
     press(app, pygame.K_RETURN)
     assert app.dialog is None
+
+
+def test_temporary_files_of_a_killed_write_are_cleaned_when_the_launcher_starts(make_app):
+    import os
+    import time
+    stale = saves.data_dir() / ".slot-pendulum-x.json.abc123.tmp"
+    stale.write_text("half a record")
+    os.utime(stale, (time.time() - 120, time.time() - 120))
+    app = make_app()
+    app.start("launcher")
+    app.step(2)
+    assert not stale.exists()
+
+
+def test_a_record_saved_from_an_end_screen_is_listed_by_load_and_replays(make_app, monkeypatch):
+    import shutil
+    from pathlib import Path
+    good = Path(__file__).parents[1] / "data" / "hostile" / "records" / "good.json"
+    (saves.data_dir() / "records").mkdir()
+    shutil.copy(good, saves.data_dir() / "records" / "pendulum-20261201-120000.json")
+    started = {}
+    _fake_scene(monkeypatch, started)
+    app = make_app()
+    app.start("launcher")
+    app.step(2)
+    top(app).menu.focus_key("load")
+    press(app, pygame.K_RETURN)
+    entries = [i for i in top(app).menu.items if i.key.startswith("file:")]
+    assert [i.key for i in entries] == ["file:records/pendulum-20261201-120000.json"]
+    press(app, pygame.K_RETURN)
+    assert app.dialog is None and len(started["record"].actions) == 6
