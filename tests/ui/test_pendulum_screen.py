@@ -126,7 +126,7 @@ def test_a_failed_autosave_pauses_the_game_and_says_so(table_app, monkeypatch):
     monkeypatch.setattr(saves, "write_record", real_write)
     press(app, pygame.K_p)                                  # retry: the save works now
     assert not scene.paused and not scene.save_failed
-    assert len(saves.read_record(saves.autosave_path("pendulum")).actions) == n
+    assert len(saves.read_record(scene.match.save_path).actions) == n
 
 
 def _to_action_phase_with(scene, space_id, seat):
