@@ -544,6 +544,7 @@ class TeachSession:
         """Write the ``teach`` autosave now (leaving, navigating; the match also writes it in the
         background after every action)."""
         self.to_record()
+        self.match.flush()          # a background write of an older snapshot must not land after this one
         try:
             self.match.save()
         except OSError:

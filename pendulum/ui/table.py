@@ -140,6 +140,7 @@ class PendulumTable(Scene):
         self.sync_glasses()
         self.log.add(LogText("pendulum.log.phase_changed", phase=f"pendulum.phase.{self.view['phase']}",
                              round=self.view["round"]))
+        self._follow_turn()
         if self.autosave:
             saves.mark_running("pendulum")
 

@@ -256,7 +256,7 @@ def test_hot_seat_the_screen_turns_to_the_seat_to_act(table_app):
     to act next is the big one and the view is drawn for its eyes."""
     app, scene = table_app(seats=("human", "human"), mode="timetrack", seed=5)
     first = scene.state.seats_to_act()[0]
-    assert scene.focus_seat == first and scene.viewer == first
+    assert scene.focus_seat == first and scene.viewer == first     # from the first frame on
     scene.apply(next(a for a in scene.state.legal_actions(first) if a.kind == "move"))
     app.step(2)
     nxt = scene.state.seats_to_act()[0]
