@@ -15,6 +15,12 @@ engine is the only judge of legality.
 learner cannot (so the order of moves never depends on the UI's pace), lesson progress
 (next/back/replay rewind the game to the lesson's start), one-line narration of bot moves,
 hints ("what could I do now?") and resume through a ``teach`` autosave record.
+
+The game runs in a :class:`LessonMatch`: a ``tabletop.engine.match.Match`` (record, undo,
+background autosave into the ``teach`` slot) with a lesson filter in front of the engine. The
+session listens to it, so an action applied from the table screen advances the lesson exactly
+as one applied by ``try_action``. The gentle bots live in ``teaching_bots.py``, the narration
+and labels in ``teaching_words.py``.
 """
 from __future__ import annotations
 
@@ -27,7 +33,16 @@ import pydantic
 
 from tabletop.data import DataError, StrictModel, did_you_mean, load_yaml, validate, where
 from tabletop.data.mods import merge, ordered_mods, safe_child
-from tabletop.engine import IllegalActionError, Record, saves
+from pendulum.game import make_rules as _make_rules
+from tabletop.engine import IllegalActionError, Record, Refusal, replay, saves
+from tabletop.engine.match import Match
+
+from .teaching_bots import active, gentle_bot, suggest
+from .teaching_words import describe_action, describe_option, describe_place, narrate
+
+__all__ = ["TeachSession", "LessonMatch", "Curriculum", "Lesson", "Step", "Course", "Outcome",
+           "load_curriculum", "matches", "matches_any", "gentle_bot", "narrate", "describe_action",
+           "describe_option", "describe_place", "LANGS", "SAVE_NAME", "TEACH_DIR"]
 
 ROOT = Path(__file__).resolve().parents[1]
 TEACH_DIR = ROOT / "config" / "pendulum" / "teaching"
@@ -207,15 +222,43 @@ class Outcome:
     rule: str = ""                     # the engine rule that refused it, if any
     engine_message: str = ""           # the engine's own words (English) for that refusal
     key: str = ""                      # i18n key of a refusal that is not about a rule
+    refusal: Any = None                # the engine's refusal (rule, key, params) when it refused
     events: list = field(default_factory=list)
     step_done: bool = False
     lesson_done: bool = False
 
 
 def make_rules(course: Course, mode: str | None = None, mods: list | None = None):
-    from pendulum.game import make_rules as _make
-    return _make({"mode": mode or course.mode, "players": len(course.seats),
+    return _make_rules({"mode": mode or course.mode, "players": len(course.seats),
                   "characters": list(course.characters) or None}, mods=mods or None)
+
+
+LESSON_RULE = "lesson"
+
+
+class LessonMatch(Match):
+    """The guided game's :class:`Match` with a lesson filter: an action of the learner's seat
+    that the current lesson step does not ask for is refused like an illegal one (rule
+    ``"lesson"``, key ``teach.read_first`` or ``teach.refusal.step``), before the engine is
+    asked. Bots' actions only meet the engine. The table plays it like any Match."""
+
+    def __init__(self, rules, state, record: Record, lesson_filter):
+        self.lesson_filter = lesson_filter
+        super().__init__(rules, state, seed=record.seed, record=record, autosave=True,
+                         save_path=saves.autosave_path(SAVE_NAME))
+
+    def why_not(self, action):
+        return self.lesson_filter(action) or super().why_not(action)
+
+    def apply(self, action):
+        refusal = self.lesson_filter(action)
+        if refusal is not None:
+            raise IllegalActionError(refusal.rule, "not what this lesson asks", key=refusal.key,
+                                     params=refusal.params)
+        return super().apply(action)
+
+    def submit(self, action):
+        return self.apply(action)
 
 
 class TeachSession:
@@ -237,11 +280,26 @@ class TeachSession:
         self.step_index = 0
         self.marks: list[int] = [0]          # record length when each lesson was entered
         self.finished = False                # the learner went past the last lesson
-        self.record = Record(game="pendulum", seed=self.course.seed, options=self.rules.options_dict(),
-                             seats=list(self.course.seats), mods=list(self.mods), meta={"teach": True})
-        self.state = self.rules.new_state(self.course.seed)
+        self._outcome: Outcome | None = None          # filled by the listener during try_action
+        self.match: LessonMatch | None = None
         if record is not None:
             self._restore(record)
+        else:
+            self._bind(Record(game="pendulum", seed=self.course.seed, options=self.rules.options_dict(),
+                              seats=list(self.course.seats), mods=list(self.mods), meta={"teach": True}),
+                       self.rules.new_state(self.course.seed))
+
+    def _bind(self, record: Record, state) -> None:
+        self.match = LessonMatch(self.rules, state, record, self.lesson_refusal)
+        self.match.subscribe(self._on_update)
+
+    @property
+    def state(self):
+        return self.match.state
+
+    @property
+    def record(self) -> Record:
+        return self.match.record
 
     # ---- queries
     @property
@@ -265,6 +323,18 @@ class TeachSession:
     def free_play(self) -> bool:
         """Past the last lesson: the learner plays the same game on to the end."""
         return self.finished
+
+    def lesson_refusal(self, action) -> Refusal | None:
+        """The lesson filter: why the current lesson does not let the learner do ``action``
+        (None for bots' actions, for a pending choice, and for what the step asks)."""
+        if getattr(action, "seat", None) != self.learner or action.kind == "choose":
+            return None          # a pending choice must always be answerable
+        if not self.accepts_actions():
+            return Refusal(LESSON_RULE, "teach.read_first")
+        step = self.step
+        if step is not None and step.until is None and not matches_any(step.expect, action):
+            return Refusal(LESSON_RULE, "teach.refusal.step")
+        return None
 
     def learner_actions(self) -> list:
         if self.state.is_terminal():
@@ -309,27 +379,41 @@ class TeachSession:
         return None
 
     def try_action(self, action) -> Outcome:
-        """The learner asks for ``action``: it must fit the lesson and the engine must accept it."""
-        step = self.step
-        forced = action.kind == "choose"          # a pending choice must always be answerable
-        if not forced and not self.accepts_actions():
-            return Outcome(False, key="teach.read_first")
-        if (not forced and step is not None and step.until is None
-                and not matches_any(step.expect, action)):
-            return Outcome(False, step.explain)
+        """The learner asks for ``action``: it must fit the lesson and the engine must accept it
+        (both asked of the lesson match)."""
+        self._outcome = Outcome(True)
         try:
-            events = self.state.apply(action)
+            self.match.apply(action)
         except IllegalActionError as exc:
+            step = self.step
+            if exc.rule == LESSON_RULE:
+                if exc.key == "teach.read_first":
+                    return Outcome(False, key=exc.key, rule=exc.rule)
+                return Outcome(False, step.explain if step is not None else None)
             return Outcome(False, step.explain if step is not None else None, rule=exc.rule,
-                           engine_message=exc.message)
-        self.record.add(action, self.state.time if self.rules.timed else None)
-        out = Outcome(True, events=list(events))
-        if step is not None and not forced and (step.until is None or self.condition(step.until)):
-            self._advance_step(out)
-        elif step is not None and step.until is not None and self.condition(step.until):
-            self._advance_step(out)
-        self.autosave()
+                           engine_message=exc.message, refusal=exc)
+        finally:
+            out, self._outcome = self._outcome, None
         return out
+
+    def _on_update(self, update) -> None:
+        """The match's listener: lesson progress after every accepted action (the learner's
+        from the table or from ``try_action``, and the bots'), then the lesson goes in the
+        record's meta before the match autosaves it."""
+        if update.kind == "applied":
+            action, step = update.action, self.step
+            out = self._outcome if self._outcome is not None else Outcome(True)
+            out.events = list(update.events)
+            if getattr(action, "seat", None) == self.learner and step is not None:
+                if step.until is None:
+                    if action.kind != "choose":
+                        self._advance_step(out)
+                elif self.condition(step.until):
+                    self._advance_step(out)
+            else:
+                self._check_until()
+            self.last_outcome = out
+        self.to_record()
 
     def show_me(self) -> Outcome:
         action = self.example_action()
@@ -358,23 +442,20 @@ class TeachSession:
         """Bots move only while the learner has nothing to do (not their turn, or Done)."""
         if self.state.is_terminal() or self.learner_can_act():
             return False
-        return any(_active(self.state.legal_actions(s)) for s in self.bot_seats())
+        return any(active(self.state.legal_actions(s)) for s in self.bot_seats())
 
     def bot_step(self):
         """One bot move (seat, action, events) or None. Deterministic for a given game."""
         if not self.bot_pending():
             return None
         for seat in self.bot_seats():
-            if not _active(self.state.legal_actions(seat)):
+            if not active(self.state.legal_actions(seat)):
                 continue
             action = gentle_bot(self.state, seat, self._bot_budget_used(seat),
                                 seed=self.course.seed * 100003 + len(self.record.actions))
             if action is None:
                 continue
-            events = self.state.apply(action)
-            self.record.add(action, self.state.time if self.rules.timed else None)
-            self._check_until()
-            self.autosave()
+            events = self.match.apply(action)
             return seat, action, list(events)
         return None
 
@@ -407,32 +488,7 @@ class TeachSession:
         following the guide's "what to do first". ``why`` is ``"track"`` (moves one of your
         tracks toward the parchment now), ``"prepare"`` (puts a worker where a track step
         can be taken when the timer comes) or, only if neither exists, ``"resources"``."""
-        before = _progress(self.state, self.learner)
-        track, prepare, gains = [], [], []
-        p = self.state.players[self.learner]
-        for action in self.learner_actions():
-            if action.kind == "done":
-                continue
-            if action.kind == "move":
-                frame = self.rules.frames.get(action.to)
-                if frame is not None and p.workers.get(action.worker, "").startswith(("mat", "B:")):
-                    for sid in frame.spaces:
-                        sp = self.rules.spaces[sid]
-                        if _moves_track(sp.effect) and self.state.can_pay(p, sp.cost):
-                            prepare.append((action, "prepare"))
-                            break
-                continue
-            trial = self.state.clone()
-            try:
-                trial.apply(action)
-            except IllegalActionError:
-                continue
-            after = _progress(trial, self.learner)
-            if after[0] > before[0]:
-                track.append((action, "track"))
-            elif after[1] > before[1]:
-                gains.append((action, "resources"))
-        return track + prepare if (track or prepare) else gains
+        return suggest(self.state, self.learner, self.learner_actions())
 
     # ---- navigation
     def next(self) -> bool:
@@ -468,32 +524,37 @@ class TeachSession:
 
     def _rewind_to(self, index: int) -> None:
         n = self.marks[index]
-        self.record.truncate(n)
-        self.state = _replay(self.rules, self.record)
         self.lesson_index = index
         self.step_index = 0
         del self.marks[index + 1:]
+        self.record.truncate(n)
+        self.match.replace_state(replay(self.record, self.rules))
         self._check_until()
         self.autosave()
 
     # ---- saving
     def to_record(self) -> Record:
-        self.record.meta = {"teach": True, "course": self.course.id, "lesson": self.lesson_index,
-                            "lesson_id": self.lesson.id, "step": self.step_index, "marks": list(self.marks),
-                            "finished": self.finished}
+        """The record with the lesson progress in its meta (the match autosaves it)."""
+        self.record.meta.update({"teach": True, "course": self.course.id, "lesson": self.lesson_index,
+                                 "lesson_id": self.lesson.id, "step": self.step_index, "marks": list(self.marks),
+                                 "free_play": self.finished})
         return self.record
 
     def autosave(self) -> None:
+        """Write the ``teach`` autosave now (leaving, navigating; the match also writes it in the
+        background after every action)."""
+        self.to_record()
+        self.match.flush()          # a background write of an older snapshot must not land after this one
         try:
-            saves.write_record(self.to_record(), saves.autosave_path(SAVE_NAME))
+            self.match.save()
         except OSError:
             pass
 
     def _restore(self, record: Record) -> None:
-        self.record = Record(**{k: getattr(record, k) for k in ("game", "seed", "options", "seats", "data_version",
-                                                               "mods", "actions", "end_time", "meta")})
-        self.state = _replay(self.rules, self.record)
-        meta = record.meta or {}
+        meta = dict(record.meta or {})
+        copy = Record(**{k: getattr(record, k) for k in ("game", "seed", "options", "seats", "data_version",
+                                                          "mods", "actions", "end_time")}, meta=dict(meta))
+        self._bind(copy, replay(copy, self.rules))
         n = len(self.cur.lessons)
         self.lesson_index = max(0, min(int(meta.get("lesson", 0)), n - 1))
         lid = meta.get("lesson_id")
@@ -504,7 +565,7 @@ class TeachSession:
         while len(marks) < self.lesson_index + 1:
             marks.append(len(self.record.actions))
         self.marks = marks
-        self.finished = bool(meta.get("finished", False))
+        self.finished = bool(meta.get("free_play", meta.get("finished", False)))
         self._check_until()
 
     @classmethod
@@ -527,236 +588,3 @@ class TeachSession:
             pass
 
 
-def rule_key(rule: str) -> str:
-    """i18n key part for an engine rule id: ``"4.4 timer row"`` -> ``"4_4_timer_row"``."""
-    import re
-    return re.sub(r"[^0-9a-z]+", "_", rule.lower()).strip("_")
-
-
-def _replay(rules, record: Record):
-    from tabletop.engine import replay
-    return replay(record, rules)
-
-
-def _progress(state, seat: int) -> tuple[int, int]:
-    """(track steps toward the parchment, resources+votes on the mat) of a seat."""
-    p = state.players[seat]
-    steps = sum(int(v) for v in p.tracks) + (1 if p.legendary else 0)
-    return steps, sum(int(v) for v in p.res) + int(p.votes)
-
-
-def _active(actions: list) -> list:
-    """Legal actions that do something (withdrawing Done does not)."""
-    return [a for a in actions if a.kind != "resume"]
-
-
-def _moves_track(effect: dict) -> bool:
-    return any(effect.get(k) for k in ("power_vp", "prestige_vp", "popularity_vp", "legendary_vp", "any_vp"))
-
-
-def _score(state, seat: int) -> float:
-    """A gentle bot's idea of how well a seat is doing."""
-    p = state.players[seat]
-    tracks = sum(t - s for t, s in zip(p.tracks, p.start))
-    provinces = sum(len(v) for v in p.slots.values())
-    return 3.0 * tracks + 6.0 * p.legendary + 0.6 * sum(p.res) + 0.4 * p.votes + 2.0 * provinces
-
-
-BOT_BUDGET = 3            # non-choice moves a gentle bot makes per time-track step
-
-
-def _settled_score(state, seat: int, depth: int = 2) -> float:
-    """Score after the seat's pending choices are answered greedily (so that "conquer a
-    province" is worth the province, not just its cost)."""
-    p = state.players[seat]
-    if depth <= 0 or not p.decisions:
-        return _score(state, seat)
-    best = None
-    for option in state.legal_actions(seat):
-        if option.kind != "choose":
-            continue
-        trial = state.clone()
-        try:
-            trial.apply(option)
-        except IllegalActionError:
-            continue
-        value = _settled_score(trial, seat, depth - 1)
-        best = value if best is None or value > best else best
-    return _score(state, seat) if best is None else best
-
-
-_VALUE = {"power_vp": 3.0, "prestige_vp": 3.0, "popularity_vp": 3.0, "any_vp": 3.0, "legendary_vp": 6.0,
-          "military": 0.6, "culture": 0.6, "gold": 0.6, "any_resource": 0.6, "votes": 0.4,
-          "conquer_province": 2.0}
-
-
-def _effect_value(state, seat: int, effect: dict) -> float:
-    """A rough worth of a reward for a seat (used to pick where to put a worker)."""
-    rules, p = state.rules, state.players[seat]
-    value = 0.0
-    for key, amount in effect.items():
-        if key == "production":
-            value += _effect_value(state, seat, rules.production[p.character][amount])
-            for card in p.slots[amount]:
-                value += _effect_value(state, seat, rules.provinces[card][amount])
-        elif isinstance(amount, (int, float)) and not isinstance(amount, bool):
-            value += _VALUE.get(key, 0.0) * amount
-    return value
-
-
-def _frame_value(state, seat: int, frame_id: str) -> float:
-    rules, p = state.rules, state.players[seat]
-    best = 0.0
-    for sid in rules.frames[frame_id].spaces:
-        sp = rules.spaces[sid]
-        if not state.can_pay(p, sp.cost):
-            continue
-        value = _effect_value(state, seat, sp.effect) - 0.6 * sum(
-            v for v in sp.cost.values() if isinstance(v, int))
-        best = max(best, value)
-    return best
-
-
-def gentle_bot(state, seat: int, used: int = 0, seed: int = 0):
-    """The teaching bots: simple, readable, deterministic. They act with workers that can
-    (looking one choice ahead), claim an achievement, play a stratagem that moves a track,
-    put a free worker where it can do something useful, and otherwise say Done. ``used``:
-    moves already made since their last Done (at most ``BOT_BUDGET`` per step)."""
-    from tabletop.engine import GameRng
-    legal = state.legal_actions(seat)
-    if not legal:
-        return None
-    rng = GameRng(seed)
-    base = _score(state, seat)
-
-    def gain(action) -> float:
-        trial = state.clone()
-        try:
-            trial.apply(action)
-        except IllegalActionError:
-            return float("-inf")
-        return _settled_score(trial, seat) - base
-
-    def best(cands, value=gain):
-        scored = [(value(a), i, a) for i, a in enumerate(cands)]
-        top = max(sc for sc, _, _ in scored)
-        pool = [a for sc, _, a in scored if sc >= top - 1e-9]
-        return (rng.choose(pool) if len(pool) > 1 else pool[0]), top
-
-    kinds = {a.kind for a in legal}
-    if kinds == {"choose"}:
-        return best(legal)[0]
-    if state.phase == "opening":
-        return best(legal, lambda a: _frame_value(state, seat, a.to))[0]
-    legal = _active(legal)
-    if not legal:
-        return None
-    done = sorted((a for a in legal if a.kind == "done"), key=lambda a: bool(getattr(a, "last", False)))
-    if used >= BOT_BUDGET:
-        return done[0] if done else legal[0]
-    claims = [a for a in legal if a.kind == "claim"]
-    if claims:
-        return claims[0]                   # "legendary" is listed first when available
-    acts = [a for a in legal if a.kind == "act"]
-    if acts:
-        choice, value = best(acts)
-        if value > 0:
-            return choice
-    plays = [a for a in legal if a.kind == "play"]
-    if plays:
-        choice, value = best(plays)
-        if value >= 2.0:
-            return choice
-    p = state.players[seat]
-    free = [a for a in legal if a.kind == "move" and a.to != "mat" and not p.workers[a.worker].startswith("F:")]
-    if free:
-        choice, value = best(free, lambda a: _frame_value(state, seat, a.to))
-        if value > 0:
-            return choice
-    return done[0] if done else legal[0]
-
-
-# --- narration ------------------------------------------------------------------------------
-def describe_place(rules, place: str, lang: str, t) -> str:
-    """'Green, bottom row' for a frame or space id like ``green.bottom.large``."""
-    parts = place.split(".")
-    if len(parts) >= 2 and parts[0] in rules.area_names:
-        area = getattr(rules.area_names[parts[0]], lang, parts[0])
-        text = t(f"teach.where.{parts[1]}", area=area)
-        frame = getattr(rules, "frames", {}).get(place)
-        if frame is not None:
-            text += ("：" if lang == "ja" else ": ") + " / ".join(rules.name(sid, lang) for sid in frame.spaces)
-        return text
-    return rules.name(place, lang)
-
-
-def narrate(rules, state, seat: int, action, t, lang: str = "en", events=()) -> str:
-    """One line telling what a (bot) seat just did. ``t`` translates ``teach.*`` keys;
-    ``events`` (what the action returned) tell which choice a Choose answered."""
-    who = rules.name(state.players[seat].character, lang)
-    kind = action.kind
-    if kind == "move":
-        if action.to == "mat":
-            return t("teach.narrate.move_mat", who=who)
-        return t("teach.narrate.move", who=who, where=describe_place(rules, action.to, lang, t))
-    if kind == "act":
-        return t("teach.narrate.act", who=who, what=rules.name(action.space, lang))
-    if kind == "play":
-        return t("teach.narrate.play", who=who, what=rules.name(action.card, lang))
-    if kind == "flip":
-        return t("teach.narrate.flip", who=who, what=rules.name(action.timer, lang))
-    if kind == "choose":
-        decision = next((e.decision for e in events if getattr(e, "kind", "") == "chosen"), None)
-        return t("teach.narrate.choose", who=who,
-                 what=describe_option(rules, action.option, lang,
-                                      decision if decision is not None else _decision(state, seat)))
-    if kind in ("pickup", "claim", "refill", "done"):
-        return t(f"teach.narrate.{kind}", who=who)
-    return t("teach.narrate.other", who=who, what=action.to_text())
-
-
-def describe_action(rules, state, action, t, lang: str = "en") -> str:
-    """A short label for one of the learner's own actions (hint lists, buttons)."""
-    kind = action.kind
-    if kind == "move":
-        if action.to == "mat":
-            return t("teach.label.move_mat", worker=_worker_word(action.worker, t))
-        return t("teach.label.move", worker=_worker_word(action.worker, t),
-                 where=describe_place(rules, action.to, lang, t))
-    if kind == "act":
-        return t("teach.label.act", what=rules.name(action.space, lang),
-                 where=describe_place(rules, action.space, lang, t))
-    if kind == "play":
-        return t("teach.label.play", what=rules.name(action.card, lang))
-    if kind == "claim":
-        return t(f"teach.label.claim_{action.take}")
-    if kind == "choose":
-        return describe_option(rules, action.option, lang, _decision(state, action.seat))
-    return t(f"teach.label.{kind}")
-
-
-def _worker_word(worker: str, t) -> str:
-    return t("teach.label.grande") if worker[-2:-1] == "g" else t("teach.label.common")
-
-
-def _decision(state, seat: int) -> str:
-    try:
-        decs = state.players[seat].decisions
-        return decs[0]["t"] if decs else ""
-    except (AttributeError, IndexError, KeyError, TypeError):
-        return ""
-
-
-_TRIPLES = {"res": ("military", "culture", "gold"), "vp": ("power", "prestige", "popularity")}
-
-
-def describe_option(rules, option: str, lang: str, decision: str = "") -> str:
-    """A pending choice's option (``c05``, ``1/0/1``, ``p12:red``...) in words: a split of
-    resources or steps is spelt out, every known id is replaced by its name."""
-    import re
-    names = _TRIPLES.get(decision)
-    if names and re.fullmatch(r"\d+/\d+/\d+", option):
-        amounts = [int(x) for x in option.split("/")]
-        return ", ".join(f"{n} {rules.name(k, lang)}" for n, k in zip(amounts, names) if n)
-    parts = re.split(r"([:=>/,])", option)
-    return "".join(rules.name(p, lang) if p and p not in ":=>/," else p for p in parts)

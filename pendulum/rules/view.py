@@ -1,4 +1,18 @@
-"""``view_for(seat)``: everything the UI shows, as plain data (hidden: deck orders)."""
+"""``view_for(seat)``: everything a screen shows, as plain data. The Pendulum table draws only
+this (plus static rules data: board spaces, card texts, production printed on the mats).
+
+What is secret in Pendulum (rules spec 2.2, 5.3, 5.6): only the **order and contents of the
+face-down decks** — the province deck, the achievement deck and the council reward deck (with
+the 10 regular council cards removed unseen at set-up). The view gives their sizes only (and
+the council deck's split into regular and final cards, which the set-up makes public: the
+final cards are the bottom five). Everything else is open information at the table and is
+the same for every viewer: workers, timers, tracks, resources, votes, tucked provinces (the
+hidden octagons of a tucked card are irrelevant and never shown), the stratagem hands and
+discards (each character's four stratagems are printed on known cards taken openly into
+hand), the achievement and its markers, the face-up council offer and every pending choice.
+``seat`` (None: the public view) is kept in the result so a screen knows whose eyes it draws
+for; no field depends on it today.
+"""
 from __future__ import annotations
 
 from .engine import AREAS, ROWS, SLOTS, TRACKS
@@ -6,11 +20,16 @@ from .engine import AREAS, ROWS, SLOTS, TRACKS
 
 def view_for(st, seat=None) -> dict:
     r = st.rules
+    in_box = {}
+    for p in st.players:
+        for w, loc in p.workers.items():
+            if loc.startswith("B:"):
+                in_box.setdefault(loc[2:], []).append(w)
     spaces = []
     for sp in r.spaces.values():
         spaces.append({"id": sp.id, "area": sp.area, "row": ROWS[sp.row], "index": sp.index, "action": sp.action,
                        "frame": sp.frame, "cost": dict(sp.cost), "reward": dict(sp.effect),
-                       "box": _box_workers(st, sp.id)})
+                       "box": in_box.get(sp.id, [])})
     frames = [{"id": f.id, "area": f.area, "row": ROWS[f.row], "kind": f.kind, "spaces": list(f.spaces),
                "blocking": f.blocking, "workers": list(st.frame_occ[f.id])} for f in r.frames.values()]
     timers = [{"id": a, "area": a, "row": ROWS[st.timer_row[a]], "remaining": st.remaining[a],
@@ -63,20 +82,13 @@ def view_for(st, seat=None) -> dict:
                     "turn": (st.real_order()[st.council_turn - 1]
                              if st.phase == "council_rewards" and st.council_turn else None)},
         "seats_to_act": st.seats_to_act(),
+        "opening": [{"seat": o[0], "kind": "grande" if o[1] == "g" else "common"} for o in st.opening],
         "seat_styles": {str(x): {"id": d.id, "colour": d.colour, "letter": d.letter, "shape": d.shape,
                                  "name": {"en": d.name.en, "ja": d.name.ja}}
                         for x in list(range(len(st.players))) + ([-1] if st.neutral_workers else [])
                         for d in [r.seat_style(x)]},
         "outcome": st.outcome(),
     }
-
-
-def _box_workers(st, sid):
-    out = []
-    key = "B:" + sid
-    for p in st.players:
-        out.extend(w for w, loc in p.workers.items() if loc == key)
-    return out
 
 
 def _decision(st, p):

@@ -1,6 +1,7 @@
 """Drawing what changes only when the engine state changes (redrawn into the table's
 cached layer after events, never per frame): top bar, purple markers, provinces,
-achievement, privilege track, council cards, the seat boards."""
+achievement, privilege track, council cards, the seat boards. Everything is read from the
+engine's view (``table.view``, see pendulum/rules/view.py) plus static rules data."""
 from __future__ import annotations
 
 import pygame
@@ -13,11 +14,11 @@ INK = R.INK
 
 
 def draw_state(table, s):
-    app, rules, st = table.app, table.rules, table.state
+    app, rules, v = table.app, table.rules, table.view
     r = table.layout.rects
     # top bar: round, phase, who acts
-    phase = app.t(f"pendulum.phase.{st.phase}")
-    head = app.t("pendulum.round", round=min(st.round, rules.rounds), rounds=rules.rounds) + "  ·  " + phase
+    phase = app.t(f"pendulum.phase.{v['phase']}")
+    head = app.t("pendulum.round", round=min(v["round"], rules.rounds), rounds=rules.rounds) + "  ·  " + phase
     s.blit(R.text_fit(app, head, 24, INK, 446, True), (16, 10))
     mode = app.t(f"pendulum.mode.{rules.mode}")
     s.blit(R.text_fit(app, mode, 18, R.DIM_INK, 210 if not rules.timed else 420), (470, 16))
@@ -26,13 +27,13 @@ def draw_state(table, s):
     # each area says which row acts and which row takes placements
     for area in ("green", "purple", "black"):
         ar = r[f"area.{area}"]
-        row = V.ROWS[st.timer_row[area]]
-        other = V.ROWS[1 - st.timer_row[area]]
+        row = V.timer(v, area)["row"]
+        other = V.ROWS[1 - V.ROWS.index(row)]
         tag = app.t("pendulum.area_rows", act=app.t(f"pendulum.row.{row}"), place=app.t(f"pendulum.row.{other}"))
         t = R.text_fit(app, tag, 16, (255, 236, 190), ar.width - 260)
         s.blit(t, t.get_rect(topright=(ar.right - 12, ar.top + 7)))
     # purple time markers
-    for row, k in V.purple_markers(st):
+    for row, k in V.purple_markers(v):
         pr = r.get(f"timer_place.purple.{row}.{k}")
         if pr:
             pygame.draw.circle(s, (170, 120, 220), pr.center, 20)
@@ -52,15 +53,15 @@ def draw_state(table, s):
 
 def _prompt(table, s):
     """One line telling the people at the table what the game waits for."""
-    app, st = table.app, table.state
-    to_act = st.seats_to_act()
-    ph = st.phase
+    app, v = table.app, table.view
+    to_act = v["seats_to_act"]
+    ph = v["phase"]
     if ph == "game_over":
         text = app.t("pendulum.prompt.game_over")
     elif ph == "opening" and to_act:
-        kind = st.opening[0][1] if st.opening else "g"
+        kind = v["opening"][0]["kind"] if v["opening"] else "grande"
         text = app.t("pendulum.prompt.opening", seat=V.seat_name(app, table.rules, to_act[0]),
-                     kind=app.t("pendulum.grande" if kind == "g" else "pendulum.common"))
+                     kind=app.t(f"pendulum.{kind}"))
     elif ph.startswith("council_rewards") and to_act:
         text = app.t("pendulum.prompt.council", seat=V.seat_name(app, table.rules, to_act[0]))
     elif ph == "council_trim":
@@ -75,7 +76,7 @@ def _prompt(table, s):
 
 
 def _time_track(table, s):
-    app, st = table.app, table.state
+    app, v = table.app, table.view
     r = table.layout.rects
     tt = r["time_track"]
     pygame.draw.rect(s, (30, 46, 52), tt.inflate(8, 4), border_radius=8)
@@ -84,7 +85,7 @@ def _time_track(table, s):
         rect = r.get(f"time_space.{n}")
         if rect is None:
             continue
-        on = st.track_space == n
+        on = v["time_track"]["space"] == n
         pygame.draw.rect(s, (230, 200, 120) if on else (60, 72, 78), rect, border_radius=6)
         pygame.draw.rect(s, R.GOLD, rect, 1, border_radius=6)
         t = app.text(str(n), 16, (20, 16, 12) if on else INK, True)
@@ -99,19 +100,20 @@ def _card(s, rect, colour, edge=(20, 16, 12)):
 
 
 def _provinces(table, s):
-    app, rules, st = table.app, table.rules, table.state
+    app, rules, v = table.app, table.rules, table.view
     r = table.layout.rects
-    for i, card in enumerate(st.display[:4]):
+    deck = v["provinces"]["deck"]
+    for i, card in enumerate(v["provinces"]["display"][:4]):
         rect = r[f"province.{i}"]
         if not card:
             continue
         _province_card(app, rules, s, rect, card)
     d = r["province_deck"]
-    if st.province_deck:
+    if deck:
         _card(s, d, (70, 90, 70))
         for k in range(3):
             pygame.draw.rect(s, (40, 52, 40), d.move(-k * 2, -k * 2), 1, border_radius=7)
-    t = app.text(str(len(st.province_deck)), 22, INK, True)
+    t = app.text(str(deck), 22, INK, True)
     s.blit(t, t.get_rect(center=d.center))
 
 
@@ -138,26 +140,25 @@ def _short(app, rules, d):
 
 
 def _achievement(table, s):
-    app, rules, st = table.app, table.rules, table.state
+    app, rules, ach = table.app, table.rules, table.view["achievement"]
     a = table.layout.rects["achievement"]
-    if not st.achievement:
+    if not ach["card"]:
         t = app.text(app.t("pendulum.no_achievement"), 16, R.DIM_INK)
         s.blit(t, t.get_rect(center=a.center))
         return
-    info = rules.achievements[st.achievement]
-    s.blit(R.text_fit(app, V.name(app, rules, st.achievement), 16, INK, a.width - 60, True), (a.left + 8, a.top + 6))
-    req = {k: v for k, v in info["requires"].items() if v}
+    s.blit(R.text_fit(app, V.name(app, rules, ach["card"]), 16, INK, a.width - 60, True), (a.left + 8, a.top + 6))
+    req = {k: v for k, v in ach["requires"].items() if v}
     s.blit(R.text_fit(app, app.t("pendulum.needs", what=_short(app, rules, req)), 16, (255, 220, 160), a.width - 14),
            (a.left + 8, a.top + 30))
-    s.blit(R.text_fit(app, app.t("pendulum.or_reward", what=_short(app, rules, info["reward"])), 16, INK, a.width - 14),
+    s.blit(R.text_fit(app, app.t("pendulum.or_reward", what=_short(app, rules, ach["reward"])), 16, INK, a.width - 14),
            (a.left + 8, a.top + 50))
     for k in range(rules.marker_spots):
         c = (a.left + 20 + k * 36, a.bottom - 22)
         pygame.draw.circle(s, (40, 32, 24), c, 15)
-        if k < len(st.achievement_markers):
-            tok = table.sprites.token(st.achievement_markers[k], 28)
+        if k < len(ach["markers"]):
+            tok = table.sprites.token(ach["markers"][k], 28)
             s.blit(tok, tok.get_rect(center=c))
-    if st.legendary == "card":
+    if ach["legendary"] == "card":
         lt = table.layout.rects["legendary_token"]
         pygame.draw.circle(s, (200, 200, 215), lt.center, 18)
         pygame.draw.circle(s, (60, 60, 70), lt.center, 18, 2)
@@ -166,10 +167,8 @@ def _achievement(table, s):
 
 
 def _privilege(table, s):
-    app, st = table.app, table.state
     r = table.layout.rects
-    anim = getattr(table, "privilege_anim", None)
-    for k, seat in enumerate(st.privilege):
+    for k, seat in enumerate(table.view["privilege"]):
         rect = r.get(f"privilege.{k}")
         if rect is None:
             continue
@@ -179,7 +178,7 @@ def _privilege(table, s):
 
 def _council_overlay(table, s):
     """The council as its own panel over the main board: steps, privilege by votes, whose turn."""
-    app, rules, st = table.app, table.rules, table.state
+    app, rules, v = table.app, table.rules, table.view
     r = table.layout.rects
     ov = r["council_overlay"]
     shade = pygame.Surface(r["main_board"].size, pygame.SRCALPHA)
@@ -187,10 +186,10 @@ def _council_overlay(table, s):
     s.blit(shade, r["main_board"])
     pygame.draw.rect(s, (40, 46, 70), ov, border_radius=16)
     pygame.draw.rect(s, (150, 160, 220), ov, 3, border_radius=16)
-    s.blit(app.text(app.t("pendulum.council.title", round=min(st.round, rules.rounds)), 32, INK, True),
+    s.blit(app.text(app.t("pendulum.council.title", round=min(v["round"], rules.rounds)), 32, INK, True),
            (ov.left + 24, ov.top + 14))
     steps = ["privilege", "rewards", "trim", "setup"]
-    current = {"council_rewards": 1, "council_trim": 2, "council_adjust": 3}.get(st.phase, 0)
+    current = {"council_rewards": 1, "council_trim": 2, "council_adjust": 3}.get(v["phase"], 0)
     x = ov.left + 24
     for i, k in enumerate(steps):
         col = (255, 226, 150) if i == current else ((150, 200, 150) if i < current else R.DIM_INK)
@@ -199,24 +198,25 @@ def _council_overlay(table, s):
         x += t.get_width() + 30
     s.blit(app.text(app.t("pendulum.council.order"), 18, R.DIM_INK), (ov.left + 24, ov.top + 100))
     # the tokens themselves are drawn per frame by the table (animated re-order)
-    turn = st.real_order()[st.council_turn - 1] if st.phase == "council_rewards" and st.council_turn else None
+    turn = v["council"]["turn"]
     if turn is not None:
         who = V.seat_name(app, rules, turn)
         key = "pendulum.council.your_turn" if table.human[turn] else "pendulum.council.bot_turn"
         s.blit(app.text(app.t(key, seat=who), 24, (255, 226, 150), True), (ov.left + 24, ov.top + 206))
-    elif st.phase == "council_trim":
+    elif v["phase"] == "council_trim":
         s.blit(app.text(app.t("pendulum.prompt.trim"), 24, (255, 226, 150), True), (ov.left + 24, ov.top + 206))
     note = app.t("pendulum.council.bonus", bonus=" / ".join(f"{i + 1}: +{b}" for i, b in enumerate(rules.rank_bonus) if b))
     s.blit(app.text(note, 16, R.DIM_INK), (ov.left + 24, ov.bottom - 34))
 
 
 def _council(table, s):
-    app, rules, st = table.app, table.rules, table.state
+    app, rules, v = table.app, table.rules, table.view
     r = table.layout.rects
     cb = r["council_board"]
-    turn = st.real_order()[st.council_turn - 1] if st.phase == "council_rewards" and st.council_turn else None
-    cards = [("default", rules.council_default, True), ("grande", rules.council_grande, st.grande_up)]
-    cards += [(f"offer.{i}", c, True) for i, c in enumerate(st.council_offer)]
+    council = v["council"]
+    turn = council["turn"]
+    cards = [("default", council["default"], True), ("grande", council["grande"], council["grande_up"])]
+    cards += [(f"offer.{i}", c, True) for i, c in enumerate(council["offer"])]
     for key, card, up in cards:
         rect = r.get(f"council.{key}")
         if rect is None or not card:
@@ -230,7 +230,7 @@ def _council(table, s):
             continue
         _card(s, rect, col)
         if turn is not None and table.human[turn] and any(
-                V.option_matches_region(st, a.option, f"council.{key}") for a in table.legal(turn) if a.kind == "choose"):
+                V.option_matches_region(v, a.option, f"council.{key}") for a in table.legal(turn) if a.kind == "choose"):
             pygame.draw.rect(s, (120, 255, 140), rect.inflate(8, 8), 3, border_radius=9)
         lines = R.text_lines(app, V.name(app, rules, card), 16 if table.layout.council_active else 14, (20, 16, 12), rect.width - 8, max_lines=5)
         y = rect.top + 6
@@ -242,15 +242,16 @@ def _council(table, s):
         s.blit(t, t.get_rect(midbottom=(rect.centerx, rect.bottom - 4)))
     d = r["council.deck"]
     _card(s, d, (60, 70, 110))
-    t = app.text(str(len(st.council_deck)), 22, INK, True)
+    t = app.text(str(council["deck"]), 22, INK, True)
     s.blit(t, t.get_rect(center=d.center))
     if turn is not None:
         t = app.text(app.t("pendulum.council_turn", seat=V.seat_name(app, rules, turn)), 18, (255, 230, 160), True)
         s.blit(t, (cb.left + 12, cb.bottom - 36))
 
 
-def _res_line(app, s, x, y, p, size=22):
-    items = [("military", p.res[0]), ("culture", p.res[1]), ("gold", p.res[2]), ("votes", p.votes)]
+def _res_line(app, s, x, y, m, size=22):
+    res = m["resources"]
+    items = [("military", res["military"]), ("culture", res["culture"]), ("gold", res["gold"]), ("votes", m["votes"])]
     for k, v in items:
         col = R.RES_COL[k]
         rect = pygame.Rect(x, y, size, size)
@@ -268,24 +269,24 @@ def _res_line(app, s, x, y, p, size=22):
 
 
 def _seat_header(table, s, seat, rect, big):
-    app, rules, st = table.app, table.rules, table.state
+    app, rules = table.app, table.rules
     sd = table.sprites.seats[seat]
-    p = st.players[seat]
+    m = V.mat(table.view, seat)
     R.draw_shape(s, sd["shape"], (rect.left + 22, rect.top + 20), 30, sd["colour"])
     t = app.text(sd["letter"], 16, R.contrast(sd["colour"]), True)
     s.blit(t, t.get_rect(center=(rect.left + 22, rect.top + 21)))
     who = app.t("pendulum.human") if table.human[seat] else app.t("pendulum.bot")
-    name = f"{V.seat_name(app, rules, seat)} · {V.name(app, rules, p.character)} · {who}"
+    name = f"{V.seat_name(app, rules, seat)} · {V.name(app, rules, m['character'])} · {who}"
     s.blit(R.text_fit(app, name, 20 if big else 17, INK, rect.width - 260 if not big else 500, True),
            (rect.left + 44, rect.top + 8))
-    need = sum(max(0, rules.parchment - t) for t in p.tracks)
-    stand = app.t("pendulum.standing", n=need) + ("  ★" if p.legendary else "")
-    t = app.text(stand, 15 if not big else 17, (255, 226, 150) if need == 0 and p.legendary else R.DIM_INK, True)
+    need = sum(max(0, rules.parchment - t) for t in m["tracks"].values())
+    stand = app.t("pendulum.standing", n=need) + ("  ★" if m["legendary"] else "")
+    t = app.text(stand, 15 if not big else 17, (255, 226, 150) if need == 0 and m["legendary"] else R.DIM_INK, True)
     s.blit(t, t.get_rect(topright=(rect.right - 10, rect.top + 12)) if not big else (rect.left + 560, rect.top + 12))
     badges = []
-    if p.done:
+    if m["done"]:
         badges.append(app.t("pendulum.badge.done"))
-    if p.decisions:
+    if m["decisions_pending"]:
         badges.append(app.t("pendulum.badge.choosing"))
     if badges and big:
         t = app.text(" · ".join(badges), 16, (255, 220, 150), True)
@@ -297,15 +298,16 @@ def _cached_seat(table, s, seat, big):
     rect = table.layout.rects.get(f"seat.{seat}")
     if rect is None:
         return
-    p = table.state.players[seat]
-    key = (big, rect.size, table.app.lang, table.human[seat], tuple(p.tracks), tuple(p.res), p.votes, p.legendary,
-           tuple((c, tuple(v)) for c, v in p.slots.items()), tuple(p.hand), tuple(p.discard), p.done,
-           bool(p.decisions), tuple(sorted(p.workers.items())))
-    cache = table.__dict__.setdefault("_seat_cache", {})
+    m = V.mat(table.view, seat)
+    key = (big, rect.size, table.app.lang, table.human[seat], tuple(m["tracks"].values()),
+           tuple(m["resources"].values()), m["votes"], m["legendary"],
+           tuple((c, tuple(v["provinces"])) for c, v in m["production"].items()), tuple(m["hand"]),
+           tuple(m["discard"]), m["done"], m["decisions_pending"], V.reserve(table.view, seat))
+    cache = table.renderer.seat_cache
     ent = cache.get(seat)
     if ent is None or ent[0] != key:
         surf = pygame.Surface(rect.size).convert()
-        surf.blit(table._static, (0, 0), rect)
+        surf.blit(table.renderer.static, (0, 0), rect)
         prefix = f"seat.{seat}"
         shifted = {k: v.move(-rect.x, -rect.y) for k, v in table.layout.rects.items()
                    if k == prefix or k.startswith(prefix + ".")}
@@ -315,29 +317,28 @@ def _cached_seat(table, s, seat, big):
 
 
 def _seat_full(table, s, seat, r=None):
-    app, rules, st = table.app, table.rules, table.state
+    app, rules = table.app, table.rules
     r = r or table.layout.rects
     rect = r[f"seat.{seat}"]
     sd = table.sprites.seats[seat]
     pygame.draw.rect(s, sd["colour"], rect, 3, border_radius=12)
     _seat_header(table, s, seat, rect, True)
-    p = st.players[seat]
-    for i, t in enumerate(TRACKS):
+    m = V.mat(table.view, seat)
+    for t in TRACKS:
         tr = r[f"seat.{seat}.track.{t}"]
         if t == "legendary":
-            _legendary(app, s, tr, p.legendary)
+            _legendary(app, s, tr, m["legendary"])
             continue
         tok = app.text(sd["letter"], 13, R.contrast(R.TRACK_COL[t]), True)
-        R.draw_track(app, s, tr, t, p.start[i], p.tracks[i], rules.track_max, rules.parchment, token=tok)
+        R.draw_track(app, s, tr, t, m["track_start"][t], m["tracks"][t], rules.track_max, rules.parchment, token=tok)
     res = r[f"seat.{seat}.resources"]
-    _res_line(app, s, res.left, res.top + 6, p, 26)
+    _res_line(app, s, res.left, res.top + 6, m, 26)
     mat = r[f"seat.{seat}.mat"]
     pygame.draw.rect(s, (30, 34, 30), mat, border_radius=8)
     s.blit(app.text(app.t("pendulum.on_mat"), 16, R.DIM_INK), (mat.left + 6, mat.top + 2))
-    reserve = sum(1 for loc in p.workers.values() if loc == "reserve")
-    t = app.text(app.t("pendulum.reserve", n=reserve), 16, R.DIM_INK)
+    t = app.text(app.t("pendulum.reserve", n=V.reserve(table.view, seat)), 16, R.DIM_INK)
     s.blit(t, (mat.right - t.get_width() - 6, mat.top + 2))
-    prod = rules.production[p.character]
+    prod = rules.production[m["character"]]
     for slot in SLOTS:
         sr = r[f"seat.{seat}.slot.{slot}"]
         pygame.draw.rect(s, (50, 44, 36), sr, border_radius=8)
@@ -346,7 +347,7 @@ def _seat_full(table, s, seat, r=None):
         s.blit(R.text_fit(app, head, 17, R.SLOT_COL[slot], sr.width - 10, True), (sr.left + 8, sr.top + 4))
         printed = V.amounts_text(app, rules, prod[slot])
         s.blit(R.text_fit(app, printed, 17, INK, sr.width - 10), (sr.left + 8, sr.top + 25))
-        for k, card in enumerate(p.slots[slot][:5]):
+        for k, card in enumerate(m["production"][slot]["provinces"][:5]):
             y = sr.top + 48 + k * 23
             cr = pygame.Rect(sr.left + 6, y, sr.width - 12, 21)
             pygame.draw.rect(s, (226, 214, 178), cr, border_radius=4)
@@ -354,14 +355,14 @@ def _seat_full(table, s, seat, r=None):
             s.blit(R.text_fit(app, "+ " + txt, 16, (30, 24, 16), cr.width - 8), (cr.left + 4, cr.top))
     hand = r[f"seat.{seat}.hand"]
     pygame.draw.rect(s, (34, 40, 52), hand, border_radius=8)
-    s.blit(app.text(app.t("pendulum.hand_title", n=len(p.hand), d=len(p.discard)), 17, R.DIM_INK, True),
+    s.blit(app.text(app.t("pendulum.hand_title", n=len(m["hand"]), d=len(m["discard"])), 17, R.DIM_INK, True),
            (hand.left + 8, hand.top + 4))
     y = hand.top + 26
-    for card in p.hand[:6]:
+    for card in m["hand"][:6]:
         t = R.text_fit(app, "▶ " + V.name(app, rules, card), 18, INK, hand.width - 16)
         s.blit(t, (hand.left + 8, y))
         y += 23
-    for card in p.discard[:6 - min(6, len(p.hand))]:
+    for card in m["discard"][:6 - min(6, len(m["hand"]))]:
         t = R.text_fit(app, "✕ " + V.name(app, rules, card), 16, R.DIM_INK, hand.width - 16)
         s.blit(t, (hand.left + 8, y))
         y += 21
@@ -370,7 +371,6 @@ def _seat_full(table, s, seat, r=None):
 def _legendary(app, s, rect, has):
     label = app.text(app.t("pendulum.track.legendary"), 16, R.TRACK_COL["legendary"], True)
     s.blit(label, label.get_rect(midleft=(rect.left, rect.centery)))
-    c = (rect.left + 124, rect.centery)
     pygame.draw.circle(s, (70, 66, 58), (rect.left + 120, rect.centery), 12)
     pygame.draw.circle(s, R.PARCHMENT, (rect.left + 152, rect.centery), 12)
     pygame.draw.circle(s, R.TRACK_COL["legendary"], (rect.left + (152 if has else 120), rect.centery), 14)
@@ -379,7 +379,7 @@ def _legendary(app, s, rect, has):
 
 
 def _seat_compact(table, s, seat, r=None):
-    app, rules, st = table.app, table.rules, table.state
+    app, rules = table.app, table.rules
     r = r or table.layout.rects
     rect = r.get(f"seat.{seat}")
     if rect is None:
@@ -388,16 +388,16 @@ def _seat_compact(table, s, seat, r=None):
     pygame.draw.rect(s, (40, 46, 44), rect, border_radius=10)
     pygame.draw.rect(s, sd["colour"], rect, 2, border_radius=10)
     _seat_header(table, s, seat, rect, False)
-    p = st.players[seat]
+    m = V.mat(table.view, seat)
     # four mini tracks: value and a bar to the parchment
     x = rect.left + 10
     y = rect.top + 38
     for i, t in enumerate(TRACKS):
         col = R.TRACK_COL[t]
         if t == "legendary":
-            val, lo, hi = (1 if p.legendary else 0), 0, 1
+            val, lo, hi = (1 if m["legendary"] else 0), 0, 1
         else:
-            val, lo, hi = p.tracks[i], p.start[i], rules.track_max
+            val, lo, hi = m["tracks"][t], m["track_start"][t], rules.track_max
         lab = app.text(app.t(f"pendulum.track_letter.{t}"), 11, col, True)
         s.blit(lab, (x, y + i * 11 - 3))
         bar = pygame.Rect(x + 16, y + i * 11, 290, 8)
@@ -408,4 +408,4 @@ def _seat_compact(table, s, seat, r=None):
         fill = (val - lo) / max(1, hi - lo)
         pygame.draw.rect(s, col, (bar.left, bar.top, max(3, int(bar.width * fill)), 8))
     res = r[f"seat.{seat}.resources"]
-    _res_line(app, s, res.left, res.top + 12, p, 16)
+    _res_line(app, s, res.left, res.top + 12, m, 16)

@@ -54,14 +54,10 @@ class EndScreen(Scene):
     def activate(self, key):
         t = self.table
         if key == "rematch":
-            from .table import PendulumTable
-            scene = PendulumTable(self.app, seats=t.seats_spec, mode=t.mode, seed=t.seed + 1,
-                                  autosave=t.autosave)
-            self.app.scenes.clear()
-            self.app.scenes.push(scene)
+            t.rematch()
         elif key == "save":
             path = saves.data_dir() / f"pendulum-record-{t.seed}-{len(t.record.actions)}.json"
-            saves.write_record(t.record, path)
+            t.match.save(path)
             self.app.notify(self.app.t("pendulum.end.saved", path=str(path)))
         elif key == "launcher":
             self.app.to_launcher()
@@ -96,16 +92,16 @@ class EndScreen(Scene):
 
     def _render(self):
         app, t = self.app, self.table
-        rules, st = t.rules, t.state
+        rules, v = t.rules, t.view
         s = pygame.Surface((1920, 1080)).convert()
         s.fill(R.BG)
-        out = st.outcome() or {}
+        out = v["outcome"] or {}
         win = out.get("winner")
         if win is None:
             head = app.t("pendulum.end.no_winner")
         else:
             head = app.t("pendulum.end.winner", seat=V.seat_name(app, rules, win),
-                         character=V.name(app, rules, st.players[win].character))
+                         character=V.name(app, rules, V.mat(v, win)["character"]))
         title = app.text(head, 54, (255, 226, 150), True)
         s.blit(title, title.get_rect(midtop=(960, 30)))
         reason = app.t(f"pendulum.reason.{out.get('reason', 'none')}")
@@ -114,18 +110,18 @@ class EndScreen(Scene):
         # tracks per seat
         y = 160
         for seat in range(t.n):
-            p = st.players[seat]
+            m = V.mat(v, seat)
             sd = t.sprites.seats[seat]
             row = pygame.Rect(60, y, 880, 150)
             pygame.draw.rect(s, (34, 42, 44), row, border_radius=10)
             pygame.draw.rect(s, sd["colour"], row, 3 if seat == win else 1, border_radius=10)
             R.draw_shape(s, sd["shape"], (row.left + 24, row.top + 22), 28, sd["colour"])
-            s.blit(app.text(f"{V.seat_name(app, rules, seat)} · {V.name(app, rules, p.character)}", 20, R.INK, True),
+            s.blit(app.text(f"{V.seat_name(app, rules, seat)} · {V.name(app, rules, m['character'])}", 20, R.INK, True),
                    (row.left + 46, row.top + 8))
             for i, tr in enumerate(TRACKS[:3]):
-                R.draw_track(app, s, pygame.Rect(row.left + 10, row.top + 40 + i * 28, 860, 26), tr, p.start[i],
-                             p.tracks[i], rules.track_max, rules.parchment)
-            leg = app.t("pendulum.legendary_yes" if p.legendary else "pendulum.legendary_no")
+                R.draw_track(app, s, pygame.Rect(row.left + 10, row.top + 40 + i * 28, 860, 26), tr, m["track_start"][tr],
+                             m["tracks"][tr], rules.track_max, rules.parchment)
+            leg = app.t("pendulum.legendary_yes" if m["legendary"] else "pendulum.legendary_no")
             s.blit(app.text(f"{app.t('pendulum.track.legendary')}: {leg}", 16, R.TRACK_COL["legendary"], True),
                    (row.left + 500, row.top + 10))
             y += 160
@@ -145,9 +141,9 @@ class EndScreen(Scene):
             pygame.draw.rect(s, (70, 64, 44), band)
             lab = app.text(app.t("pendulum.end.parchment"), 13, R.PARCHMENT)
             s.blit(lab, (inner.right - lab.get_width() - 4, inner.top + 2))
-            for v in (0, 7, 14, 21):
-                y = inner.bottom - inner.height * v / top_v
-                s.blit(app.text(str(v), 13, R.DIM_INK), (chart.left + 14, y - 8))
+            for tick in (0, 7, 14, 21):
+                y = inner.bottom - inner.height * tick / top_v
+                s.blit(app.text(str(tick), 13, R.DIM_INK), (chart.left + 14, y - 8))
             for k in range(n):
                 x = inner.left + inner.width * k / (n - 1)
                 lab = app.text(app.t("pendulum.end.after_round", n=k) if k else app.t("pendulum.end.start"), 13, R.DIM_INK)

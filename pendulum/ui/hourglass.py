@@ -273,6 +273,11 @@ class Hourglass:
                 b.activate()
                 spot += 1
 
+    def stagger(self, k: int) -> None:
+        """Offset this glass's physics clock by ``k`` frames so several glasses do not all step
+        their physics in the same frame."""
+        self._acc = k / 60.0
+
     def fill_to(self, fraction_left: float):
         """Put the sand straight into the state for ``fraction_left`` (no animation):
         used when a game is loaded or the glass is rebuilt mid-run."""

@@ -9,7 +9,8 @@ import math
 
 import pygame
 
-from .layout import AREA_RECTS, ROWS, SLOTS, TRACKS
+from . import view as V
+from .layout import AREA_RECTS, ROWS, SEAT_COMPACT
 
 BG = (16, 28, 33)
 BOARD = (58, 48, 38)
@@ -56,6 +57,12 @@ def draw_shape(surface, shape, center, size, fill, outline=(20, 16, 12), width=2
     else:
         pygame.draw.polygon(surface, fill, pts)
         pygame.draw.polygon(surface, outline, pts, width)
+
+
+def seat_defs(rules, n):
+    """Drawing data of the first ``n`` seat styles: colour (RGB), letter, shape, name."""
+    return [{"id": sd.id, "colour": hex_colour(sd.colour), "letter": sd.letter, "shape": sd.shape,
+             "name": sd.name} for sd in rules.seat_defs[:n]]
 
 
 def contrast(col):
@@ -142,7 +149,6 @@ def text_lines(app, text, size, colour, width, max_lines=3, bold=False):
 
 def build_static(app, layout, rules, table_info) -> pygame.Surface:
     """The layer that never changes during a game: boards, areas, frames, boxes, labels."""
-    from . import view as V          # (view imports this module)
     surf = pygame.Surface((1920, 1080)).convert()
     surf.fill(BG)
     r = layout.rects
@@ -221,7 +227,6 @@ def build_static(app, layout, rules, table_info) -> pygame.Surface:
     # seat boards (frames only; contents are dynamic)
     sb = r["seat_board"]
     pygame.draw.rect(surf, (40, 46, 40), sb, border_radius=12)
-    from .layout import SEAT_COMPACT
     pygame.draw.rect(surf, (30, 36, 34), SEAT_COMPACT, border_radius=12)
     return surf
 

@@ -2,9 +2,19 @@
 
 * ``make_scene(app, seats=None, mode=None, seed=None, teach=False, record=None, **kw)``: the table
   (``seats``: list of "human" / "bot[:kind]", 2-5; ``mode``: realtime | timetrack | beginner;
-  ``record``: a saved/autosaved Record to resume). ``teach=True`` uses
-  ``pendulum.ui.teach.make_teach_scene(app, **kw)`` when that module exists.
+  ``record``: a saved/autosaved Record to resume). ``teach=True`` (or a record saved by the
+  teaching mode) opens ``pendulum.ui.teach.TeachScene``.
 * ``make_bench_scene(app)``: an all-bot real-time game (bench/frame_time.py).
+
+The parts of the screen, one module each (imports run one way, top to bottom):
+
+* ``table.py`` — :class:`PendulumTable`, the scene: owns the ``Match``, routes input, offers the
+  public hooks below;
+* ``drag.py`` (drag-and-drop, clicks, keyboard cursor), ``picker.py`` (choice window),
+  ``animator.py`` (events → motion), ``renderer.py`` + ``draw_state.py`` (the frame, from the
+  engine's view), ``log.py`` (log lines re-worded on a language switch), ``endscreen.py``;
+* ``view.py`` (reading the engine's view, the words), ``render.py`` (drawing helpers, sprites),
+  ``layout.py`` (regions), ``hourglass.py`` (sand).
 
 Hooks of :class:`pendulum.ui.table.PendulumTable` for the teaching mode (and tests):
 
@@ -20,27 +30,27 @@ Hooks of :class:`pendulum.ui.table.PendulumTable` for the teaching mode (and tes
 * ``table.highlight(ids)`` — outline those regions (empty list clears).
 * ``table.set_human_seats(seats)`` — which seats take input (the others are bots).
 * ``table.on_action(callback)`` — ``callback(action, events)`` after every accepted action.
-* ``table.apply(action)`` — apply through the engine (records, autosaves, animates, logs);
-  raises ``IllegalActionError``. ``table.state`` / ``table.rules`` are the engine objects.
+* ``table.on_refusal(callback)`` — ``callback(refusal) -> bool``: True when it showed the refusal
+  itself (the teaching panel); otherwise the table logs and flashes it.
+* ``table.request(action)`` / ``table.apply(action)`` — through the table's ``Match`` (records,
+  autosaves, animates, logs); raises ``IllegalActionError``. ``table.match`` is the Match,
+  ``table.view`` the engine's view the screen draws, ``table.state`` / ``table.rules`` the
+  engine objects (the screen itself never reads the state).
+* ``table.bind(match)`` — play another Match (a rewound lesson).
 * ``table.focus(seat)``, ``table.toggle_pause()``, ``table.flip_timer(tid)``, ``table.paused``,
-  ``table.autosave`` (False for lessons), ``table.listeners``.
+  ``table.open_decision(seat)``, ``table.show_buttons(keys)``, ``table.autosave``.
+* ``table.renderer.start_recording()`` — from then on ``table.renderer.drawn_texts`` lists every
+  text drawn (tests check that nothing secret reaches a frame).
 """
 from __future__ import annotations
 
-import importlib
+from .table import PendulumTable
+from .teach import make_teach_scene
 
 
 def make_scene(app, seats=None, mode=None, seed=None, teach=False, record=None, **kw):
     if teach:
-        try:
-            teach_mod = importlib.import_module("pendulum.ui.teach")
-        except ModuleNotFoundError as exc:
-            if exc.name not in ("pendulum.ui.teach",):
-                raise
-            teach_mod = None
-        if teach_mod is not None and hasattr(teach_mod, "make_teach_scene"):
-            return teach_mod.make_teach_scene(app, seats=seats, mode=mode, seed=seed, record=record, **kw)
-    from .table import PendulumTable
+        return make_teach_scene(app, seats=seats, mode=mode, seed=seed, record=record, **kw)
     if isinstance(seats, str):
         seats = [s.strip() for s in seats.split(",") if s.strip()]
     return PendulumTable(app, seats=seats, mode=mode, seed=seed, record=record, **kw)
@@ -49,7 +59,6 @@ def make_scene(app, seats=None, mode=None, seed=None, teach=False, record=None, 
 def make_bench_scene(app):
     """All-bot real-time game, opening placements already made, so the bench measures
     running hourglasses (sand falling) from its first frame."""
-    from .table import PendulumTable
     table = PendulumTable(app, seats=["bot", "bot", "bot", "bot"], mode="realtime", seed=1, autosave=False)
     st = table.state
     for _ in range(40):
@@ -58,5 +67,5 @@ def make_bench_scene(app):
         seat = st.seats_to_act()[0]
         action = table.bots.driver.bots[seat].choose(st)
         table.apply(action)
-    table.anims = []
+    table.animator.clear()
     return table

@@ -15,35 +15,22 @@ it and routes input:
 from __future__ import annotations
 
 import fnmatch
-import re
+import time as _time
 
 import pygame
 import pygame_gui
 
-from pendulum.teaching import TeachSession, describe_action, load_curriculum, narrate, rule_key
-from tabletop.engine import IllegalActionError, UndoStack, saves
+from pendulum.teaching import LESSON_RULE, TeachSession, describe_action, load_curriculum, narrate
+from tabletop.engine import IllegalActionError, saves
 from tabletop.ui.scene import Scene
 
-from . import render as R
 from . import view as V
+from .log import RefusalText
 from .table import PendulumTable
+from .teach_panel import BUTTON_H, PAD, PANEL_FREE, PANEL_LESSON, LessonPanel
 
 BOT_PACE = 0.9                                 # seconds between bot moves (divided by --speed)
 BOT_PACE_DONE = 0.35                           # a bot saying "done" shows nothing on the board
-PANEL_LESSON = pygame.Rect(1240, 316, 672, 756)
-PANEL_FREE = pygame.Rect(1240, 316, 672, 378)
-PANEL_BG = (24, 30, 40)
-PANEL_EDGE = (217, 164, 65)
-INK = (240, 232, 214)
-DIM = (170, 166, 150)
-TASK_BG = (46, 40, 24)
-GOOD_BG = (26, 58, 36)
-GOOD_EDGE = (120, 210, 140)
-WARN_BG = (70, 40, 26)
-WARN_EDGE = (236, 150, 90)
-BUTTON_H = 48
-PAD = 22
-NO_BREAK_START = set("。、，．・）」』】！？ー…,.;:!?)")
 DEMO_PREROLL = 24.0                            # engine seconds the real-time demo is advanced
 
 
@@ -51,43 +38,6 @@ def make_teach_scene(app, seats=None, mode=None, seed=None, record=None, **kw):
     """Called by ``pendulum.ui.scene.make_scene(app, teach=True, ...)``. A ``record`` saved by
     the teaching mode resumes it; otherwise the ``teach`` autosave is resumed if there is one."""
     return TeachScene(app, record=record)
-
-
-class TeachTable(PendulumTable):
-    """The table in teaching mode: it shows the session's game and sends every request of
-    the learner to the lesson instead of straight to the engine."""
-
-    def __init__(self, app, scene: "TeachScene"):
-        self.teach = scene
-        s = scene.session
-        super().__init__(app, seats=list(s.course.seats), mode=s.course.mode, seed=s.course.seed,
-                         autosave=False, options={"characters": list(s.course.characters) or None},
-                         human_seats=[s.learner])
-        self.bind(s)
-
-    def bind(self, session: TeachSession) -> None:
-        self.rules = session.rules
-        self.state = session.state
-        self.record = session.record
-        self.bots = None                       # the session's bots play (see TeachScene.update)
-        self.undo = UndoStack()
-        self.anims = []
-        self.drag = None
-        self.kb = None
-        self._close_picker()
-        self._dirty = True
-
-    def apply(self, action, *, animate_from=None, quiet=False):
-        return self.teach.request(action, animate_from)
-
-    def do_undo(self):
-        self.teach.replay_lesson()
-
-    def has_game_in_progress(self) -> bool:
-        return self.teach.has_game_in_progress()
-
-    def save_game(self, path=None):
-        return self.teach.save_game(path)
 
 
 class TeachScene(Scene):
@@ -106,7 +56,7 @@ class TeachScene(Scene):
                 session = None                  # a finished guided game: start a new one
             self.resumed = session is not None
         self.session = session or TeachSession(cur, mods=mods)
-        self.table = TeachTable(app, self)
+        self.table = self._make_table()
         self.demo: PendulumTable | None = None
         self.demo_on = False
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -116,9 +66,19 @@ class TeachScene(Scene):
         self.narrations: list[str] = []        # the last bot moves, newest last
         self.hint_lines: list[str] | None = None
         self._bot_wait = BOT_PACE
+        self.panel = LessonPanel(self)
         self._panel = None
         self._panel_key = None
         self._entered = False
+
+    def _make_table(self) -> PendulumTable:
+        """The table plays the session's lesson match; the session's gentle bots play the
+        other seats; refusals and progress come back through the table's hooks."""
+        s = self.session
+        table = PendulumTable(self.app, match=s.match, human_seats=[s.learner], bots=False)
+        table.on_refusal(self._on_refusal)
+        table.on_action(self._on_action)
+        return table
 
     # ------------------------------------------------------------------ life
     def on_enter(self):
@@ -173,16 +133,12 @@ class TeachScene(Scene):
     def save_game(self, path=None):
         record = self.session.to_record()
         if path is None:
-            import time
-            path = saves.data_dir() / f"pendulum-teach-{time.strftime('%Y%m%d-%H%M%S')}.json"
+            path = saves.data_dir() / f"pendulum-teach-{_time.strftime('%Y%m%d-%H%M%S')}.json"
         return saves.write_record(record, path)
 
     # ------------------------------------------------------------------ widgets
     def _hide_table_buttons(self, table):
-        for key in ("pause", "done", "undo", "log"):
-            el = table.ui.get(key)
-            if el is not None:
-                el.hide()
+        table.show_buttons({"menu"})
 
     def _button_text(self, key):
         if key == "next" and self.session.is_last_lesson and not self.session.free_play:
@@ -231,7 +187,7 @@ class TeachScene(Scene):
                 x += w + gap
         for key in hidden:
             out[key] = pygame.Rect(-400, -400, 100, BUTTON_H)
-        self._buttons_top = y1
+        self.buttons_top = y1
         return out
 
     def _place_buttons(self):
@@ -266,8 +222,6 @@ class TeachScene(Scene):
     def _sync_lesson(self):
         """After any change of lesson or game: highlights, demo, buttons, panel."""
         s = self.session
-        if self.table.state is not s.state:         # the game was rewound (back / replay)
-            self.table.bind(s)
         lesson = s.lesson
         want_demo = lesson.demo == "realtime" and not s.free_play
         if want_demo and not self.demo_on:
@@ -315,8 +269,7 @@ class TeachScene(Scene):
         self.narration = ""
         self.narrations = []
         self._bot_wait = BOT_PACE
-        self.table.log_lines = []
-        self.table.log_events = []
+        self.table.log.clear()
         self._sync_lesson()
         self._maybe_open_choice()
 
@@ -325,29 +278,44 @@ class TeachScene(Scene):
         self.app.to_launcher()
 
     def request(self, action, animate_from=None):
-        """A learner request from the table or the panel. Returns the engine events, or an
+        """A learner request from the panel (Show me, Done) or a test: through the table, so it
+        is animated, logged and judged by the lesson match. Returns the engine events, or an
         empty list after a (gently explained) refusal."""
-        before = animate_from if animate_from is not None else self.table.worker_positions()
-        out = self.session.try_action(action)
-        if not out.ok:
-            message = out.message or {}
-            if out.key:
-                message = {self.app.lang: self.app.t(out.key)}
-            self.feedback = (message, out.rule, out.engine_message)
-            self.praise = False
-            self._sync_buttons()
-            self._dirty_panel()
+        try:
+            return self.table.apply(action, animate_from=animate_from)
+        except IllegalActionError as exc:
+            self.table.refuse(exc)
             return []
+
+    def _on_refusal(self, refusal) -> bool:
+        """The table's refusal hook: the panel explains it (the lesson's words, the rule)."""
+        s, step = self.session, self.session.step
+        explain = step.explain if step is not None else {}
+        if getattr(refusal, "rule", "") == LESSON_RULE:
+            key = getattr(refusal, "key", None)
+            if key == "teach.read_first":
+                explain = {self.app.lang: self.app.t(key)}
+            self.feedback = (explain or {}, "", None)
+        else:
+            self.feedback = (explain or {}, getattr(refusal, "rule", ""), RefusalText(s.rules, refusal))
+        self.praise = False
+        self._sync_buttons()
+        self._dirty_panel()
+        return True
+
+    def _on_action(self, action, events) -> None:
+        """The table's action hook: a learner's action was accepted (progress is the session's)."""
+        if getattr(action, "seat", None) != self.session.learner:
+            return
+        out = getattr(self.session, "last_outcome", None)
         self.feedback = None
         self.hint_lines = None
-        if out.step_done:
+        if out is not None and out.step_done:
             self.praise = out.lesson_done
-        self.table._after_events(out.events, before)
         self._bot_wait = max(self._bot_wait, BOT_PACE)
         self._sync_lesson()
         if self.table.picker is None:
             self._maybe_open_choice()
-        return out.events
 
     def show_me(self):
         action = self.session.example_action()
@@ -364,7 +332,7 @@ class TeachScene(Scene):
 
     def _maybe_open_choice(self):
         if any(a.kind == "choose" for a in self.session.learner_actions()):
-            self.table._open_decision(self.session.learner)
+            self.table.open_decision(self.session.learner)
 
     def show_hints(self):
         s = self.session
@@ -385,7 +353,6 @@ class TeachScene(Scene):
             _preroll(demo, DEMO_PREROLL)
             self.demo = demo
         self.table.on_pause()
-        self.table._close_picker()
         if self._entered:
             self.demo.on_enter()
             self._hide_table_buttons(self.demo)
@@ -417,7 +384,7 @@ class TeachScene(Scene):
             if "help" in intents:
                 self._press("hint")
                 return True
-            if event.key == pygame.K_F5:
+            if event.key == pygame.K_F5 or "undo" in intents:     # undo in a lesson: replay it
                 self._press("replay")
                 return True
             if event.key == pygame.K_m and not self.demo_on:
@@ -459,11 +426,9 @@ class TeachScene(Scene):
         speed = float(getattr(self.app, "speed", 1.0) or 1.0)
         self._bot_wait -= dt * speed
         if self._bot_wait <= 0 and not self.table.anims and self.table.picker is None:
-            before = self.table.worker_positions()
-            move = self.session.bot_step()
+            move = self.session.bot_step()            # through the match: the table animates it
             if move is not None:
                 seat, action, events = move
-                self.table._after_events(events, before)
                 self.narration = narrate(self.session.rules, self.session.state, seat, action,
                                          self.app.t, self.app.lang, events)
                 self.narrations = (self.narrations + [self.narration])[-3:]
@@ -481,9 +446,9 @@ class TeachScene(Scene):
         rect = self._panel_rect()
         key = (self.app.lang, self.session.lesson_index, self.session.step_index, self.session.free_play,
                tuple(self.narrations), self.feedback and repr(self.feedback), self.praise,
-               tuple(self.hint_lines or ()), self.session.state.is_terminal(), self._waiting_name())
+               tuple(self.hint_lines or ()), self.session.state.is_terminal(), self.waiting_name())
         if key != self._panel_key or self._panel is None:
-            self._panel = self._render_panel(rect).convert()
+            self._panel = self.panel.render(rect).convert()
             self._panel_key = key
         surface.blit(self._panel, rect)
         if "ui.hint" in self.session.lesson.highlight and not self.session.free_play:
@@ -491,7 +456,7 @@ class TeachScene(Scene):
             if b is not None:
                 pygame.draw.rect(surface, (255, 230, 120), b.rect.inflate(8, 8), 4, border_radius=10)
 
-    def _waiting_name(self):
+    def waiting_name(self):
         """Whom the learner waits for (memoised per game position: asking the engine for
         legal actions every frame would cost more than the whole panel)."""
         s = self.session
@@ -507,183 +472,17 @@ class TeachScene(Scene):
         self._waiting_key, self._waiting = key, name
         return name
 
-    def _render_panel(self, rect):
-        app, s, lang = self.app, self.session, self.app.lang
-        surf = pygame.Surface(rect.size)
-        surf.fill(R.BG)                          # the table's background shows in the corners
-        pygame.draw.rect(surf, PANEL_BG, surf.get_rect(), border_radius=16)
-        pygame.draw.rect(surf, PANEL_EDGE, surf.get_rect(), 3, border_radius=16)
-        width = rect.width - 2 * PAD
-        y = PAD - 4
-        bottom = (self._buttons_top - rect.top - 12) if self.buttons else rect.height - 130
-        # the last bot moves, one line each, just above the buttons (newest brightest)
-        lines = list(self.narrations)
-        if s.free_play and self.hint_lines is not None:
-            lines = lines[-1:]
-        waiting = self._waiting_name()
-        if waiting and not lines:
-            lines = [app.t("teach.waiting", name=waiting)]
-        for i, narr in enumerate(reversed(lines)):
-            colour = (200, 220, 255) if i == 0 else (130, 145, 170)
-            line = R.text_fit(app, ("▶ " if i == 0 else "   ") + narr, 20, colour, width)
-            bottom -= line.get_height() + 2
-            surf.blit(line, (PAD, bottom))
-        if lines:
-            bottom -= 10
-        if s.free_play:
-            title = app.t("teach.game_over") if s.state.is_terminal() else app.t("teach.free_title")
-            y = self._blit_lines(surf, [title], 30, INK, width, y, bold=True)
-            if self.hint_lines is not None:
-                return self._box(surf, self.hint_lines, y + 6, bottom, width, GOOD_BG, GOOD_EDGE) or surf
-            if self.feedback:
-                self._feedback_box(surf, y + 6, bottom, width)
-                return surf
-            self._blit_lines(surf, [app.t("teach.free_play")], 22, DIM, width, y + 8, limit=bottom)
-            return surf
-        lesson = s.lesson
-        head = app.t("teach.lesson_of", n=s.lesson_index + 1, total=len(s.cur.lessons))
-        if self.demo_on:
-            head += "  ·  " + app.t("teach.demo_title")
-        y = self._blit_lines(surf, [head], 18, DIM, width, y)
-        y = self._blit_lines(surf, [lesson.title.get(lang, lesson.title.get("en", ""))], 32, INK, width, y + 2,
-                             bold=True)
-        y += 10
-        # bottom-up: feedback / task / praise boxes, then the text fills what is left
-        boxes = []
-        if self.hint_lines is not None:
-            boxes.append((self.hint_lines, GOOD_BG, GOOD_EDGE))
-        elif self.feedback:
-            boxes.append((self._feedback_lines(), WARN_BG, WARN_EDGE))
-        if s.step is not None:
-            boxes.append(([app.t("teach.task"), s.step.task.get(lang, "")], TASK_BG, PANEL_EDGE))
-        elif lesson.steps:
-            boxes.append(([app.t("teach.well_done")], GOOD_BG, GOOD_EDGE))
-        for lines, bg, edge in boxes:
-            h = self._box_height(lines, width)
-            bottom -= h
-            self._box(surf, lines, bottom, bottom + h, width, bg, edge)
-            bottom -= 10
-        text = lesson.text.get(lang, lesson.text.get("en", ""))
-        for size in (23, 21, 19, 17):
-            lines = self._wrap(text, size, width)
-            if y + len(lines) * int(size * 1.38) <= bottom:
-                break
-        self._blit_lines(surf, [text], size, INK, width, y, limit=bottom)
-        if not lesson.steps:
-            hint = R.text_fit(app, app.t("teach.read_on"), 18, DIM, width)
-            if self.hint_lines is None and not self.feedback:
-                surf.blit(hint, (PAD, bottom - hint.get_height()))
-        return surf
-
-    def _box_height(self, lines, width, size=21):
-        n = sum(len(self._wrap(l, size, width - 28)) for l in lines)
-        return n * int(size * 1.38) + 22
-
-    def _box(self, surf, lines, top, bottom, width, bg, edge, size=21):
-        box = pygame.Rect(PAD, top, width, max(20, bottom - top))
-        pygame.draw.rect(surf, bg, box, border_radius=10)
-        pygame.draw.rect(surf, edge, box, 2, border_radius=10)
-        y = top + 11
-        for i, line in enumerate(lines):
-            y = self._blit_lines(surf, [line], size, INK if i else (255, 236, 190), width - 28, y, x=PAD + 14,
-                                 limit=bottom - 6, bold=(i == 0 and len(lines) > 1))
-        return None
-
-    def _feedback_lines(self) -> list[str]:
-        """A refusal in kind words: why the rule forbids it, what the lesson wants, the rule."""
-        app, lang = self.app, self.app.lang
-        msg, rule, engine = self.feedback
-        lines = [app.t("teach.try_again")]
-        if rule:
-            key = f"teach.why.{rule_key(rule)}"
-            why = app.t(key)
-            lines.append(why if why != key else engine)
-        explain = msg.get(lang) or msg.get("en")
-        if explain:
-            lines.append(explain)
-        if rule:
-            lines.append(app.t("teach.rule", rule=rule))
-        return lines
-
-    def _feedback_box(self, surf, top, bottom, width):
-        lines = self._feedback_lines()
-        h = self._box_height(lines, width)
-        self._box(surf, lines, top, min(bottom, top + h), width, WARN_BG, WARN_EDGE)
-
-    def _wrap(self, text, size, width, bold=False):
-        font = self.app.font(size, bold)
-        out = []
-        for para in _paragraphs(str(text)):
-            if not para.strip():
-                out.append("")
-                continue
-            tokens = re.findall(r"[A-Za-z0-9'’\-\.,;:!?\"()/+%]+\s*|\s+|.", para)
-            line = ""
-            for tok in tokens:
-                trial = line + tok
-                if font.size(trial.rstrip())[0] <= width or not line.strip():
-                    line = trial
-                elif tok[0] in NO_BREAK_START:
-                    line = trial                # never start a line with closing punctuation
-                else:
-                    out.append(line.rstrip())
-                    line = tok.lstrip()
-            if line.strip():
-                out.append(line.rstrip())
-        while out and out[-1] == "":
-            out.pop()
-        return out
-
-    def _blit_lines(self, surf, texts, size, colour, width, y, x=PAD, limit=None, bold=False):
-        step = int(size * 1.38)
-        for text in texts:
-            for line in self._wrap(text, size, width, bold):
-                if limit is not None and y + step > limit:
-                    return y
-                if line:
-                    surf.blit(self.app.text(line, size, colour, bold), (x, y))
-                y += step if line else step // 2
-        return y
-
-
-_CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
-
-
-def _paragraphs(text: str) -> list[str]:
-    """YAML block text -> display paragraphs: single line breaks are joined (with a space,
-    or nothing between Japanese characters), blank lines separate paragraphs, and list
-    lines ("- ...", "1. ...") keep their own line."""
-    out: list[str] = []
-    for block in text.strip("\n").split("\n\n"):
-        cur = ""
-        for line in block.split("\n"):
-            line = line.strip()
-            if not line:
-                continue
-            if not cur:
-                cur = line
-            elif re.match(r"^(- |・|\d+\. )", line):
-                out.append(cur)
-                cur = line
-            elif _CJK.match(line[0]) or _CJK.match(cur[-1]):
-                cur += line
-            else:
-                cur += " " + line
-        if cur:
-            out.append(cur)
-        out.append("")
-    out = ["• " + p[2:] if p.startswith("- ") else p for p in out]
-    while out and out[-1] == "":
-        out.pop()
-    return out
+    def feedback_lines(self) -> list[str]:
+        return self.panel.feedback_lines()
 
 
 def _preroll(demo: PendulumTable, seconds: float) -> None:
-    """Let the all-bot real-time demo run ``seconds`` of engine time without drawing, so the
-    lesson opens on a game in progress with sand already falling."""
-    state = demo.state
+    """Let the all-bot real-time demo run ``seconds`` of engine time (through its match) without
+    drawing, so the lesson opens on a game in progress with sand already falling."""
+    match = demo.match
     t_end = None
     for _ in range(4000):
+        state = match.state
         if state.is_terminal():
             break
         if state.phase == "action" and t_end is None:
@@ -693,11 +492,10 @@ def _preroll(demo: PendulumTable, seconds: float) -> None:
         action = V.next_bot_action(demo.bots, state) if demo.bots is not None else None
         if action is not None:
             try:
-                state.apply(action)
+                match.apply(action)
             except IllegalActionError:
                 demo.bots.queue = []
             continue
-        state.advance(0.25)
-    for tid, hg in demo.hourglasses.items():
-        hg.fill_to(V.timer_fraction(state, demo.rules, tid))
-    demo._dirty = True
+        match.advance(0.25)
+    demo.animator.clear()
+    demo.sync_glasses()

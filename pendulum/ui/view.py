@@ -1,25 +1,20 @@
-"""Reading the engine state for drawing, and the words the table shows (log lines,
+"""Reading the engine's view (``view_for``) for drawing, and the words the table shows (log lines,
 tooltips, picker labels). No rule is decided here: legality always comes from
 ``legal_actions`` / ``apply``; this module only reads fields and formats them."""
 from __future__ import annotations
 
-from tabletop.engine import IllegalActionError, Refusal
+import re
 
-from . import render as R
+from pendulum.rules.actions import Claim, Flip, Refill
+from pendulum.rules.bots import BotDriver
+
+from .layout import SLOTS
 
 AREAS = ("green", "purple", "black")
 ROWS = ("top", "bottom")
 
 
 # ----------------------------------------------------------------------------- seats and bots
-def seat_defs(rules, n):
-    out = []
-    for sd in rules.seat_defs[:n]:
-        out.append({"id": sd.id, "colour": R.hex_colour(sd.colour), "letter": sd.letter, "shape": sd.shape,
-                    "name": sd.name})
-    return out
-
-
 def seat_name(app, rules, seat):
     if seat is None or seat < 0:
         return app.t("pendulum.neutral")
@@ -46,7 +41,6 @@ def make_bots(rules, state, seats, human, seed):
     bot_seats = [i for i, h in enumerate(human) if not h]
     if not bot_seats:
         return None
-    from pendulum.rules.bots import BotDriver
     kinds = {}
     for i in bot_seats:
         spec = seats[i] if i < len(seats) else "bot"
@@ -59,55 +53,60 @@ def next_bot_action(bots, state, edt=0.0):
     return bots.next_action(state)
 
 
-# ----------------------------------------------------------------------------- state reading
-def time_of(state):
-    return float(state.time)
+# ----------------------------------------------------------------------------- reading the view
+# Everything below reads the engine's view (``state.view_for(viewer)``, a plain dict; see
+# pendulum/rules/view.py), never the live state.
+
+def mat(view, seat):
+    return view["mats"][seat]
 
 
-def round_of(state):
-    return state.round
+def timer(view, tid):
+    return next(t for t in view["timers"] if t["id"] == tid)
 
 
-def track_snapshot(state, n):
-    return [{"power": p.tracks[0], "prestige": p.tracks[1], "popularity": p.tracks[2],
-             "legendary": 1 if p.legendary else 0} for p in state.players[:n]]
+def track_snapshot(view, n):
+    return [{"power": m["tracks"]["power"], "prestige": m["tracks"]["prestige"],
+             "popularity": m["tracks"]["popularity"], "legendary": 1 if m["legendary"] else 0}
+            for m in view["mats"][:n]]
 
 
-def timer_remaining(state, rules, tid):
-    return float(state.remaining[tid]), float(rules.timer_seconds[tid])
+def timer_remaining(view, tid):
+    t = timer(view, tid)
+    return float(t["remaining"]), float(t["duration"])
 
 
-def timer_fraction(state, rules, tid):
-    rem, dur = timer_remaining(state, rules, tid)
+def timer_fraction(view, tid):
+    rem, dur = timer_remaining(view, tid)
     return max(0.0, min(1.0, rem / dur)) if dur else 0.0
 
 
-def timer_running(state, tid):
-    return state.rules.timed and state.remaining[tid] > 0
+def timer_running(view, tid):
+    return timer(view, tid)["running"]
 
 
-def timer_place(state, tid):
-    return ROWS[state.timer_row[tid]], 0
+def timer_place(view, tid):
+    return timer(view, tid)["row"], 0
 
 
-def purple_markers(state):
+def purple_markers(view):
     """(row, circle) places holding a purple time marker."""
-    row = state.timer_row["purple"]
-    order = [(ROWS[row], 1), (ROWS[1 - row], 1), (ROWS[1 - row], 0)]
-    return order[:max(0, min(3, state.markers))]
+    row = timer(view, "purple")["row"]
+    other = ROWS[1 - ROWS.index(row)]
+    order = [(row, 1), (other, 1), (other, 0)]
+    return order[:max(0, min(3, view["purple_markers"]))]
 
 
-def workers(state):
-    for p in state.players:
-        for w, loc in p.workers.items():
-            if loc in ("reserve", "council", "gone"):
-                continue
-            yield w, p.seat, w[-2] == "g", loc
-    for w, loc in state.neutral_workers.items():
-        yield w, -1, False, loc
+def workers(view):
+    """The workers on the table or on a mat (not in reserve, at the council or gone)."""
+    return [w for w in view["workers"] if w["location"] not in ("reserve", "council", "gone")]
 
 
-def worker_seat(state, wid):
+def reserve(view, seat):
+    return sum(1 for w in view["workers"] if w["seat"] == seat and w["location"] == "reserve")
+
+
+def worker_seat(view, wid):
     if wid.startswith("n"):
         return -1
     try:
@@ -116,13 +115,33 @@ def worker_seat(state, wid):
         return None
 
 
-def is_grande(state, wid):
+def is_grande(view, wid):
     return len(wid) >= 2 and wid[-2] == "g"
+
+
+def decision_type(view, seat):
+    d = view["mats"][seat]["decision"]
+    return d["type"] if d else ""
 
 
 def table_info(rules, n):
     ranks = n + (1 if rules.neutral else 0)
     return {"ranks": ranks, "bonus": list(rules.rank_bonus)}
+
+
+def is_refusal(answer) -> bool:
+    """``find_action`` answers an Action or a Refusal (rule, key, params)."""
+    return answer is not None and not hasattr(answer, "kind") and hasattr(answer, "rule")
+
+
+def probe_action(kind, seat):
+    """The request a click on the achievement / the province deck stands for (to ask the engine
+    why it is refused when it is not legal)."""
+    return {"claim": Claim(seat, "reward"), "refill": Refill(seat)}.get(kind)
+
+
+def flip_action(seat, tid):
+    return Flip(seat, tid)
 
 
 # ----------------------------------------------------------------------------- drag targets
@@ -144,70 +163,26 @@ def drop_target(rid, seat):
     return None
 
 
-def find_drop(state, seat, wid, rid):
-    """The legal action for dropping worker ``wid`` on region ``rid`` (the engine's ``find_action``)."""
-    target = drop_target(rid, seat)
-    got = state.find_action(wid, target) if target else None
-    return None if isinstance(got, Refusal) else got
-
-
-def action_for_drop(state, seat, wid, rid):
-    """The action a drop on region ``rid`` would ask for, only to get the engine's refusal
-    (``find_action`` found nothing legal; the engine has no query that names the rule for a
-    source/target pair, so this builds the request and ``apply`` refuses it)."""
-    from pendulum.rules.actions import Act, Move
-    if rid.startswith("frame."):
-        return Move(seat, wid, rid[6:])
-    if rid.startswith("space."):
-        sid = rid[6:]
-        loc = state.players[seat].workers.get(wid, "")
-        if loc == "F:" + state.rules.spaces[sid].frame:
-            return Act(seat, wid, sid)
-        return Move(seat, wid, state.rules.spaces[sid].frame)
-    if rid.startswith(f"seat.{seat}"):
-        return Move(seat, wid, "mat")
-    return None
-
-
-def refusal(state, action):
-    """The engine's IllegalActionError for ``action`` (checked on a copy), or None if legal."""
-    try:
-        state.clone().apply(action)
-    except IllegalActionError as exc:
-        return exc
-    return None
-
-
-def try_flip(state, seat, tid):
-    from pendulum.rules.actions import Flip
-    exc = refusal(state, Flip(seat, tid))
-    if exc is not None:
-        raise exc
-
-
-def try_kind(state, seat, kind):
-    from pendulum.rules.actions import Claim, Refill
-    act = {"claim": Claim(seat, "reward"), "refill": Refill(seat)}.get(kind)
-    return refusal(state, act) if act is not None else None
-
-
-def option_matches_region(state, option, rid):
+def option_matches_region(view, option, rid):
+    """Does a pending choice's option stand for that region (a council card, a province)?"""
+    council = view["council"]
     if rid.startswith("council."):
         which = rid.split(".", 1)[1]
         if which == "default":
-            return option == state.rules.council_default
+            return option == council["default"]
         if which == "grande":
-            return option == state.rules.council_grande
+            return option == council["grande"]
         if which.startswith("offer."):
             i = int(which.split(".")[1])
-            if i < len(state.council_offer):
-                card = state.council_offer[i]
-                return option == card or option.startswith(card + "=")
+            if i < len(council["offer"]):
+                card = council["offer"][i]
+                return bool(card) and (option == card or option.startswith(card + "="))
         return False
+    display = view["provinces"]["display"]
     if rid.startswith("province."):
         i = int(rid.split(".")[1])
-        if i < len(state.display) and state.display[i]:
-            return option.startswith(state.display[i] + ":")
+        if i < len(display) and display[i]:
+            return option.startswith(display[i] + ":")
         return False
     if rid == "province_deck":
         return option.startswith("deck:")
@@ -220,6 +195,28 @@ def name(app, rules, ident):
         return rules.name(ident, app.lang)
     except Exception:
         return str(ident)
+
+
+def rule_key(rule: str) -> str:
+    """i18n key part for an engine rule id: ``"4.4 timer row"`` -> ``"4_4_timer_row"``."""
+    return re.sub(r"[^0-9a-z]+", "_", str(rule).lower()).strip("_")
+
+
+def param_text(app, rules, field, value):
+    """A refusal parameter in words: a worker id becomes "grande worker"/"common worker", an id
+    the rules know becomes its name, anything else its text."""
+    if field == "worker" and isinstance(value, str) or isinstance(value, str) and WORKER_ID.match(value):
+        return worker_word(app, value)
+    if isinstance(value, str):
+        return name(app, rules, value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(param_text(app, rules, field, v)) for v in value)
+    return value
+
+
+def worker_word(app, wid):
+    """"grande worker" / "common worker" (never the id)."""
+    return app.t("pendulum.grande") if is_grande(None, wid) else app.t("pendulum.common")
 
 
 def count_t(app, key, n, **kw):
@@ -281,10 +278,9 @@ def loc_text(app, rules, loc):
     return app.t(f"pendulum.loc.{loc}")
 
 
-def option_text(app, rules, state, seat, option, t=None):
+def option_text(app, rules, view, seat, option, t=None):
     if t is None:
-        dec = state.players[seat].decisions[0] if state is not None and state.players[seat].decisions else {}
-        t = dec.get("t", "")
+        t = decision_type(view, seat) if view is not None else ""
     o = str(option)
     if t == "res" or (t == "" and o.count("/") == 2 and o.replace("/", "").isdigit()):
         m, c, g = (o.split("/") + ["0", "0", "0"])[:3]
@@ -306,18 +302,33 @@ def option_text(app, rules, state, seat, option, t=None):
         return f"{name(app, rules, a)} → {name(app, rules, b)}"
     if "@" in o:
         w, s = o.split("@", 1)
-        return f"{w} → {name(app, rules, s)}"
+        return f"{worker_text(app, rules, view, w)} → {name(app, rules, s)}"
     if "=" in o:
         card, pay = o.split("=", 1)
-        return f"{name(app, rules, card)} ({option_text(app, rules, state, seat, pay, 'res')})"
+        return f"{name(app, rules, card)} ({option_text(app, rules, view, seat, pay, 'res')})"
     if o == "none":
         return app.t("pendulum.option.none")
     if o in ("legendary", "reward"):
         return app.t(f"pendulum.option.{o}")
+    if WORKER_ID.match(o):
+        return worker_text(app, rules, view, o)
     return name(app, rules, o)
 
 
-def action_label(app, rules, action, state=None):
+WORKER_ID = re.compile(r"^\d+[cg]\d+$")
+
+
+def worker_text(app, rules, view, wid):
+    """A worker as a player knows it: "grande worker (Green area, bottom row: ...)" — its kind
+    and, when the view is at hand, where it stands; never its id."""
+    word = worker_word(app, wid)
+    loc = next((w["location"] for w in view["workers"] if w["id"] == wid), None) if view is not None else None
+    if not loc:
+        return word
+    return app.t("pendulum.worker_at", worker=word, where=loc_text(app, rules, loc))
+
+
+def action_label(app, rules, action, view=None):
     k = action.kind
     if k == "act":
         sp = rules.spaces[action.space]
@@ -343,18 +354,14 @@ def action_label(app, rules, action, state=None):
     if k == "flip":
         return app.t("pendulum.label.flip", timer=name(app, rules, action.timer))
     if k == "choose":
-        st = state if state is not None else getattr(app, "_pendulum_state", None)
-        if st is not None:
-            return option_text(app, rules, st, action.seat, action.option)
-        return str(action.option)
+        return option_text(app, rules, view, action.seat, action.option)
     return action.to_text()
 
 
-def decision_title(app, state, seat):
-    p = state.players[seat]
-    if not p.decisions:
+def decision_title(app, view, seat):
+    t = decision_type(view, seat)
+    if not t:
         return None
-    t = p.decisions[0].get("t", "")
     s = app.t(f"pendulum.decision.{t}")
     return s if s != f"pendulum.decision.{t}" else app.t("pendulum.decision.generic")
 
@@ -395,21 +402,21 @@ def event_text(app, rules, ev):
     return None if s == f"pendulum.log.{k}" else s
 
 
-def tooltip(app, rules, state, rid):
+def tooltip(app, rules, view, rid):
     """What a region does, in the current language."""
     t = app.t
     if rid.startswith("worker."):
         wid = rid[7:]
-        seat = worker_seat(state, wid)
-        kind = t("pendulum.grande") if is_grande(state, wid) else t("pendulum.common")
+        seat = worker_seat(view, wid)
+        kind = worker_word(app, wid)
         if seat == -1:
             return t("pendulum.tip.neutral_worker")
-        loc = state.players[seat].workers.get(wid, "")
+        loc = next((w["location"] for w in view["workers"] if w["id"] == wid), "")
         return t("pendulum.tip.worker", seat=seat_name(app, rules, seat), kind=kind, loc=loc_text(app, rules, loc))
     if rid.startswith("timer."):
         tid = rid[6:]
-        rem, dur = timer_remaining(state, rules, tid)
-        row = t(f"pendulum.row.{ROWS[state.timer_row[tid]]}")
+        rem, dur = timer_remaining(view, tid)
+        row = t(f"pendulum.row.{timer(view, tid)['row']}")
         base = t("pendulum.tip.timer", timer=name(app, rules, tid), seconds=int(dur), row=row)
         if rules.timed:
             base += "\n" + (t("pendulum.tip.timer_left", s=int(rem + 0.999)) if rem > 0 else t("pendulum.tip.timer_flip"))
@@ -441,30 +448,31 @@ def tooltip(app, rules, state, rid):
         return t("pendulum.tip.area", area=name(app, rules, a), seconds=int(rules.timer_seconds[a]))
     if rid.startswith("province."):
         i = int(rid.split(".")[1])
-        card = state.display[i] if i < len(state.display) else None
+        display = view["provinces"]["display"]
+        card = display[i] if i < len(display) else None
         if not card:
             return t("pendulum.tip.province_empty")
         prov = rules.provinces[card]
         lines = [name(app, rules, card)]
-        for slot in R.SLOT_COL:
+        for slot in SLOTS:
             lines.append(f"{name(app, rules, slot)}: {amounts_text(app, rules, prov[slot])}")
         return "\n".join(lines) + "\n" + t("pendulum.tip.province")
     if rid == "province_deck":
-        return t("pendulum.tip.province_deck", n=len(state.province_deck))
+        return t("pendulum.tip.province_deck", n=view["provinces"]["deck"])
     if rid in ("province_display",):
         return t("pendulum.tip.province")
     if rid in ("achievement", "legendary_token"):
-        if not state.achievement:
+        ach = view["achievement"]
+        if not ach["card"]:
             return t("pendulum.tip.no_achievement")
-        a = rules.achievements[state.achievement]
-        req = {k: v for k, v in a["requires"].items() if v}
-        return t("pendulum.tip.achievement", name=name(app, rules, state.achievement),
-                 requires=amounts_text(app, rules, req), reward=amounts_text(app, rules, a["reward"]),
-                 legendary=t("pendulum.tip.legendary_here") if state.legendary == "card" else t("pendulum.tip.legendary_gone"))
+        req = {k: v for k, v in ach["requires"].items() if v}
+        return t("pendulum.tip.achievement", name=name(app, rules, ach["card"]),
+                 requires=amounts_text(app, rules, req), reward=amounts_text(app, rules, ach["reward"]),
+                 legendary=t("pendulum.tip.legendary_here") if ach["legendary"] == "card" else t("pendulum.tip.legendary_gone"))
     if rid.startswith("privilege"):
-        return t("pendulum.tip.privilege", order=" > ".join(seat_name(app, rules, s) for s in state.privilege))
+        return t("pendulum.tip.privilege", order=" > ".join(seat_name(app, rules, s) for s in view["privilege"]))
     if rid.startswith("time_track") or rid.startswith("time_space"):
-        return t("pendulum.tip.time_track", n=state.track_space)
+        return t("pendulum.tip.time_track", n=(view["time_track"] or {}).get("space", 0))
     if rid.startswith("council."):
         which = rid.split(".", 1)[1]
         card = None
@@ -474,9 +482,10 @@ def tooltip(app, rules, state, rid):
             card = rules.council_grande
         elif which.startswith("offer."):
             i = int(which.split(".")[1])
-            card = state.council_offer[i] if i < len(state.council_offer) else None
+            offer = view["council"]["offer"]
+            card = offer[i] if i < len(offer) else None
         elif which == "deck":
-            return t("pendulum.tip.council_deck", n=len(state.council_deck))
+            return t("pendulum.tip.council_deck", n=view["council"]["deck"])
         if not card:
             return t("pendulum.tip.council_empty")
         info = rules.cards[card]
@@ -490,7 +499,7 @@ def tooltip(app, rules, state, rid):
         seat = int(parts[1])
         if len(parts) == 2:
             return t("pendulum.tip.seat", seat=seat_name(app, rules, seat),
-                     character=name(app, rules, state.players[seat].character))
+                     character=name(app, rules, view["mats"][seat]["character"]))
         what = parts[2]
         if what == "track":
             return t(f"pendulum.tip.track_{parts[3]}")

@@ -3,6 +3,7 @@ import pygame
 import pytest
 
 from tabletop.engine import saves
+from tabletop.engine.match import MatchUpdate
 from tabletop.engine.saves import read_record
 from tabletop.ui.app import App, default_args
 
@@ -237,10 +238,10 @@ def test_autosave_and_resume_rebuild_the_same_game(table_app):
     seat, wid = opening_worker(scene)
     frame = next(f for f in scene.rules.frames.values() if f.area == "black" and f.row == 1)
     scene.apply(A.Move(seat, wid, frame.id))
-    T._WRITER.flush()
-    rec = read_record(saves.autosave_path("pendulum"))
+    scene.match.flush()
+    rec = read_record(scene.match.save_path)             # the game's own save slot
     assert len(rec.actions) == 1
-    assert "pendulum" in saves.unclean_games()
+    assert any(slot.path == scene.match.save_path for slot in saves.unfinished_slots())
     app2, resumed = table_app(record=rec)
     live, back = scene.state.to_dict(), resumed.state.to_dict()
     live.pop("_time"), back.pop("_time")          # frames keep passing on both tables
@@ -304,7 +305,7 @@ def test_language_switch_rewords_the_board_and_the_log(table_app):
     app.step(2)
     assert scene.log_lines and scene.log_lines != english
     assert any(ord(ch) > 0x3000 for line in scene.log_lines for ch in line)
-    assert scene._static is not None                 # rebuilt in Japanese on the next frame
+    assert scene.renderer.static is not None         # rebuilt in Japanese on the next frame
 
 
 def test_keyboard_declares_done_in_untimed_play(table_app):
@@ -405,6 +406,6 @@ def test_a_refused_request_is_logged_once_for_a_person_and_not_for_a_bot(table_a
     n = len(scene.log_lines)
     for seat in (0, 1):
         ev = A.RequestRefused(seat, A.Flip(seat, "black").to_text(), "4.2 flip", "the sand is still running")
-        scene._flush_applied([ev], {})
+        scene.on_update(MatchUpdate("advanced", None, (ev,)))      # as the Match reports it
     assert len(scene.log_lines) == n + 1
     assert scene.log_lines[-1] == app.t("pendulum.msg.refused", rule="4.2 flip", message="the sand is still running")

@@ -103,7 +103,7 @@ def test_wrong_move_feedback_and_show_me(make_app):
     # the common worker into the grande's green frame: the engine refuses, the panel explains why
     grande_frame = s.state.players[s.learner].workers[f"{s.learner}g1"][2:]
     scene.request(Move(s.learner, f"{s.learner}c1", grande_frame))
-    lines = scene._feedback_lines()
+    lines = scene.feedback_lines()
     assert scene.feedback[1] == "3.4 frame occupancy"
     assert any("上級ワーカーだけ" in line for line in lines)                  # in Japanese, in our words
     app.step(2)
@@ -220,7 +220,7 @@ def test_every_lesson_highlight_names_a_real_part_of_the_screen(make_app):
 
 
 def test_panel_text_paragraphs_bullets_and_japanese_joining():
-    from pendulum.ui.teach import _paragraphs
+    from pendulum.ui.teach_panel import paragraphs as _paragraphs
     assert _paragraphs("one\ntwo\n\nthree\n") == ["one two", "", "three"]
     assert _paragraphs("Ideas:\n- a\n- b\ncontinued\n") == ["Ideas:", "• a", "• b continued"]
     assert _paragraphs("あいう\nえお。\n1位") == ["あいうえお。1位"]

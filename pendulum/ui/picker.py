@@ -1,0 +1,140 @@
+"""The table's picker: a pygame_gui panel of labelled actions (several actions for one drop,
+a stratagem from the hand, a pending choice of the engine). Keys cycle and confirm, Esc or a
+click outside closes it. The chosen action goes back through ``table.request``."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from tabletop.engine import IllegalActionError
+
+from . import view as V
+
+WIDTH = 520
+ROW = 44
+
+
+class Picker:
+    def __init__(self, table):
+        self.table = table
+        self.current = None            # dict(seat, options[(label, action)], panel, buttons, index)
+        self._dismissed = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.current is not None
+
+    def open(self, seat, options, pos, title=None):
+        self.close()
+        m = self.table.app.ui_manager
+        h = 16 + ROW * len(options) + (40 if title else 0)
+        x = max(8, min(1920 - WIDTH - 8, pos[0] + 20))
+        y = max(60, min(1080 - h - 8, pos[1] - 20))
+        panel = pygame_gui.elements.UIPanel(pygame.Rect(x, y, WIDTH, h), starting_height=5, manager=m)
+        y0 = 8
+        if title:
+            pygame_gui.elements.UILabel(pygame.Rect(4, 2, WIDTH - 14, 40), title, m, container=panel)
+            y0 = 44
+        buttons = [pygame_gui.elements.UIButton(pygame.Rect(8, y0 + i * ROW, WIDTH - 22, ROW - 4), label, m,
+                                                container=panel)
+                   for i, (label, _a) in enumerate(options)]
+        for text in [title] + [label for label, _a in options]:
+            self.table.renderer.note(text)          # widget text, for the drawn-texts hook
+        self.current = {"seat": seat, "options": options, "panel": panel, "buttons": buttons, "index": 0,
+                        "decision": title is not None}
+        buttons[0].select()
+
+    def open_actions(self, seat, actions, pos):
+        t = self.table
+        self.open(seat, [(V.action_label(t.app, t.rules, a, t.view), a) for a in actions], pos)
+
+    def close(self):
+        if self.current is not None:
+            self.current["panel"].kill()
+            self.current = None
+
+    def open_decision(self, seat, pos=None) -> bool:
+        """If the engine waits for a choice of this seat (which province, slot, resource...), show it."""
+        t = self.table
+        choices = [a for a in t.legal(seat) if a.kind == "choose"]
+        if not (choices and t.human[seat]):
+            return False
+        opts = [(V.action_label(t.app, t.rules, a, t.view), a) for a in choices]
+        self.open(seat, opts, pos or t.layout.rects[f"seat.{seat}"].center,
+                  title=V.decision_title(t.app, t.view, seat))
+        return True
+
+    def refresh(self):
+        """After the game changed under it (undo, a choice answered, a window closed): a picker
+        whose options are no longer all legal closes, and a pending choice gets its own window."""
+        cur = self.current
+        if cur is None:
+            return
+        legal = set(self.table.legal(cur["seat"]))
+        if not all(a in legal for _label, a in cur["options"]):
+            self.close()
+
+    def auto_open(self):
+        """A human seat that owes the engine a choice gets the picker without asking; Esc hides
+        it until something changes."""
+        t = self.table
+        if self.current is not None or t.drag is not None or t.kb is not None or t.finished:
+            return
+        for seat in range(t.n):
+            if not t.human[seat]:
+                continue
+            pending = t.decisions_pending(seat)
+            if pending:
+                key = (seat, t.action_count(), pending)
+                if key == self._dismissed:
+                    return
+                self._dismissed = key
+                if t.layout.council_active:      # beside the overlay, over the log: the cards stay visible
+                    where = (t.layout.rects["log"].left - 20, t.layout.rects["log"].top + 20)
+                else:
+                    where = t.last_pos.get(seat) or t.layout.rects[f"seat.{seat}"].center
+                self.open_decision(seat, where)
+                return
+
+    def handle_event(self, event) -> bool:
+        p = self.current
+        if p is None:
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in p["buttons"]:
+            self.take(p["buttons"].index(event.ui_element))
+            return True
+        if event.type == pygame.KEYDOWN:
+            intents = self.table.app.intents(event)
+            if "cancel" in intents:
+                self.close()
+                return True
+            if any(i in intents for i in ("next", "down", "right", "prev", "up", "left")):
+                p["buttons"][p["index"]].unselect()
+                d = 1 if any(i in intents for i in ("next", "down", "right")) else -1
+                p["index"] = (p["index"] + d) % len(p["buttons"])
+                p["buttons"][p["index"]].select()
+                return True
+            if "confirm" in intents:
+                self.take(p["index"])
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and not p["panel"].get_abs_rect().collidepoint(event.pos):
+            self.close()
+            return False
+        return False
+
+    def take(self, i):
+        p = self.current
+        seat = p["seat"]
+        action = p["options"][i][1]
+        rect = p["panel"].get_abs_rect()
+        self.close()
+        try:
+            events = self.table.request(action)
+        except IllegalActionError as exc:
+            self.table.refuse(exc)
+            events = None
+        if events:
+            # applied now: the next choice (if any) opens where this one was. A real-time request
+            # waits in the 4.8 window instead (no events yet): reopening now would show the same,
+            # already answered, choice again; the next one opens when the window has applied it.
+            self.open_decision(seat, rect.topleft)

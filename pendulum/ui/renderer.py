@@ -1,0 +1,347 @@
+"""The table's renderer: draws one frame from the engine's view (``table.view``) plus static
+rules data — the cached static layer (boards), the state layer (redrawn only when the view
+changed, at most every ``LAYER_EVERY`` s), then per frame the glasses, pieces, drag targets,
+animations, highlights, tooltip and messages. It also places the pieces (``worker_positions``)
+and answers hovering with a tooltip. ``draw`` never changes the game."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from . import render as R
+from . import view as V
+from .draw_state import draw_state
+
+LAYER_EVERY = 0.12        # real seconds: several engine events in a row cost one redraw of the board layer
+TIMERS = ("black", "green", "purple")
+GLASS_SCALE = 0.6
+
+
+class TableRenderer:
+    def __init__(self, table):
+        self.table = table
+        self.static = None             # boards and labels: rebuilt on a language switch
+        self.layer = None              # static + everything that changes with the engine state
+        self.seat_cache = {}           # seat -> (key, surface) (see draw_state)
+        self._dirty = True
+        self._soft_dirty = False
+        self._layer_age = 0.0
+        self._wpos = None
+        self._wpos_key = None
+        self._shade = None
+        self._ready_key = None
+        self._ready = {}
+        self.hover_id = None
+        self.hover_pos = (0, 0)
+        self.tooltip = None
+        self.drawn_texts = None        # a list while a test records every text drawn (see start_recording)
+
+    # ------------------------------------------------------------------ invalidation
+    def invalidate(self):
+        """The engine state (or the layout) changed: redraw the state layer, re-place the pieces."""
+        self._dirty = True
+        self._wpos = None
+
+    def soon(self):
+        """Redraw the state layer within ``LAYER_EVERY`` s (many events in a row: one redraw)."""
+        self._soft_dirty = True
+        self._wpos = None
+
+    def language_changed(self):
+        self.static = None
+        self.seat_cache = {}
+        self.invalidate()
+        self.hover_id = None
+        self.tooltip = None
+
+    def step(self, dt):
+        self._layer_age += dt
+
+    # ------------------------------------------------------------------ piece places
+    def worker_positions(self):
+        """Centre of every worker in play, from the view (cached until it changes; a copy)."""
+        t = self.table
+        key = (t.version, t.focus_seat, t.layout.council_active)
+        if self._wpos is None or self._wpos_key != key:
+            self._wpos = self._places(t.view)
+            self._wpos_key = key
+        return dict(self._wpos)
+
+    def last_positions(self):
+        """Where the pieces were last drawn (before a change the table did not start itself,
+        e.g. a teaching bot's move), or None."""
+        return dict(self._wpos) if self._wpos is not None else None
+
+    def _places(self, view):
+        t = self.table
+        out = {}
+        groups = {}
+        for w in V.workers(view):
+            groups.setdefault(w["location"], []).append(w)
+        r = t.layout.rects
+        for loc, ws in groups.items():
+            if loc.startswith("F:"):
+                rect = r.get(f"frame.{loc[2:]}")
+            elif loc.startswith("B:"):
+                rect = r.get(f"space.{loc[2:]}")
+            else:
+                rect = None
+            if rect is None:
+                continue
+            n = len(ws)
+            step = min(36, (rect.width - 10) / max(1, n))
+            x0 = rect.centerx - step * (n - 1) / 2
+            # in a reward box the pieces sit on its lower edge, clear of the box's text
+            y = rect.centery if loc.startswith("F:") else rect.bottom - 2
+            for i, w in enumerate(ws):
+                out[w["id"]] = (int(x0 + i * step), int(y))
+        for seat in range(t.n):
+            mat = r.get(f"seat.{seat}.mat")
+            if mat is None:
+                continue
+            ws = [w for w in groups.get("mat", []) if w["seat"] == seat]
+            big = seat == t.focus_seat
+            for i, w in enumerate(ws):
+                out[w["id"]] = (mat.left + (30 if big else 18) + i * (44 if big else 30), mat.centery + (6 if big else 0))
+        return out
+
+    def ready_workers(self):
+        """Workers of the focused human seat that can do something now: {worker: "act"|"move"}."""
+        t = self.table
+        key = (t.version, t.focus_seat)
+        if self._ready_key != key:
+            ready = {}
+            if t.human[t.focus_seat]:
+                for a in t.legal(t.focus_seat):
+                    w = getattr(a, "worker", None)
+                    if w is not None and (a.kind == "act" or w not in ready):
+                        ready[w] = "act" if a.kind == "act" else "move"
+            self._ready, self._ready_key = ready, key
+        return self._ready
+
+    # ------------------------------------------------------------------ hover
+    def hover(self, pos):
+        t = self.table
+        rid = None
+        if t.layout.council_active and t.layout.rects["main_board"].collidepoint(pos):
+            hits = t.layout.hit(pos, ("council.",))
+            rid = hits[0] if hits else "council_board"
+        else:
+            wid = t.dragger.hit_worker(pos)
+            if wid is not None:
+                rid = f"worker.{wid}"
+            else:
+                for tid in TIMERS:
+                    r = t.region(f"timer.{tid}")
+                    if r and r.collidepoint(pos):
+                        rid = f"timer.{tid}"
+                        break
+                if rid is None:
+                    hits = t.layout.hit(pos)
+                    rid = hits[0] if hits else None
+        if rid == self.hover_id:
+            return
+        self.hover_id = rid
+        self.hover_pos = pos
+        self.tooltip = None
+        if rid is None or t.drag:
+            return
+        text = V.tooltip(t.app, t.rules, t.view, rid)
+        if text:
+            self.tooltip = self._tooltip_surface(text)
+
+    def _tooltip_surface(self, text):
+        """Drawn by hand (a pygame_gui tooltip under the pointer would swallow the next click)."""
+        app = self.table.app
+        lines = []
+        for para in str(text).split("\n"):
+            lines.extend(R.text_lines(app, para, 20, R.INK, 520, max_lines=4))
+        w = max(l.get_width() for l in lines) + 24
+        h = sum(l.get_height() for l in lines) + 16
+        box = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(box, (14, 22, 28, 240), box.get_rect(), border_radius=10)
+        pygame.draw.rect(box, R.GOLD, box.get_rect(), 2, border_radius=10)
+        y = 8
+        for l in lines:
+            box.blit(l, (12, y))
+            y += l.get_height()
+        return box
+
+    # ------------------------------------------------------------------ recording (tests)
+    def start_recording(self):
+        """From now on every text the app renders (all our text goes through ``app.text``) and
+        every widget label the table makes is appended to ``drawn_texts`` — the test hook that
+        checks nothing secret reaches a frame. The layers are redrawn so the first frame
+        records the whole screen."""
+        self.drawn_texts = []
+        app = self.table.app
+        base = type(app).text.__get__(app)
+
+        def text(s, *args, **kw):
+            self.drawn_texts.append(str(s))
+            return base(s, *args, **kw)
+        app.text = text
+        self.language_changed()
+        self.table.log.reword()
+
+    def stop_recording(self):
+        self.drawn_texts = None
+        self.table.app.__dict__.pop("text", None)
+
+    def note(self, text):
+        """A text shown by a widget (pygame_gui draws it, not ``app.text``)."""
+        if self.drawn_texts is not None and text:
+            self.drawn_texts.append(str(text))
+
+    # ------------------------------------------------------------------ frame
+    def draw(self, surface):
+        t = self.table
+        app = t.app
+        if self.static is None:
+            self.static = R.build_static(app, t.layout, t.rules, V.table_info(t.rules, t.n))
+            self.invalidate()
+        if self._soft_dirty and self._layer_age >= LAYER_EVERY:
+            self._dirty = True
+        if self._dirty or self.layer is None:
+            self._soft_dirty = False
+            self._layer_age = 0.0
+            if self.layer is None:
+                self.layer = pygame.Surface((1920, 1080)).convert()
+            self.layer.blit(self.static, (0, 0))      # (a blit is ~15x cheaper than Surface.copy)
+            draw_state(t, self.layer)
+            self._dirty = False
+        surface.blit(self.layer, (0, 0))
+        t.log.draw(surface, t.layout.rects["log"])
+        if not t.layout.council_active:
+            self._draw_timers(surface)
+        else:
+            self._draw_privilege_overlay(surface)
+        moving = t.animator.moving()
+        if t.drag:
+            moving.add(t.drag["worker"])
+            self._draw_targets(surface)
+        self._draw_workers(surface, skip=moving)
+        board = t.layout.rects["main_board"] if t.layout.council_active else None
+        t.animator.draw(surface, board)
+        if t.drag:
+            spr = t.sprites.worker(t.drag["seat"], V.is_grande(None, t.drag["worker"]))
+            surface.blit(spr, spr.get_rect(center=t.drag["pos"]))
+        if t.kb:
+            item = t.kb["items"][t.kb["index"]] if t.kb["items"] else None
+            rect = t.region(item) if item else None
+            if rect is not None:
+                pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=8)
+        for hid in t.highlights:
+            rect = t.region(hid)
+            if rect is not None:
+                pygame.draw.rect(surface, (255, 230, 120), rect.inflate(8, 8), 4, border_radius=10)
+        banner = t.banner()
+        if banner:
+            self._banner(surface, banner)
+        t.animator.draw_floaters(surface)
+        if self.tooltip is not None and not t.drag and t.picker is None:
+            x, y = self.hover_pos
+            tip = self.tooltip
+            x = min(x + 18, 1920 - tip.get_width() - 4)
+            y = y + 24 if y + 24 + tip.get_height() < 1080 else y - tip.get_height() - 12
+            surface.blit(tip, (x, y))
+        if t.message:
+            msg = R.text_fit(app, t.message[0], 24, (255, 236, 200), 1180)
+            box = msg.get_rect(midbottom=(616, 690)).inflate(30, 14)
+            pygame.draw.rect(surface, (60, 20, 20), box, border_radius=10)
+            pygame.draw.rect(surface, (230, 120, 90), box, 2, border_radius=10)
+            surface.blit(msg, msg.get_rect(center=box.center))
+
+    def _banner(self, surface, lines):
+        """The pause banner (and, when a save failed, why and what to do)."""
+        app = self.table.app
+        surfs = [app.text(lines[0], 40, (255, 240, 200), True)]
+        surfs += [R.text_fit(app, line, 22, R.INK, 1100) for line in lines[1:]]
+        h = sum(s.get_height() + 6 for s in surfs)
+        box = pygame.Rect(0, 0, max(s.get_width() for s in surfs) + 40, h + 20)
+        box.center = (616, 380)
+        pygame.draw.rect(surface, (20, 20, 30), box, border_radius=12)
+        pygame.draw.rect(surface, R.GOLD, box, 2, border_radius=12)
+        y = box.top + 10
+        for s in surfs:
+            surface.blit(s, s.get_rect(midtop=(box.centerx, y)))
+            y += s.get_height() + 6
+
+    def _draw_privilege_overlay(self, surface):
+        """Privilege hexagons in the council overlay; after the vote they slide to their new ranks."""
+        t = self.table
+        ov = t.layout.rects["council_overlay"]
+        order = list(t.view["privilege"])
+        prog = t.animator.privilege_progress()
+        old, votes, u = prog if prog else (order, {}, 1.0)
+        for seat in order:
+            i_new = order.index(seat)
+            i_old = old.index(seat) if seat in old else i_new
+            x = ov.left + 60 + (i_old + (i_new - i_old) * u) * 150
+            # below the "privilege order" line; a token that moves up dips under the row
+            y = ov.top + 156 + math.sin(u * math.pi) * 12 * (1 if i_new < i_old else 0)
+            tok = t.sprites.token(seat, 56)
+            surface.blit(tok, tok.get_rect(center=(x, y)))
+            if seat in votes:
+                text = V.count_t(t.app, "pendulum.council.votes", votes[seat])
+                s = t.app.text(text, 16, R.INK)
+                surface.blit(s, s.get_rect(midtop=(x, y + 30)))
+
+    def _draw_targets(self, surface):
+        t = self.table
+        if self._shade is None:
+            self._shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+            self._shade.fill((0, 0, 0, 130))
+        surface.blit(self._shade, (0, 0))
+        for rid in t.drag["targets"]:
+            rect = t.region(rid)
+            if rect is None:
+                continue
+            surface.blit(self.layer, rect, rect)
+            pygame.draw.rect(surface, (120, 255, 140), rect.inflate(6, 6), 3, border_radius=8)
+        self._draw_timers(surface)
+
+    def _draw_timers(self, surface):
+        t = self.table
+        app = t.app
+        for tid, hg in t.hourglasses.items():
+            c = t.glass_center(tid)
+            if c is None:
+                continue
+            t.animator.glass_pos[tid] = c
+            if t.paused and not hg.flipping:
+                hg.angle = 90.0                  # paused: the glasses lie on their side, as at the table
+                hg.draw(surface, c, GLASS_SCALE)
+                hg.angle = 0.0
+            else:
+                hg.draw(surface, c, GLASS_SCALE)
+            if t.timed:
+                rem, _dur = V.timer_remaining(t.view, tid)
+                label = app.t("pendulum.timer.seconds", s=int(math.ceil(rem))) if rem > 0 else app.t("pendulum.timer.finished")
+                col = (255, 240, 200) if rem > 0 else (255, 150, 120)
+            else:
+                label, col = app.t("pendulum.timer.untimed"), (220, 220, 220)
+            if t.paused:
+                label, col = app.t("pendulum.timer.paused"), (190, 200, 255)
+            s = R.text_fit(app, label, 19, col, 120, True)
+            r = s.get_rect(midtop=(c[0], c[1] + 58))
+            pygame.draw.rect(surface, (10, 10, 14), r.inflate(8, 2), border_radius=5)
+            surface.blit(s, r)
+
+    def _draw_workers(self, surface, skip=()):
+        t = self.table
+        pos = self.worker_positions()
+        if not t.drag and not t.layout.council_active:
+            for wid, how in self.ready_workers().items():
+                if wid in pos and wid not in skip:
+                    pygame.draw.circle(surface, (255, 214, 90) if how == "act" else (235, 245, 255), pos[wid], 21, 3)
+        board = t.layout.rects["main_board"] if t.layout.council_active else None
+        for w in V.workers(t.view):
+            wid = w["id"]
+            if wid in skip or wid not in pos:
+                continue
+            if board is not None and board.collidepoint(pos[wid]):
+                continue                      # under the council overlay
+            spr = t.sprites.worker(w["seat"], w["kind"] == "grande")
+            surface.blit(spr, spr.get_rect(center=pos[wid]))
