@@ -261,6 +261,7 @@ class GrailWarScene(Scene):
     def update(self, dt):
         if self.paused:
             return
+        self.match.poll()                  # a failed background autosave stops the war (save_failed)
         self.tray.update(dt)
         result = self.battles.result_sound(self.viewer, self.tray.busy)
         if result:

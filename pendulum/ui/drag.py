@@ -73,6 +73,9 @@ class DragController:
         if "undo" in intents:
             t.do_undo()
             return True
+        if "help" in intents:
+            t.show_reference()
+            return True
         return self.key(intents)
 
     # ------------------------------------------------------------------ mouse
@@ -116,6 +119,7 @@ class DragController:
         if seat is None or not (0 <= seat < t.n):
             return
         if not t.human[seat]:
+            t.app.sound.play("drop_refused")
             t.flash(t.app.t("pendulum.msg.bot_seat"))
             return
         targets = {}
@@ -126,6 +130,7 @@ class DragController:
             if rid:
                 targets.setdefault(rid, []).append(a)
         t.focus(seat)
+        t.app.sound.play("worker_pick")
         self.drag = {"worker": wid, "seat": seat, "targets": targets, "pos": pos,
                      "origin": t.worker_positions().get(wid, pos), "start": pos}
 

@@ -34,6 +34,7 @@ from pendulum.game import make_rules
 from tabletop.engine import Action, IllegalActionError, Record, replay, saves
 from tabletop.engine.match import Match
 from tabletop.ui.scene import Scene
+from tabletop.ui.reference import open_reference
 
 from . import render as R
 from . import view as V
@@ -49,8 +50,8 @@ from .renderer import GLASS_SCALE, TableRenderer
 __all__ = ["PendulumTable", "IllegalActionError"]
 
 TIMERS = ("black", "green", "purple")
+EVENT_SOUNDS = {"worker_moved": "worker_drop", "timer_flipped": "glass_flip", "timer_finished": "glass_empty"}
 BOT_PACE = 0.45           # real seconds between bot moves in untimed play (divided by --speed)
-SAVE_CHECK = 0.5          # untimed play: real seconds after an action to collect the autosave's result
 BUTTONS = ("pause", "done", "undo", "menu")
 
 # events that change only where pieces stand (drawn every frame), not the cached board layer
@@ -119,10 +120,10 @@ class PendulumTable(Scene):
         self.focus_seat = next((i for i, h in enumerate(self.human) if h), 0)
         self.layout = Layout(list(rules.spaces.values()), self.n, self.focus_seat)
         self.sprites = R.Sprites(app, R.seat_defs(rules, self.n))
+        self.last_refusal_rule = None  # the rule the last refusal cited (F1 opens the reference there)
         self.message = None            # [text, seconds]
         self.last_pos = {}             # seat -> where that seat last acted (the picker opens there)
         self._bot_wait = 0.0
-        self._save_check = None
         self.ui = {}
         self.log = TableLog(app, rules)
         self.renderer = TableRenderer(self)
@@ -141,8 +142,6 @@ class PendulumTable(Scene):
         self.log.add(LogText("pendulum.log.phase_changed", phase=f"pendulum.phase.{self.view['phase']}",
                              round=self.view["round"]))
         self._follow_turn()
-        if self.autosave:
-            saves.mark_running("pendulum")
 
     # ================================================================= the match
     def bind(self, match) -> None:
@@ -299,9 +298,9 @@ class PendulumTable(Scene):
         self.log.visible = True
 
     def on_exit(self):
+        self.app.sound.loop("sand", False)
         if self.autosave:
             self.match.close()
-            saves.mark_clean_exit("pendulum")
         for el in self.ui.values():
             el.kill()
         self.ui = {}
@@ -309,6 +308,7 @@ class PendulumTable(Scene):
         self.renderer.tooltip = None
 
     def on_pause(self):
+        self.app.sound.loop("sand", False)     # the pause menu or the reference is up: quiet
         for el in self.ui.values():
             el.hide()
         self.choices.close()
@@ -388,8 +388,6 @@ class PendulumTable(Scene):
         events = list(update.events)
         self.after_events(events, self._before if self._before is not None else self.renderer.last_positions())
         self.choices.refresh()
-        if kind == "applied" and not self.timed:
-            self._save_check = SAVE_CHECK          # untimed: nothing polls the Match; look soon
         if kind == "applied":
             for cb in list(self.listeners):
                 try:
@@ -412,6 +410,7 @@ class PendulumTable(Scene):
             else:
                 self.log.add(ev)
         self.animator.on_events(events, before)
+        self._sound_for(events)
         self._follow_turn()
         self.layout.set_council(self.animator.council_shown(self.view["phase"]))
         if self.view["round"] != self._round_seen:
@@ -423,7 +422,19 @@ class PendulumTable(Scene):
                 self.history.append(V.track_snapshot(self.view, self.n))
             if self.autosave:
                 self.match.flush()
-                saves.mark_clean_exit("pendulum")
+
+    def _sound_for(self, events):
+        """One sound per kind of thing that happened (a council called, a glass flipped ...)."""
+        heard = {EVENT_SOUNDS.get(getattr(ev, "kind", "")) for ev in events}
+        if any(getattr(ev, "kind", "") == "phase_changed" and ev.phase == "council_called" for ev in events):
+            heard.add("council_called")
+        for sound in sorted(heard - {None}):
+            self.app.sound.play(sound)
+
+    def sand_running(self) -> bool:
+        """Real time, not paused, some glass still running: the sand is heard."""
+        return (self.timed and not self.paused and not self.finished
+                and any(V.timer_remaining(self.view, tid)[0] > 0 for tid in TIMERS))
 
     def _follow_turn(self):
         """Untimed hot seat: when exactly one seat may act and it is a human one, the screen turns
@@ -490,10 +501,16 @@ class PendulumTable(Scene):
         for cb in list(self.refusal_handlers):
             if cb(refusal):
                 return
+        self.last_refusal_rule = getattr(refusal, "rule", "") or None
+        self.app.sound.play("drop_refused")
         entry = LogText("pendulum.msg.refused", rule=getattr(refusal, "rule", ""),
                         message=RefusalText(self.rules, refusal))
         self.log.add(entry)
-        self.flash(self.log.text_of(entry), 5.0)
+        self.flash(self.log.text_of(entry) + "  " + self.app.t("pendulum.msg.rules_hint"), 5.0)
+
+    def show_reference(self):
+        """F1/H: the rules reference, opened at the rule the last refusal cited."""
+        open_reference(self.app, "pendulum", self.last_refusal_rule)
 
     def focus(self, seat):
         if 0 <= seat < self.n and seat != self.focus_seat:
@@ -531,11 +548,8 @@ class PendulumTable(Scene):
                 self._before = None
         if running:
             self._run_bots(dt)
-        if self._save_check is not None:
-            self._save_check -= dt
-            if self._save_check <= 0:
-                self._save_check = None
-                self.match.flush()       # the write is long done: reports a failure (save_failed)
+        self.match.poll()                # a finished background write's failure is told now (save_failed)
+        self.app.sound.loop("sand", self.sand_running())
         self.renderer.step(dt)
         if self.animator.step(dt, running):
             self.layout.set_council(self.animator.council_shown(self.view["phase"]))

@@ -232,7 +232,8 @@ class Match:
             rest = self._record_requests(events)
             self.undo_stack.close()
             self._tell(MatchUpdate("advanced", None, tuple(rest)))
-        self._maybe_save()
+        if self._timed or events:      # an untimed game's clock standing still writes nothing
+            self._maybe_save()
         return events
 
     def _record_requests(self, events: list) -> list:
@@ -291,8 +292,15 @@ class Match:
         self._maybe_save(force=True)
 
     # ------------------------------------------------------------------ saving
+    def poll(self) -> None:
+        """Report the result of a background write that finished since the last call (screens
+        call it every frame, so a failed autosave is told even while nobody moves)."""
+        self._collect_save_result()
+
     def save(self, path: Path | str | None = None) -> Path:
-        """Write the record now (synchronously) to ``path`` or the autosave slot; raises OSError."""
+        """Write the record now (synchronously) to ``path`` or the autosave slot; raises OSError.
+        Queued background writes land first, so none of them can overwrite this one."""
+        self._writer.flush()
         target = Path(path) if path else (self.save_path or saves.slot_path(self.record))
         self.record.end_time = self.time if self._timed else self.record.end_time
         return saves.write_record(_snapshot(self.record), target)

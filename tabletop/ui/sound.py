@@ -72,6 +72,7 @@ class SoundBoard:
         self.available = False
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._loops: dict[str, pygame.mixer.Channel] = {}
+        self._looping: set[str] = set()
         self.played: list[str] = []           # ids asked for, newest last (tests, F3)
         self.paths = {sid: BUILTIN / f"{sid}.wav" for sid in SOUND_IDS}
         mod_paths, errors = mod_sound_paths(mods)
@@ -111,16 +112,25 @@ class SoundBoard:
 
     def loop(self, sound_id: str, on: bool) -> None:
         """Start or stop a looping sound (the sand while any glass runs)."""
-        playing = sound_id in self._loops
-        if on and not playing and not self.muted and self.volume > 0:
+        on = bool(on) and not self.muted and self.volume > 0
+        if on == (sound_id in self._looping):
+            return
+        if on:
+            self._looping.add(sound_id)
             sound = self._sound(sound_id)
-            if sound is not None:
-                sound.set_volume(self.volume * 0.5)
-                channel = sound.play(loops=-1)
-                if channel is not None:
-                    self._loops[sound_id] = channel
-        elif not on and playing:
-            self._loops.pop(sound_id).stop()
+            channel = sound.play(loops=-1) if sound is not None else None
+            if channel is not None:
+                channel.set_volume(self.volume * 0.5)
+                self._loops[sound_id] = channel
+        else:
+            self._looping.discard(sound_id)
+            channel = self._loops.pop(sound_id, None)
+            if channel is not None:
+                channel.stop()
+
+    def looping(self, sound_id: str) -> bool:
+        """Whether ``sound_id`` is meant to be looping now (also when there is no audio device)."""
+        return sound_id in self._looping
 
     def set_volume(self, volume: float) -> None:
         self.volume = _volume(volume, self.volume)
@@ -130,11 +140,11 @@ class SoundBoard:
     def set_muted(self, muted: bool) -> None:
         self.muted = bool(muted)
         if self.muted:
-            for sid in list(self._loops):
+            for sid in list(self._looping):
                 self.loop(sid, False)
 
     def stop_all(self) -> None:
-        for sid in list(self._loops):
+        for sid in list(self._looping):
             self.loop(sid, False)
         if self.available:
             pygame.mixer.stop()

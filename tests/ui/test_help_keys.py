@@ -23,3 +23,23 @@ def test_help_key_at_the_grail_war_table_opens_the_prompts_section(make_app, key
     assert top.section_id == expected.id
     press(app, pygame.K_ESCAPE)
     assert app.scenes.top is scene
+
+
+def test_after_a_refused_drop_f1_opens_the_pendulum_reference_at_that_rule(make_app):
+    from pendulum.ui.scene import make_scene
+    from .test_pendulum_table import drag, opening_worker
+    app = make_app(size=(1280, 720))
+    scene = make_scene(app, seats=["human", "bot", "bot"], mode="timetrack", seed=5)
+    app.scenes.push(scene)
+    app.step(2)
+    seat, wid = opening_worker(scene)
+    top = next(f for f in scene.rules.frames.values() if f.row == 0 and f.area == "green")   # timer row
+    drag(app, scene.worker_positions()[wid], scene.region(f"frame.{top.id}").center)
+    rule = scene.last_refusal_rule
+    assert rule and "F1" in scene.message[0]                # the refusal points at the reference
+    press(app, pygame.K_F1)
+    ref = app.scenes.top
+    assert isinstance(ref, ReferenceScene)
+    assert ref.section_id == find_section(load_reference("pendulum"), rule).id
+    press(app, pygame.K_ESCAPE)
+    assert app.scenes.top is scene

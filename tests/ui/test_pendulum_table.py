@@ -409,3 +409,23 @@ def test_a_refused_request_is_logged_once_for_a_person_and_not_for_a_bot(table_a
         scene.on_update(MatchUpdate("advanced", None, (ev,)))      # as the Match reports it
     assert len(scene.log_lines) == n + 1
     assert scene.log_lines[-1] == app.t("pendulum.msg.refused", rule="4.2 flip", message="the sand is still running")
+
+
+def test_the_table_is_heard_picking_dropping_and_refusing(table_app):
+    app, scene = table_app()
+    seat, wid = opening_worker(scene)
+    top = next(f for f in scene.rules.frames.values() if f.row == 0 and f.area == "green")   # timer row
+    drag(app, scene.worker_positions()[wid], scene.region(f"frame.{top.id}").center)
+    assert app.sound.played[-2:] == ["worker_pick", "drop_refused"]
+    legal = next(a for a in scene.legal(seat) if getattr(a, "worker", None) == wid and a.kind == "move")
+    drag(app, scene.worker_positions()[wid], scene.region(f"frame.{legal.to}").center)
+    assert "worker_drop" in app.sound.played[-3:]
+
+
+def test_sand_is_heard_only_while_a_glass_runs_in_real_time(table_app):
+    app, scene = table_app(seats=("bot", "bot", "bot"), mode="realtime", speed=4.0)
+    app.step(120)
+    assert scene.sand_running() and app.sound.looping("sand")
+    scene.toggle_pause()
+    app.step(2)
+    assert not scene.sand_running() and not app.sound.looping("sand")

@@ -33,8 +33,10 @@ def test_playing_with_the_dummy_driver_is_silent_and_error_free():
     for sid in SOUND_IDS:
         board.play(sid)
     board.loop("sand", True)
+    assert board.looping("sand")
     board.set_volume(0.2)
     board.loop("sand", False)
+    assert not board.looping("sand")
     board.play("no_such_sound")            # unknown ids are ignored, never raised
     board.stop_all()
     assert board.played[-1] == "handoff"
