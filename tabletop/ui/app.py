@@ -31,6 +31,8 @@ Only this module reads the clock. ``update(dt)`` always gets ``DT`` (1/60 s).
 """
 from __future__ import annotations
 
+import sys
+
 import signal
 import time
 from pathlib import Path
@@ -39,7 +41,8 @@ from typing import Callable
 import pygame
 
 from .assets import ASSETS, Assets
-from .cache import LRU
+from . import prefs
+from .cache import LRU, cached
 from .dialog import Dialog
 from .fonts import Fonts
 from .i18n import LANGS, Strings
@@ -70,10 +73,8 @@ def load_settings() -> dict:
         from ..data.loader import load_yaml
         return load_yaml(SETTINGS_FILE)[0]
     try:
-        from .cache import cached
         data = cached("settings", [SETTINGS_FILE], parse)
     except Exception as exc:   # a broken settings file must not stop the program; defaults apply
-        import sys
         print(f"config/settings.yaml not used: {exc}", file=sys.stderr)
         data = None
     if isinstance(data, dict):
@@ -119,7 +120,6 @@ class App:
         self.settings = load_settings()
         self.mods: list[str] = list(getattr(self.args, "mod", None) or [])
         self.speed: float = float(getattr(self.args, "speed", 1.0) or 1.0)
-        from . import prefs
         lang = getattr(self.args, "lang", None) or prefs.load().get("language") or self.settings.get("language") or "en"
         self.strings = Strings(lang if lang in LANGS else "en", self.mods)
         self.running = True
@@ -140,7 +140,6 @@ class App:
             pygame.font.init()
         self.keymap = KeyMap(self.settings.get("keys"))
         if self.keymap.errors:   # a wrong key name is skipped and reported, never fatal
-            import sys
             for err in self.keymap.errors:
                 print(f"config/settings.yaml: {err}", file=sys.stderr)
         win = self.settings.get("window") or {}
@@ -148,7 +147,6 @@ class App:
         self.presenter = Presenter(size, bool(getattr(self.args, "fullscreen", False) or win.get("fullscreen", False)),
                                    choice=getattr(self.args, "scaling", None) or win.get("scaling") or "auto",
                                    smooth=bool(win.get("smooth_scaling", True)))
-        import sys
         print(f"display: {self.presenter.describe()}", file=sys.stderr)   # the choice, logged once
         pygame.display.set_caption(self.t("shell.window_title"))
         pygame.key.set_repeat(350, 40)
@@ -227,7 +225,6 @@ class App:
 
     def set_volume(self, volume: float) -> None:
         """Sound volume 0..1 (0 is off), remembered for the next start."""
-        from . import prefs
         self.sound.set_volume(volume)
         self.sound.set_muted(self.sound.volume <= 0)
         prefs.save(volume=self.sound.volume, muted=self.sound.muted)
@@ -238,7 +235,6 @@ class App:
         if lang not in LANGS or lang == self.strings.lang:
             return
         if remember:
-            from . import prefs
             prefs.save(language=lang)
         self.strings.lang = lang
         self._force_redraw = True

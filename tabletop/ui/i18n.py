@@ -4,7 +4,10 @@ Every visible string comes from these files. ``Strings.t(key, **fmt)`` returns t
 itself when it is missing (tests/test_i18n.py checks that en and ja have the same keys)."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+
+from .cache import cached
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N_DIR = ROOT / "config" / "i18n"
@@ -21,12 +24,10 @@ def load_strings(lang: str, mods: list[str] | None = None) -> dict[str, str]:
     kit's ``load_translations``). Without mods the result is kept in the start-up cache, so
     the launcher's first frame imports neither the data kit nor PyYAML."""
     if not mods:
-        from .cache import cached
         return cached(f"strings-{lang}", [I18N_DIR / f"{lang}.yaml"], lambda: _translations(lang))
     try:
         return _translations(lang, mods)
     except Exception as exc:   # a broken mod's strings: fall back to the base file
-        import sys
         print(f"mod translations skipped: {exc}", file=sys.stderr)
         return _translations(lang)
 
@@ -43,7 +44,6 @@ class Strings:
             try:
                 self._cache[lang] = load_strings(lang, self.mods)
             except Exception as exc:   # a broken strings file shows keys, never a crash
-                import sys
                 print(f"strings for {lang!r} not loaded: {exc}", file=sys.stderr)
                 self._cache[lang] = {}
         return self._cache[lang]

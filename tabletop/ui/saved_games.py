@@ -9,6 +9,8 @@ import stat
 from pathlib import Path
 
 from .. import games
+from ..engine import SaveError
+from ..engine.saves import data_dir, delete_slot, unfinished_slots
 from .menu_scene import MUTED, TEXT, MenuScene, start_game
 from .widgets import draw_backdrop
 
@@ -20,7 +22,6 @@ def start_from_record(app, path) -> bool:
     # imported on use: the launcher's first frame needs neither the data kit nor the
     # games' rules (start-up time)
     from ..data.records import replay_file
-    from ..engine import SaveError
     try:
         record, _rules, _state, mods = replay_file(path, app.mods)
     except SaveError as exc:
@@ -53,7 +54,6 @@ class LoadScene(MenuScene):
         self.page = 0
 
     def saves(self) -> list[Path]:
-        from ..engine.saves import data_dir
         out = []
         try:
             folder = data_dir()
@@ -72,7 +72,6 @@ class LoadScene(MenuScene):
 
     @staticmethod
     def _folder() -> Path:
-        from ..engine.saves import data_dir
         return data_dir()
 
     def label(self, path: Path) -> str:
@@ -110,7 +109,6 @@ class LoadScene(MenuScene):
     def draw(self, surface):
         draw_backdrop(surface, plain=True)
         self.draw_heading(surface)
-        from ..engine.saves import data_dir
         if not hasattr(self, "_folder_text"):
             self._folder_text = str(data_dir())
         surface.blit(self.app.text(self.app.t("shell.load.folder", folder=self._folder_text), 24, MUTED), (160, 178))
@@ -134,7 +132,6 @@ class ResumeScene(MenuScene):
 
     def load_slots(self) -> list:
         try:
-            from ..engine.saves import unfinished_slots
             return unfinished_slots()
         except Exception:
             return []
@@ -181,8 +178,6 @@ class ResumeScene(MenuScene):
         self.app.confirm(text, lambda: self.delete(slot))
 
     def delete(self, slot) -> None:
-        from ..engine import SaveError
-        from ..engine.saves import delete_slot
         try:
             delete_slot(slot.path)
         except SaveError as exc:
