@@ -5,6 +5,8 @@ import math
 
 import pygame
 
+from tabletop.data.mods import parse_colour
+
 BG = (18, 20, 30)
 PANEL = (30, 33, 48)
 PANEL_EDGE = (70, 76, 104)
@@ -34,11 +36,8 @@ GRADE_ORDER = ["core", "great", "medium", "small", "none"]
 
 
 def hex_color(text, default=(150, 150, 150)):
-    try:
-        text = str(text).lstrip("#")
-        return tuple(int(text[i:i + 2], 16) for i in (0, 2, 4))
-    except (ValueError, TypeError):
-        return default
+    """A faction colour as validate-mod reads it (``parse_colour``: exactly ``#rrggbb``)."""
+    return parse_colour(text) or default
 
 
 def shade(color, f):

@@ -6,6 +6,7 @@ import pygame
 import pygame_gui
 
 from tabletop.engine import saves
+from tabletop.ui.chart import LineChart
 from tabletop.ui.scene import Scene
 
 from . import render as R
@@ -125,38 +126,25 @@ class EndScreen(Scene):
             s.blit(app.text(f"{app.t('pendulum.track.legendary')}: {leg}", 16, R.TRACK_COL["legendary"], True),
                    (row.left + 500, row.top + 10))
             y += 160
-        # charts: one per track, every seat's line (seat colour + shape) round by round
+        # charts: one per track, every seat's line (seat colour + shape) round by round -- the
+        # end-of-game chart both games share (tabletop.ui.chart)
         hist = t.history
         area = pygame.Rect(1000, 150, 860, 800)
         s.blit(app.text(app.t("pendulum.end.chart"), 22, R.INK, True), (area.left, area.top))
-        top_v = rules.track_max
-        n = max(2, len(hist))
+        chart = LineChart(app, bg=(28, 34, 38), text=R.DIM_INK, radius=10)
+        seats = t.sprites.seats
+        x_labels = [app.t("pendulum.end.start")] + [app.t("pendulum.end.after_round", n=k) for k in range(1, len(hist))]
+
+        def marker(surf, seat, point):
+            dark = sum(seats[seat]["colour"]) < 240     # a black seat gets a light edge on the dark chart
+            R.draw_shape(surf, seats[seat]["shape"], point, 14, seats[seat]["colour"],
+                         (210, 210, 210) if dark else (10, 8, 6), 1)
         for j, tr in enumerate(TRACKS[:3]):
-            chart = pygame.Rect(area.left, area.top + 40 + j * 250, area.width, 236)
-            pygame.draw.rect(s, (28, 34, 38), chart, border_radius=10)
-            s.blit(app.text(app.t(f"pendulum.track.{tr}"), 18, R.TRACK_COL[tr], True), (chart.left + 12, chart.top + 6))
-            inner = pygame.Rect(chart.left + 50, chart.top + 34, chart.width - 80, chart.height - 66)
-            py = inner.bottom - inner.height * rules.parchment / top_v
-            band = pygame.Rect(inner.left, inner.top, inner.width, py - inner.top)
-            pygame.draw.rect(s, (70, 64, 44), band)
-            lab = app.text(app.t("pendulum.end.parchment"), 13, R.PARCHMENT)
-            s.blit(lab, (inner.right - lab.get_width() - 4, inner.top + 2))
-            for tick in (0, 7, 14, 21):
-                y = inner.bottom - inner.height * tick / top_v
-                s.blit(app.text(str(tick), 13, R.DIM_INK), (chart.left + 14, y - 8))
-            for k in range(n):
-                x = inner.left + inner.width * k / (n - 1)
-                lab = app.text(app.t("pendulum.end.after_round", n=k) if k else app.t("pendulum.end.start"), 13, R.DIM_INK)
-                s.blit(lab, lab.get_rect(midtop=(x, inner.bottom + 4)))
-            for seat in range(t.n):
-                sd = t.sprites.seats[seat]
-                pts = [(inner.left + inner.width * k / (n - 1), inner.bottom - inner.height * snap[seat][tr] / top_v
-                        + (seat - t.n / 2) * 2) for k, snap in enumerate(hist)]
-                dark = sum(sd["colour"]) < 240          # a black seat gets a light edge on the dark chart
-                if len(pts) >= 2:
-                    if dark:
-                        pygame.draw.lines(s, (190, 190, 190), False, pts, 6)
-                    pygame.draw.lines(s, sd["colour"], False, pts, 3)
-                for pnt in pts:
-                    R.draw_shape(s, sd["shape"], pnt, 14, sd["colour"], (210, 210, 210) if dark else (10, 8, 6), 1)
+            series = {seat: [(k, snap[seat][tr]) for k, snap in enumerate(hist)] for seat in range(t.n)}
+            chart.draw(s, pygame.Rect(area.left, area.top + 40 + j * 250, area.width, 236), series,
+                       {seat: seats[seat]["colour"] for seat in range(t.n)},
+                       title=app.t(f"pendulum.track.{tr}"), title_colour=R.TRACK_COL[tr],
+                       floor=0, ceiling=rules.track_max, ticks=(0, 7, 14, 21),
+                       band=(rules.parchment, rules.track_max, (70, 64, 44), app.t("pendulum.end.parchment")),
+                       x_labels=x_labels, marker=marker, end_labels=False)
         return s

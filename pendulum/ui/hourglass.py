@@ -350,11 +350,6 @@ class Hourglass:
                 self.space.step(PHYSICS_DT)
                 self._moved()
 
-    def settle(self, steps: int = 60):
-        for _ in range(steps):
-            self.space.step(PHYSICS_DT)
-        self._moved()
-
     # ------------------------------------------------------------------ drawing
     def _glass(self, scale: float):
         key = round(scale, 3)

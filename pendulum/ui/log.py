@@ -1,13 +1,13 @@
 """The table's log: engine events and the table's own lines (refusals, undo, phases), kept as
-entries so a language switch re-words every line, drawn by hand from cached text lines."""
+entries so a language switch re-words every line, shown in the shared log panel."""
 from __future__ import annotations
 
-import pygame
+from tabletop.ui.logpanel import LogPanel as SharedLogPanel
+from tabletop.ui.logpanel import LogStyle
 
 from . import render as R
 from . import view as V
 
-LOG_REFRESH = 0.25        # real seconds between log redraws
 KEEP = 200                # lines kept
 
 
@@ -64,18 +64,18 @@ class RefusalText:
 
 
 class TableLog:
-    """Lines newest last; ``draw`` blits the cached panel (re-rendered at most every
-    ``LOG_REFRESH`` s: a pygame_gui UITextBox re-lays out all its text on every change)."""
+    """The table's log: entries (engine events and the table's own lines) worded in the chosen
+    language, newest first in the shared log panel of both games (``tabletop.ui.logpanel``)."""
+
+    STYLE = LogStyle(bg=(22, 34, 40), edge=(79, 106, 115), text=(200, 196, 184), title_colour=R.DIM_INK,
+                     font=18, line_h=20, radius=8, max_rows=2)
 
     def __init__(self, app, rules):
         self.app, self.rules = app, rules
         self.lines: list[str] = []
         self.entries: list = []
-        self.scroll = 0
         self.visible = True
-        self._surf = None
-        self._dirty = True
-        self._wait = 0.0
+        self.panel: SharedLogPanel | None = None
 
     def text_of(self, entry):
         """The line of an engine event or of a table message, in the current language."""
@@ -85,59 +85,48 @@ class TableLog:
 
     def add(self, entry):
         line = self.text_of(entry)
-        if line:
-            self.lines.append(line)
-            self.entries.append(entry)
-            self._dirty = True
+        if not line:
+            return
+        self.lines.append(line)
+        self.entries.append(entry)
+        if len(self.lines) > KEEP:
+            del self.lines[:-KEEP]
+            del self.entries[:-KEEP]
+            self._show_all()
+        elif self.panel is not None:
+            self.panel.add(line)
 
     def clear(self):
         self.lines, self.entries = [], []
-        self._dirty = True
+        self._show_all()
 
     def reword(self):
         self.lines = [line for line in (self.text_of(e) for e in self.entries) if line]
-        self._dirty = True
-        self._wait = 0.0
+        self._show_all()
+
+    def _show_all(self):
+        if self.panel is not None:
+            self.panel.set_lines(self.lines)
 
     def scroll_by(self, dy):
-        self.scroll = max(0, min(len(self.lines) - 1, self.scroll - dy))
-        self._dirty = True
-        self._wait = 0.0
+        """The wheel (``dy`` as pygame gives it): up goes towards the newest line at the top,
+        down back to older ones."""
+        if self.panel is not None:
+            self.panel.scroll_by(-3 * dy)
 
     def update(self, dt, rect):
-        self._wait -= dt
-        if self._dirty and self._wait <= 0:
-            self._refresh(rect)
-            self._wait = LOG_REFRESH
+        self._panel(rect)
 
     def draw(self, surface, rect):
-        if not self.visible:
-            return
-        if self._surf is None:
-            self._refresh(rect)
-        surface.blit(self._surf, rect)
+        if self.visible:
+            self._panel(rect).draw(surface, title=self.app.t("pendulum.log_title"))
 
-    def _refresh(self, rect):
-        self._dirty = False
-        del self.lines[:-KEEP]
-        del self.entries[:-KEEP]
-        surf = self._surf
-        if surf is None or surf.get_size() != rect.size:
-            surf = pygame.Surface(rect.size).convert()
-            self._surf = surf
-        surf.fill((22, 34, 40))
-        pygame.draw.rect(surf, (79, 106, 115), surf.get_rect(), 2, border_radius=8)
-        title = self.app.text(self.app.t("pendulum.log_title"), 17, R.DIM_INK, True)
-        surf.blit(title, (12, 6))
-        y = 32
-        for i, line in enumerate(self.lines[::-1][self.scroll:]):
-            colour = R.INK if i == 0 and self.scroll == 0 else (200, 196, 184)
-            for part in R.text_lines(self.app, line, 18, colour, rect.width - 28, max_lines=2):
-                if y + part.get_height() > rect.height - 6:
-                    return
-                surf.blit(part, (14, y))
-                y += part.get_height() - 1
-            y += 3
+    def _panel(self, rect) -> SharedLogPanel:
+        if self.panel is None or self.panel.rect != rect:
+            self.panel = SharedLogPanel(self.app, rect, self.STYLE, newest_first=True,
+                                        colour_of=lambda line, age: R.INK if age == 0 else None)
+            self.panel.set_lines(self.lines)
+        return self.panel
 
 
 class LogPanel:

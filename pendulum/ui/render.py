@@ -9,6 +9,8 @@ import math
 
 import pygame
 
+from tabletop.data.mods import parse_colour
+
 from . import view as V
 from .layout import AREA_RECTS, ROWS, SEAT_COMPACT
 
@@ -29,9 +31,9 @@ SLOT_COL = {"brown": (140, 94, 52), "red": (190, 60, 60), "blue": (60, 110, 210)
 PARCHMENT = (226, 208, 160)
 
 
-def hex_colour(text: str):
-    text = text.lstrip("#")
-    return tuple(int(text[i:i + 2], 16) for i in (0, 2, 4))
+def hex_colour(text: str, default=(150, 150, 150)):
+    """A seat colour as validate-mod reads it (``parse_colour``: exactly ``#rrggbb``)."""
+    return parse_colour(text) or default
 
 
 def shape_points(shape: str, center, size: float):

@@ -80,11 +80,3 @@ class KeyMap:
     def intent(self, event) -> str | None:
         found = self.intents(event)
         return found[0] if found else None
-
-    def keys_for(self, intent: str) -> list[str]:
-        """Human-readable keys of an intent (for help texts)."""
-        out = []
-        for name, code, mods in self.bindings:
-            if name == intent:
-                out.append("+".join(sorted(m.capitalize() for m in mods) + [pygame.key.name(code).capitalize()]))
-        return out

@@ -429,3 +429,21 @@ def test_sand_is_heard_only_while_a_glass_runs_in_real_time(table_app):
     scene.toggle_pause()
     app.step(2)
     assert not scene.sand_running() and not app.sound.looping("sand")
+
+
+def test_the_log_scrolls_back_with_the_wheel_and_a_new_line_returns_to_the_newest(table_app, monkeypatch):
+    app, scene = table_app()
+    for i in range(40):
+        scene.log.add(T.LogText("pendulum.msg.paused"))
+    app.step(2)
+    panel = scene.log.panel                         # the log panel both games share
+    assert panel is not None and panel.scroll == 0
+    rect = scene.layout.rects["log"]
+    where = app.logical_to_window(rect.center)     # the pointer rests over the log (no warp: SDL keeps it)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: where)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                                         precise_y=-1.0, touch=False))
+    app.step(2)
+    assert panel.scroll > 0                         # wheel down: back to older lines
+    scene.log.add(T.LogText("pendulum.msg.resumed"))
+    assert panel.scroll == 0 and panel.lines[-1] == app.t("pendulum.msg.resumed")
