@@ -141,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("pendulum", help="play Pendulum")
+    parser.pendulum = p          # main() reports set-up flags that do not fit together with its usage
     _common(p)
     p.add_argument("--seats", type=_seat_list("pendulum"), default=None,
                    help="comma list of human|bot[:random|standard] (2-5 seats)")
@@ -310,5 +311,5 @@ def main(argv: list[str] | None = None) -> int:
         try:
             args.seats, args.options = pendulum_options(args, *pendulum_setup())
         except ValueError as exc:
-            parser.error(str(exc))
+            parser.pendulum.error(str(exc))
     return _run_ui(args, command or "launcher")

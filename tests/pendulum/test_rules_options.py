@@ -130,3 +130,19 @@ def test_1_5_g3_neutral_first_each_reading(pen, reading, bonus):
 def test_1_5_g3_neutral_not_first_changes_nothing(pen, reading):
     """When a real player is 1st, every reading gives the usual rank bonuses (1st 2, 2nd 1)."""
     assert _neutral_council_bonuses(pen, False, reading) == [2, 1]
+
+
+def test_the_rules_presets_name_real_options_and_readings():
+    """options.yaml ``presets`` (``--rules``): each names options that exist with a value they allow, the
+    rulebook preset is the defaults and the guide preset switches D1-D4 (spec 6.1) to the guide."""
+    models = load_data([])
+    presets = models["options"].presets
+    assert set(presets) == {"rulebook", "guide"}
+    defaults = {o.id: o.default for o in models["options"].options}
+    for name, values in presets.items():
+        rules = make_rules(dict(values))
+        assert all(rules.options[k] == v for k, v in values.items()), name
+    assert all(defaults[k] == v for k, v in presets["rulebook"].items())
+    assert sorted(presets["guide"]) == ["elite_troops_votes", "round1_achievement_2_3p",
+                                        "third_rank_vp_on_1_3_side", "winner_rule"]
+    assert make_rules(dict(presets["guide"])).achievements["a01"]["requires"]["votes"] == 2
