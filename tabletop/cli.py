@@ -4,6 +4,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
+
+import yaml
 
 from . import games
 
@@ -48,6 +51,73 @@ def _seat_list(game: str):
     return parse
 
 
+# --- Pendulum set-up options (config/pendulum/options.yaml; spec sections 1.5, 1.7, 6.1) ------------------
+PENDULUM_OPTIONS = Path(__file__).resolve().parents[1] / "config" / "pendulum" / "options.yaml"
+BOT_LEVELS = {"easy": "bot:random", "standard": "bot:standard"}      # level -> seat word of a built bot
+BOT_LEVELS_NOT_BUILT = ("hard",)
+NEUTRAL_OPTION = "neutral_player_2p"          # D5: its own flag, --neutral
+
+
+def pendulum_setup() -> tuple[dict[str, str], dict[str, dict]]:
+    """From options.yaml (read as plain YAML: no rules here): the variants ``{name: option id}`` -- each
+    guide-vs-rulebook option of section 6.1 (spec "D<n>") that has a ``guide`` reading, by its D number --
+    and the presets ``{name: {option id: value}}``."""
+    with open(PENDULUM_OPTIONS, encoding="utf-8") as f:
+        doc = yaml.safe_load(f) or {}
+    variants = {}
+    for o in doc.get("options") or []:
+        for name in (part.strip() for part in str(o.get("spec", "")).split("/")):
+            if name[:1] == "D" and "guide" in (o.get("values") or []) and o.get("id") != NEUTRAL_OPTION:
+                variants[name] = o["id"]
+    return dict(sorted(variants.items())), dict(doc.get("presets") or {})
+
+
+def _choice_list(flag: str, allowed):
+    def parse(text: str) -> list[str]:
+        words = [w.strip() for w in text.split(",") if w.strip()]
+        for w in words:
+            if w.lower() in BOT_LEVELS_NOT_BUILT and flag == "--bots":
+                raise argparse.ArgumentTypeError(f"bot level {w!r} is not built yet; use {' | '.join(allowed)}")
+            if w.lower() not in {a.lower() for a in allowed}:
+                raise argparse.ArgumentTypeError(f"{w!r} is not one of {' | '.join(allowed)}")
+        if not words:
+            raise argparse.ArgumentTypeError(f"give a comma list of {' | '.join(allowed)}")
+        return [w.lower() for w in words]
+    return parse
+
+
+def pendulum_options(args, variants: dict[str, str], presets: dict[str, dict]) -> tuple[list[str] | None, dict]:
+    """The seats and the rules options the pendulum sub-command's set-up flags ask for.
+    ValueError (one line naming the flag and what it allows) when they do not fit together."""
+    options: dict = {}
+    if args.rules:
+        options.update(presets[args.rules])
+    for name in args.variant or []:
+        if name == "glory":
+            options["advanced_variant"] = True
+        else:
+            options[variants[name.upper()]] = "guide"
+    if args.advanced:
+        options["advanced"] = True
+    if args.neutral is not None:
+        options[NEUTRAL_OPTION] = "rulebook" if args.neutral == "on" else "guide"
+    seats = list(args.seats) if args.seats else None
+    if args.bots:
+        levels = [BOT_LEVELS[b] for b in args.bots]
+        if seats is None:
+            seats = ["human"] + levels
+        else:
+            bot_seats = [i for i, s in enumerate(seats) if s.startswith("bot")]
+            if len(bot_seats) != len(levels):
+                raise ValueError(f"--bots: {len(levels)} level(s) given for {len(bot_seats)} bot seat(s) in --seats; "
+                                 f"give one of {' | '.join(BOT_LEVELS)} per bot seat")
+            for i, word in zip(bot_seats, levels):
+                seats[i] = word
+    if seats is not None and not 2 <= len(seats) <= 5:
+        raise ValueError(f"--seats/--bots: {len(seats)} seats; Pendulum takes 2 to 5")
+    return seats, options
+
+
 def _common(p: argparse.ArgumentParser, top: bool = False) -> None:
     """The common options, accepted before or after the command. On sub-commands their
     defaults are suppressed so they do not overwrite what was given before the command."""
@@ -71,10 +141,30 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("pendulum", help="play Pendulum")
+    parser.pendulum = p          # main() reports set-up flags that do not fit together with its usage
     _common(p)
     p.add_argument("--seats", type=_seat_list("pendulum"), default=None,
                    help="comma list of human|bot[:random|standard] (2-5 seats)")
     p.add_argument("--mode", choices=["realtime", "timetrack", "beginner"], default=None)
+    variants, presets = pendulum_setup()
+    names = list(variants) + ["glory"]
+    p.add_argument("--bots", type=_choice_list("--bots", list(BOT_LEVELS)), default=None, metavar="LEVELS",
+                   help="bot level per bot seat, comma list of easy|standard (easy = random bot; hard is not built "
+                        "yet); without --seats: one human then these bots")
+    p.add_argument("--advanced", action="store_true", default=False,
+                   help="every seat plays the advanced side of its character mat")
+    p.add_argument("--variant", type=_choice_list("--variant", names), default=None, metavar="LIST",
+                   help="comma list of " + "|".join(names) + ": each D<n> plays the teaching guide's reading of "
+                        "spec 6.1 D<n>; glory plays the advanced variant of 1.7 for every seat (no two own workers in "
+                        "one frame; glory)")
+    p.add_argument("--neutral", choices=["on", "off"], default=None,
+                   help="2-player neutral player (spec 1.5; off = the guide's super-beginner reading, D5)")
+    p.add_argument("--rules", choices=sorted(presets), default=None,
+                   help="preset of rule readings from options.yaml: "
+                        + "; ".join(f"{k} = {', '.join(f'{o}={v}' for o, v in sorted(d.items()))}"
+                                    for k, d in sorted(presets.items()))
+                        + " (--variant and --neutral apply on top)")
+    p.epilog = "Seat colours follow the seat order (config/pendulum/seats.yaml); no option changes them."
 
     p = sub.add_parser("teach", help="Pendulum teaching mode")
     _common(p)
@@ -217,4 +307,9 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_replay(args)
     if command == "validate-mod":
         return cmd_validate_mod(args)
+    if command == "pendulum":
+        try:
+            args.seats, args.options = pendulum_options(args, *pendulum_setup())
+        except ValueError as exc:
+            parser.pendulum.error(str(exc))
     return _run_ui(args, command or "launcher")

@@ -53,3 +53,72 @@ def test_a_misspelt_seat_is_refused_before_a_window_opens(capsys):
     with pytest.raises(SystemExit):
         main(["grailwar", "--seats", "human,bot"])
     assert "'bot' is not a seat for grailwar; use a comma list of human | npc" in capsys.readouterr().err
+
+
+# --- Pendulum set-up options on the command line (issue 11 item 7) ------------------------------------------
+def _started_pendulum(monkeypatch, argv):
+    """Run ``main(argv)`` for one frame; the rules and seats of the table it opened."""
+    import tabletop.ui.launcher as launcher
+    seen = {}
+    real = launcher.start_game
+
+    def spy(app, game, **kw):
+        ok = real(app, game, **kw)
+        seen["table"] = app.scenes.top
+        return ok
+    monkeypatch.setattr(launcher, "start_game", spy)
+    assert main(["pendulum", "--frames", "1", "--size", "640x360"] + argv) == 0
+    return seen["table"]
+
+
+def test_every_set_up_flag_reaches_the_rules(monkeypatch):
+    table = _started_pendulum(monkeypatch, ["--bots", "easy,standard", "--advanced", "--variant", "d2,glory",
+                                            "--neutral", "off"])
+    o = table.rules.options
+    assert table.seats_spec == ["human", "bot:random", "bot:standard"]
+    assert o["advanced"] == [True, True, True] and o["advanced_variant"] == [True, True, True]
+    assert o["third_rank_vp_on_1_3_side"] == "guide" and o["winner_rule"] == "rulebook"
+    assert o["neutral_player_2p"] == "guide"
+    assert table.match.record.options["advanced"] == [True, True, True]     # the record keeps them
+
+
+def test_rules_presets_set_the_guide_readings_and_variants_apply_on_top(monkeypatch):
+    table = _started_pendulum(monkeypatch, ["--seats", "human,bot", "--rules", "guide"])
+    o = table.rules.options
+    assert [o[k] for k in ("round1_achievement_2_3p", "third_rank_vp_on_1_3_side", "winner_rule",
+                           "elite_troops_votes")] == ["guide"] * 4
+    assert o["neutral_player_2p"] == "rulebook" and table.rules.neutral
+    table = _started_pendulum(monkeypatch, ["--seats", "human,bot", "--rules", "rulebook", "--variant", "D4"])
+    o = table.rules.options
+    assert o["elite_troops_votes"] == "guide" and o["winner_rule"] == "rulebook"
+
+
+def test_the_help_lists_every_set_up_option(capsys):
+    import pytest
+    with pytest.raises(SystemExit) as exc:
+        main(["pendulum", "--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    for flag in ("--seats", "--mode", "--bots", "--advanced", "--variant", "--neutral", "--rules"):
+        assert flag in out
+    for word in ("D1|D2|D3|D4|glory", "easy|standard", "{guide,rulebook}"):
+        assert word in out
+
+
+def test_bad_set_up_values_are_refused_before_a_window_opens(capsys, monkeypatch):
+    import pytest
+    import tabletop.cli as cli
+    monkeypatch.setattr(cli, "_run_ui", lambda *a: pytest.fail("a window was opened"))
+    cases = [(["--bots", "easy,hard"], "argument --bots: bot level 'hard' is not built yet; use easy | standard"),
+             (["--bots", "easy,expert"], "argument --bots: 'expert' is not one of easy | standard"),
+             (["--variant", "D9"], "argument --variant: 'D9' is not one of D1 | D2 | D3 | D4 | glory"),
+             (["--rules", "house"], "argument --rules: invalid choice: 'house'"),
+             (["--neutral", "maybe"], "argument --neutral: invalid choice: 'maybe'"),
+             (["--seats", "human,bot", "--bots", "easy,easy"],
+              "--bots: 2 level(s) given for 1 bot seat(s) in --seats"),
+             (["--bots", "easy,easy,easy,easy,easy"], "--seats/--bots: 6 seats; Pendulum takes 2 to 5")]
+    for argv, message in cases:
+        with pytest.raises(SystemExit) as exc:
+            main(["pendulum", "--frames", "1"] + argv)
+        assert exc.value.code == 2
+        assert message in capsys.readouterr().err

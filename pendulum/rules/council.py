@@ -118,10 +118,13 @@ class Council:
         bonus = self.rules.rank_bonus
         rank = self.privilege.index(seat)
         b = bonus[rank] if rank < len(bonus) else 0
-        if (self.rules.options["neutral_council_bonus"] == "best_real_player" and self.privilege
-                and self.privilege[0] == -1):
-            real = self.real_order().index(seat)          # the neutral's 1st place passes down (G3 alt.)
-            b = bonus[real] if real < len(bonus) else 0
+        reading = self.rules.options["neutral_council_bonus"]
+        if reading != "none" and self.privilege and self.privilege[0] == -1:
+            real = self.real_order().index(seat)
+            if reading == "best_real_player":             # every bonus moves up one rank (G3 alt.)
+                b = bonus[real] if real < len(bonus) else 0
+            else:                                         # best_real_only: the 1st-place bonus to the
+                b = bonus[0] if real == 0 and bonus else 0  # best real player, nothing to the others (G3, 1.5)
         return b
 
     def _council_start(self, ev):

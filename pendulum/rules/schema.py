@@ -340,6 +340,8 @@ class OptionDef(StrictModel):
 
 class OptionsFile(StrictModel):
     options: list[OptionDef]
+    # named groups of option values (``python main.py pendulum --rules NAME``), e.g. the guide's readings
+    presets: dict[str, dict[str, Union[bool, int, float, str]]] = {}
 
 
 FILES = {

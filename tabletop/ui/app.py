@@ -305,8 +305,9 @@ class App:
         seats = getattr(self.args, "seats", None)
         if isinstance(seats, str):
             seats = [s.strip() for s in seats.split(",") if s.strip()]
+        extra = {"options": self.args.options} if getattr(self.args, "options", None) else {}
         start_game(self, game, seats=seats, mode=getattr(self.args, "mode", None),
-                   seed=getattr(self.args, "seed", None), teach=(start == "teach"), record=None)
+                   seed=getattr(self.args, "seed", None), teach=(start == "teach"), record=None, **extra)
 
     def to_launcher(self) -> None:
         from .launcher import LauncherScene

@@ -98,3 +98,51 @@ def test_a_patch_path_that_names_nothing_is_a_data_error_with_file_line_and_hint
     assert "options.yaml:4: options." in text and "no entry 'f33' (did you mean 'f3'?)" in text, text
     assert "has no field 'vote' (did you mean 'votes'?)" in text, text
     assert "'guidee' is not one of ['rulebook', 'guide']" in text, text
+
+
+# --- G3 / spec 1.5: the Boardspace reading of a council rank held by the neutral -----------------------------
+def _neutral_council_bonuses(pen, neutral_first: bool, reading: str) -> list[int]:
+    """Council VP bonus of each real seat (best real first) in a 2-player game after council 1."""
+    st = pen.state(players=2, neutral_council_bonus=reading)
+    st.privilege = [0, 1, -1]
+    pen.res(st, 0, votes=0 if neutral_first else 5)
+    pen.res(st, 1, votes=0 if neutral_first else 4)
+    while st.phase in ("action", "council_called"):
+        pen.all_done(st)
+    assert (st.privilege[0] == -1) is neutral_first
+    got = []
+    for s in st.real_order():
+        decs = st.players[s].decisions
+        got.append(decs[1]["n"] if len(decs) > 1 else 0)
+        pen.choose_all(st, s)
+    return got
+
+
+@pytest.mark.parametrize("reading,bonus", [("none", [1, 0]), ("best_real_player", [2, 1]),
+                                           ("best_real_only", [2, 0])])
+def test_1_5_g3_neutral_first_each_reading(pen, reading, bonus):
+    """Spec 1.5 / 6 G3: with the neutral 1st, best_real_only gives the best real player +2 and the other
+    nothing (Boardspace); the other readings keep their own results."""
+    assert _neutral_council_bonuses(pen, True, reading) == bonus
+
+
+@pytest.mark.parametrize("reading", ["none", "best_real_player", "best_real_only"])
+def test_1_5_g3_neutral_not_first_changes_nothing(pen, reading):
+    """When a real player is 1st, every reading gives the usual rank bonuses (1st 2, 2nd 1)."""
+    assert _neutral_council_bonuses(pen, False, reading) == [2, 1]
+
+
+def test_the_rules_presets_name_real_options_and_readings():
+    """options.yaml ``presets`` (``--rules``): each names options that exist with a value they allow, the
+    rulebook preset is the defaults and the guide preset switches D1-D4 (spec 6.1) to the guide."""
+    models = load_data([])
+    presets = models["options"].presets
+    assert set(presets) == {"rulebook", "guide"}
+    defaults = {o.id: o.default for o in models["options"].options}
+    for name, values in presets.items():
+        rules = make_rules(dict(values))
+        assert all(rules.options[k] == v for k, v in values.items()), name
+    assert all(defaults[k] == v for k, v in presets["rulebook"].items())
+    assert sorted(presets["guide"]) == ["elite_troops_votes", "round1_achievement_2_3p",
+                                        "third_rank_vp_on_1_3_side", "winner_rule"]
+    assert make_rules(dict(presets["guide"])).achievements["a01"]["requires"]["votes"] == 2
