@@ -67,3 +67,35 @@ def test_a_faction_only_entry_never_reaches_the_thread():
     assert "＞ 12 ＞" in text
     assert "＞ 77 ＞" not in text
     assert thread([secret], t, "en").count("＞") == 0
+
+
+def test_the_end_screen_exports_the_thread_to_the_user_data_folder():
+    pygame = pytest.importorskip("pygame")
+    from tabletop.engine.saves import data_dir
+    from tabletop.ui.app import App, default_args
+    from grailwar.ui.scene import GrailWarScene
+
+    app = App(default_args(size=(1280, 720), lang="ja", speed=50.0))
+    try:
+        scene = GrailWarScene(app, seats=["npc", "npc", "npc"], seed=3)
+        app.scenes.push(scene)
+        for _ in range(80):
+            app.step(10)
+            if scene.ended:
+                break
+        assert scene.ended
+        app.step(2)
+        export = next(b for b, op in scene.end.buttons if op == "export")
+        assert export.text == "2. 記録を書き出す"
+        pos = app.logical_to_window(export.rect.center)
+        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+            pygame.event.post(pygame.event.Event(kind, pos=pos, touch=False, **extra))
+        app.step(3)
+        files = list((data_dir() / "exports").glob("*.txt"))
+        assert len(files) == 1
+        text = files[0].read_text(encoding="utf-8")
+        assert text == thread(scene.state.log_for(None), Strings("ja").t, "ja", seed=3)
+        assert "◎ 第1ターン" in text and "＞" in text
+    finally:
+        app.shutdown()
