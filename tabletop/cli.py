@@ -147,6 +147,9 @@ def cmd_rules(args) -> int:
 
 
 def cmd_simulate(args) -> int:
+    if getattr(args, "records", None) and args.game != "grailwar":
+        print(f"simulate: --records keeps Grail War records; {args.game} does not take it", file=sys.stderr)
+        return 2
     try:
         module = games.load(args.game)
     except games.GameNotBuilt as exc:

@@ -95,3 +95,9 @@ def test_replay_export_log_of_a_broken_record_is_one_line_and_no_file(tmp_path, 
     assert captured.err.count("\n") == 1 and str(broken) in captured.err
     assert "Traceback" not in captured.err + captured.out
     assert not out_file.exists()
+
+
+def test_simulate_records_is_refused_for_pendulum_not_ignored(tmp_path, capsys):
+    assert main(["simulate", "pendulum", "--games", "1", "--records", str(tmp_path / "r"), "--quiet"]) == 2
+    assert "--records" in capsys.readouterr().err
+    assert not (tmp_path / "r").exists()
