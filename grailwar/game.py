@@ -4,8 +4,11 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
 
 from tabletop.engine import DataError
+from tabletop.engine.record import Record
+from tabletop.engine.saves import write_record
 
 GAME_ID = "grailwar"
 
@@ -48,15 +51,39 @@ def play_npc_game(rules, seed, max_steps=200000):
     return state
 
 
+def war_record(rules, state, mods=None) -> Record:
+    """The record of a war played to ``state`` (``state.actions`` from ``state.seed``)."""
+    return Record(game=GAME_ID, seed=state.seed, options=rules.options_dict(),
+                  seats=list(rules.options_dict()["seats"]), mods=[str(m) for m in mods or ()],
+                  actions=[{"a": a.to_dict()} for a in state.actions],
+                  meta={"finished": state.winner is not None, "source": "simulate"})
+
+
+def export_log(state, lang="en", mods=None) -> str:
+    """The war's public log as forum posts (``grailwar.rules.forum``) in ``lang``."""
+    # imported here to save start-up time: only the export needs the rules' text and strings
+    from tabletop.ui.i18n import Strings
+    from .rules.forum import thread
+    return thread(state.log_for(None), Strings(lang, list(mods or ())).t, lang, seed=state.seed)
+
+
 def simulate(args) -> int:
     games = int(getattr(args, "games", 10) or 10)
     k = getattr(args, "factions", None)
     seed0 = getattr(args, "seed", None)
+    mods = getattr(args, "mod", None) or None
     try:
-        rules = make_rules({"factions": k or 7, "control": "npc"}, getattr(args, "mod", None) or None)
+        rules = make_rules({"factions": k or 7, "control": "npc"}, mods)
     except (ValueError, DataError) as exc:
         print(f"simulate grailwar: {exc}", file=sys.stderr)
         return 2
+    records = getattr(args, "records", None)
+    if records:
+        try:
+            Path(records).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"simulate grailwar: --records {records}: cannot make the folder ({exc.strerror})", file=sys.stderr)
+            return 2
     if seed0 is None:
         seed0 = rules.cfg.game.default_seed
     quiet = getattr(args, "quiet", False)
@@ -67,6 +94,8 @@ def simulate(args) -> int:
     for i in range(games):
         try:
             st = play_npc_game(rules, seed0 + i)
+            if records:
+                write_record(war_record(rules, st, mods), Path(records) / f"grailwar-seed{seed0 + i}.json")
             w = st.winner
             if w in (None, "none"):
                 no_winner += 1

@@ -191,12 +191,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default=None, help="Pendulum: comma list of bot kinds per seat")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--records", default=None, metavar="DIR", help="Grail War: keep each war's record in DIR")
 
     p = sub.add_parser("replay", help="replay a saved record")
     _common(p)
     p.add_argument("record")
     p.add_argument("--to", type=_positive_int, default=None, help="stop after N actions")
     p.add_argument("--print-state", action="store_true", help="print the final state as JSON")
+    p.add_argument("--export-log", default=None, metavar="FILE",
+                   help="Grail War: write the public log as forum posts (in --lang) to FILE")
 
     p = sub.add_parser("validate-mod", help="check a mod folder and print every error")
     _common(p)
@@ -234,6 +237,9 @@ def cmd_rules(args) -> int:
 
 
 def cmd_simulate(args) -> int:
+    if getattr(args, "records", None) and args.game != "grailwar":
+        print(f"simulate: --records keeps Grail War records; {args.game} does not take it", file=sys.stderr)
+        return 2
     try:
         module = games.load(args.game)
     except games.GameNotBuilt as exc:
@@ -267,6 +273,28 @@ def cmd_replay(args) -> int:
         print(f"replay: {args.record}: the state after {n} actions cannot be shown "
               f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
         return 1
+    return _export_log(args, record, state, _mods) if args.export_log else 0
+
+
+def _export_log(args, record, state, mods) -> int:
+    """``replay --export-log FILE``: the game's forum export of the replayed state."""
+    export = getattr(games.load(record.game), "export_log", None)
+    if export is None:
+        print(f"replay: --export-log: {record.game} has no log to export", file=sys.stderr)
+        return 2
+    try:
+        text = export(state, args.lang or "en", [str(m) for m in mods])
+    except Exception as exc:      # a state the record reached whose log cannot be worded
+        print(f"replay: {args.record}: the log cannot be exported ({type(exc).__name__}: {str(exc)[:200]})",
+              file=sys.stderr)
+        return 1
+    try:
+        with open(args.export_log, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+    except OSError as exc:
+        print(f"replay: --export-log {args.export_log}: cannot write ({exc.strerror})", file=sys.stderr)
+        return 1
+    print(f"replay: the log is in {args.export_log}")
     return 0
 
 

@@ -122,3 +122,51 @@ def test_bad_set_up_values_are_refused_before_a_window_opens(capsys, monkeypatch
             main(["pendulum", "--frames", "1"] + argv)
         assert exc.value.code == 2
         assert message in capsys.readouterr().err
+
+
+def _simulated_wars(tmp_path, capsys, games=2):
+    folder = tmp_path / "records"
+    assert main(["simulate", "grailwar", "--games", str(games), "--factions", "3", "--seed", "40",
+                 "--records", str(folder), "--quiet", "--json"]) == 0
+    capsys.readouterr()
+    return sorted(folder.glob("*.json"))
+
+
+def test_simulate_grailwar_keeps_each_war_record_and_each_replays_to_its_end(tmp_path, capsys):
+    records = _simulated_wars(tmp_path, capsys)
+    assert len(records) == 2
+    for path in records:
+        assert main(["replay", str(path)]) == 0
+        out = capsys.readouterr().out
+        assert "game over" in out and '"winner": "F' in out
+
+
+def test_replay_export_log_writes_the_forum_posts_in_the_chosen_language(tmp_path, capsys):
+    record = _simulated_wars(tmp_path, capsys, games=1)[0]
+    out_file = tmp_path / "thread.txt"
+    assert main(["replay", str(record), "--export-log", str(out_file), "--lang", "ja"]) == 0
+    assert str(out_file) in capsys.readouterr().out
+    text = out_file.read_text(encoding="utf-8")
+    assert text.startswith("聖杯戦争 — GMの投稿（シード 40）")
+    assert "◎ 第1ターン" in text and "■ GM — ランダムイベント" in text
+    assert "(1D100<=" in text and ("＞ 成功" in text or "＞ 失敗" in text)
+    assert "◎ 戦争の後" in text
+
+
+def test_replay_export_log_of_a_broken_record_is_one_line_and_no_file(tmp_path, capsys):
+    record = _simulated_wars(tmp_path, capsys, games=1)[0]
+    broken = tmp_path / "broken.json"
+    broken.write_text(record.read_text(encoding="utf-8").replace('"kind"', '"knid"', 1), encoding="utf-8")
+    out_file = tmp_path / "thread.txt"
+    code = main(["replay", str(broken), "--export-log", str(out_file), "--lang", "ja"])
+    captured = capsys.readouterr()
+    assert code != 0
+    assert captured.err.count("\n") == 1 and str(broken) in captured.err
+    assert "Traceback" not in captured.err + captured.out
+    assert not out_file.exists()
+
+
+def test_simulate_records_is_refused_for_pendulum_not_ignored(tmp_path, capsys):
+    assert main(["simulate", "pendulum", "--games", "1", "--records", str(tmp_path / "r"), "--quiet"]) == 2
+    assert "--records" in capsys.readouterr().err
+    assert not (tmp_path / "r").exists()

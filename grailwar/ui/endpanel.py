@@ -1,17 +1,23 @@
 """The end of a war: who won and why, every faction's row, the war's last public moments
-and each servant's mana over the turns; buttons to save the record, play again or go back
-to the launcher (keys 1-3, Esc for the launcher). The panel only says which was picked;
-the screen acts on it."""
+and each servant's mana over the turns; buttons to save the record, export the log for a
+forum thread, play again or go back to the launcher (keys 1-4, Esc for the launcher). The
+panel only says which was picked; the screen acts on it (``write_export`` writes the
+export file)."""
 from __future__ import annotations
+
+import datetime
 
 import pygame
 import pygame_gui
 
+from tabletop.engine.saves import atomic_write_text
 from tabletop.ui.chart import LineChart
 
+from ..rules.forum import thread
 from . import theme as T
 
-OPS = ("save", "rematch", "launcher")
+OPS = ("save", "export", "rematch", "launcher")
+LABELS = {"export": "forum.button"}     # the op's label key under grailwar. (default "end.<op>")
 
 
 class EndPanel:
@@ -23,10 +29,11 @@ class EndPanel:
 
     def build(self):
         m = self.app.ui_manager
-        x, y = 1360, 930
+        x, y = 920, 930
         for i, op in enumerate(OPS):
-            b = pygame_gui.elements.UIButton(pygame.Rect(x - 420 + i * 290, y, 270, 50),
-                                             f"{i + 1}. " + self.tr("end." + op), m, object_id="#grailwar_end")
+            b = pygame_gui.elements.UIButton(pygame.Rect(x + i * 240, y, 220, 50),
+                                             f"{i + 1}. " + self.tr(LABELS.get(op, "end." + op)), m,
+                                             object_id="#grailwar_end")
             self.buttons.append((b, op))
 
     def kill(self):
@@ -38,11 +45,11 @@ class EndPanel:
         return [b for b, _ in self.buttons]
 
     def op_for(self, event, intents):
-        """The op an event picks (a button, keys 1-3, Esc), or None."""
+        """The op an event picks (a button, keys 1-4, Esc), or None."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return next((op for b, op in self.buttons if event.ui_element is b), None)
         if event.type == pygame.KEYDOWN and self.buttons:
-            keys = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2}
+            keys = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3}
             if event.key in keys and keys[event.key] < len(self.buttons):
                 return self.buttons[keys[event.key]][1]
             if "cancel" in intents:      # Esc: back to the launcher, as on Pendulum's end screen
@@ -87,3 +94,11 @@ def chronicle(vm, render):
     """The public notes of the war, rendered (the end screen's last moments)."""
     return [render(e) for e in vm.get("log", []) if e.get("kind") == "note" and "all" in tuple(e.get("visible_to", ()))]
 
+
+
+def write_export(state, t, lang, folder):
+    """Write the war's public log as forum posts (``rules.forum``) to a new file in
+    ``folder``; returns its path (``OSError`` if it cannot be written)."""
+    path = folder / datetime.datetime.now().strftime(f"grailwar-%Y%m%d-%H%M%S-{lang}.txt")
+    atomic_write_text(path, thread(state.log_for(None), t, lang, seed=state.seed))
+    return path

@@ -36,7 +36,7 @@ from .bars import ManaTween
 from .battleview import BattleView
 from .data import load_static
 from .dice import DiceTray
-from .endpanel import EndPanel, chronicle
+from .endpanel import EndPanel, chronicle, write_export
 from .handoff import HandOff
 from .frame import FrameComposer
 from .layout import LOG, MAP, ME, PROMPT, RIVALS, THEME, TOP, TRAY, Pen
@@ -448,6 +448,12 @@ class GrailWarScene(Scene):
             name = datetime.datetime.now().strftime("grailwar-%Y%m%d-%H%M%S.json")
             path = self.match.save(data_dir() / "records" / name)
             self.app.notify(self.tr("end.saved", path=str(path)))
+        elif op == "export":
+            try:
+                path = write_export(self.state, self.app.t, self.app.lang, data_dir() / "exports")
+                self.app.notify(self.tr("forum.saved", path=str(path)))
+            except OSError as exc:
+                self.app.notify(self.tr("forum.failed", error=exc.strerror or str(exc)))
         elif op == "rematch":
             scene = GrailWarScene(self.app, seats=self.seats, seed=None if self.seed is None else self.seed + 1)
             self.app.scenes.replace(scene)
