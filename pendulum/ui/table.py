@@ -602,8 +602,19 @@ class PendulumTable(Scene):
     # ================================================================= drawing (Scene's redraw protocol)
     def needs_redraw(self) -> bool:
         """True when the frame would differ from the one last drawn (or something animates)."""
+        if self._covered():
+            return False
         r = self.renderer
         return self._whole or self._drawn_moving or r.animating() or r.frame_key() != self._drawn_key
+
+    def _covered(self) -> bool:
+        """An opaque scene (the end screen, the reference) is shown above the table: it is not
+        drawn, so it changes nothing on screen (the App asks every scene of the stack; when
+        the table is shown again the App repaints it whole)."""
+        scenes = list(self.app.scenes)
+        if self not in scenes:
+            return False
+        return any(getattr(s, "opaque", True) for s in scenes[scenes.index(self) + 1:])
 
     def invalidate(self):
         self._whole = True

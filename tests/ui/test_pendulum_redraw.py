@@ -6,7 +6,9 @@ import pytest
 
 from tabletop.ui.app import App, default_args
 
+from pendulum.ui.endscreen import EndScreen
 from pendulum.ui.scene import make_scene
+from pendulum.ui.teach import TeachScene
 
 
 @pytest.fixture
@@ -144,3 +146,39 @@ def test_running_sand_redraws_only_the_glasses_and_the_same_pixels(table_app):
     del scene.draw
     kept = pygame.image.tobytes(app.logical, "RGB")
     assert pygame.image.tobytes(_whole_repaint(scene), "RGB") == kept
+
+
+def test_the_end_screen_is_still_once_drawn_and_its_buttons_answer(table_app):
+    app, scene = table_app()
+    end = EndScreen(app, scene)
+    app.scenes.push(end)
+    app.step(3)
+    presented = app.frames_changed
+    app.step(60)
+    assert app.frames_changed == presented
+    save = end.buttons["save"]
+    before = _pixels(app, save.rect)
+    _post_motion(app, save.rect.center)           # the pointer focuses the button under it
+    app.step(1)
+    assert app.frames_changed == presented + 1
+    assert _pixels(app, save.rect) != before
+    w = app.logical_to_window(end.buttons["launcher"].rect.center)
+    _post_motion(app, end.buttons["launcher"].rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=w, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=w, button=1, touch=False))
+    app.step(2)
+    assert type(app.scenes.top).__name__ == "LauncherScene"
+
+
+def test_the_teaching_screen_rests_when_nothing_changes_and_notices_a_hover(make_app):
+    app = make_app()
+    scene = TeachScene(app)
+    app.scenes.push(scene)
+    _settle(app, scene)
+    app.step(5)
+    assert not scene.needs_redraw()
+    wid, pos = next(iter(scene.table.worker_positions().items()))
+    # the App hands scenes logical positions; asked directly, before the frame is drawn
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.table.renderer.hover_id == f"worker.{wid}"
+    assert scene.needs_redraw()
