@@ -129,7 +129,10 @@ class TableRenderer:
             rid = hits[0] if hits else "council_board"
         else:
             wid = t.dragger.hit_worker(pos)
-            if wid is not None:
+            button = next((k for k, b in t.buttons().items() if b.rect.collidepoint(pos)), None)
+            if button is not None:
+                rid = f"button.{button}"
+            elif wid is not None:
                 rid = f"worker.{wid}"
             else:
                 for tid in TIMERS:
@@ -147,7 +150,10 @@ class TableRenderer:
         self.tooltip = None
         if rid is None or t.drag:
             return
-        text = V.tooltip(t.app, t.rules, t.view, rid)
+        if rid.startswith("button."):
+            text = t.app.t(f"pendulum.tip.button_{rid[7:]}")
+        else:
+            text = V.tooltip(t.app, t.rules, t.view, rid)
         if text:
             self.tooltip = self._tooltip_surface(text)
 
@@ -193,6 +199,51 @@ class TableRenderer:
         """A text shown by a widget (pygame_gui draws it, not ``app.text``)."""
         if self.drawn_texts is not None and text:
             self.drawn_texts.append(str(text))
+
+    # ------------------------------------------------------------------ what changed
+    def animating(self) -> bool:
+        """Something moves on its own this frame: a piece gliding or a glass moving or turning,
+        a floating gain, the council's re-order, or a state layer redraw still waiting."""
+        a = self.table.animator
+        return bool(a.anims or a.floaters or a.glass_anim or a.privilege_anim is not None
+                    or self._soft_dirty or any(hg.flipping for hg in self.table.hourglasses.values()))
+
+    def frame_key(self):
+        """Everything the frame shows, as (board part, glasses part): two equal keys draw the
+        same pixels. The glasses part is the sand and the timers' labels (see
+        :meth:`glass_rects`); the board part everything else."""
+        t = self.table
+        d, kb, picker = t.drag, t.kb, t.picker
+        panel = t.log.panel
+        board = (t.version, t.viewer, t.focus_seat, t.paused, t.save_failed, t.finished,
+                 t.layout.council_active, self._dirty, self.static is None, self.layer is None,
+                 (d["worker"], tuple(d["pos"]), tuple(d["targets"])) if d else None,
+                 (kb["index"], tuple(kb["items"])) if kb else None,
+                 frozenset(t.highlights), t.message[0] if t.message else None,
+                 (self.hover_id, tuple(self.hover_pos), id(self.tooltip)) if self.tooltip is not None else None,
+                 id(picker) if picker is not None else None, tuple(sorted(t.ghosts)),
+                 tuple((k, b.text, b.state) for k, b in t.buttons().items()),
+                 t.log.visible, panel.version if panel is not None else None, len(t.log.lines),
+                 tuple(t.glass_center(tid) for tid in TIMERS), tuple(hg.angle for hg in t.hourglasses.values()))
+        glasses = (tuple(hg.version for hg in t.hourglasses.values()), self._timer_labels())
+        return board, glasses
+
+    def _timer_labels(self):
+        if not self.table.timed:
+            return None
+        view = self.table.view
+        return tuple(math.ceil(V.timer_remaining(view, tid)[0]) for tid in TIMERS)
+
+    def glass_rects(self):
+        """The logical rectangles the glasses and their labels cover."""
+        t = self.table
+        out = []
+        for tid, hg in t.hourglasses.items():
+            c = t.glass_center(tid)
+            if c is not None:
+                r = hg.rect(c, GLASS_SCALE).inflate(8, 8)
+                out.append(r.union(pygame.Rect(c[0] - 70, c[1] + 52, 140, 44)))
+        return out
 
     # ------------------------------------------------------------------ frame
     def draw(self, surface):
@@ -240,6 +291,8 @@ class TableRenderer:
         if banner:
             self._banner(surface, banner)
         t.animator.draw_floaters(surface)
+        for b in t.buttons().values():
+            b.draw(surface)
         if self.tooltip is not None and not t.drag and t.picker is None:
             x, y = self.hover_pos
             tip = self.tooltip

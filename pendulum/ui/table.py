@@ -28,13 +28,13 @@ import time as _time
 import traceback
 
 import pygame
-import pygame_gui
 
 from pendulum.game import make_rules
 from tabletop.engine import Action, IllegalActionError, Record, replay, saves
 from tabletop.engine.match import Match
 from tabletop.ui.scene import Scene
 from tabletop.ui.reference import open_reference
+from tabletop.ui.widgets import Button
 
 from . import render as R
 from . import view as V
@@ -110,6 +110,9 @@ class PendulumTable(Scene):
         self._view_key = None
         self._version = 0
         self._before = None
+        self._whole = True             # the next draw paints everything (redraw protocol)
+        self._drawn_key = None         # renderer.frame_key() when last drawn
+        self._drawn_moving = False     # something animated in the frame last drawn
         self.paused = False
         self.save_failed = ""
         self.finished = False
@@ -286,12 +289,12 @@ class PendulumTable(Scene):
 
     # ================================================================= scene life
     def on_enter(self):
-        m = self.app.ui_manager
         rects = {"pause": (1262, 5, 190, 42), "done": (1460, 5, 140, 42), "undo": (1608, 5, 150, 42),
                  "menu": (1766, 5, 146, 42)}
+        # drawn by the table itself (tabletop.ui.widgets.Button), not pygame_gui: the App repaints
+        # the whole frame while any pygame_gui element is shown, so an idle table would never rest
         for key in BUTTONS:
-            self.ui[key] = pygame_gui.elements.UIButton(pygame.Rect(rects[key]), self.app.t(f"pendulum.button.{key}"),
-                                                        m, tool_tip_text=self.app.t(f"pendulum.tip.button_{key}"))
+            self.ui[key] = Button(self.app, rects[key], self.app.t(f"pendulum.button.{key}"))
         if self.timed:
             self.ui["undo"].hide()
         self.ui["log"] = LogPanel(self.log)
@@ -596,12 +599,61 @@ class PendulumTable(Scene):
                 self._bot_wait = BOT_PACE / float(getattr(self.app, "speed", 1.0) or 1.0)
             return
 
+    # ================================================================= drawing (Scene's redraw protocol)
+    def needs_redraw(self) -> bool:
+        """True when the frame would differ from the one last drawn (or something animates)."""
+        if self._covered():
+            return False
+        r = self.renderer
+        return self._whole or self._drawn_moving or r.animating() or r.frame_key() != self._drawn_key
+
+    def _covered(self) -> bool:
+        """An opaque scene (the end screen, the reference) is shown above the table: it is not
+        drawn, so it changes nothing on screen (the App asks every scene of the stack; when
+        the table is shown again the App repaints it whole)."""
+        scenes = list(self.app.scenes)
+        if self not in scenes:
+            return False
+        return any(getattr(s, "opaque", True) for s in scenes[scenes.index(self) + 1:])
+
+    def invalidate(self):
+        self._whole = True
+
+    def mark_drawn(self):
+        self._drawn_key = self.renderer.frame_key()
+        self._drawn_moving = self.renderer.animating()    # the next frame shows where it stopped
+        self._whole = False
+
     def draw(self, surface):
-        self.renderer.draw(surface)
+        """Paints the frame. When only the sand or the timers' labels changed since the last
+        frame, only the glasses' area is painted again (the same drawing, clipped) and those
+        rectangles are returned; otherwise the whole frame (None)."""
+        r = self.renderer
+        moving = self._whole or self._drawn_moving or r.animating() or self._drawn_key is None
+        key = None if moving else r.frame_key()
+        if key is not None and key[0] == self._drawn_key[0]:
+            if key[1] == self._drawn_key[1]:
+                return []
+            rects = r.glass_rects()
+            if rects:
+                area = rects[0].unionall(rects[1:])
+                old = surface.get_clip()
+                surface.set_clip(area)
+                try:
+                    r.draw(surface)
+                finally:
+                    surface.set_clip(old)
+                return [area]
+        r.draw(surface)
+        return None
 
     # ================================================================= input
     def handle_event(self, event) -> bool:
         return self.dragger.handle_event(event)
+
+    def buttons(self) -> dict:
+        """The top-bar buttons shown now: key -> Button."""
+        return {k: self.ui[k] for k in BUTTONS if k in self.ui and self.ui[k].visible}
 
     def press_button(self, key) -> None:
         """A top-bar button (pause, done, undo, menu)."""

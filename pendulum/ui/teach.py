@@ -441,12 +441,30 @@ class TeachScene(Scene):
     def _dirty_panel(self):
         self._panel_key = None
 
+    # the redraw protocol: the table shown (lesson or demo) says what changed; the panel is
+    # compared by its key. (While pygame_gui buttons are shown the App repaints every frame anyway.)
+    def _key(self):
+        return (self.app.lang, self.session.lesson_index, self.session.step_index, self.session.free_play,
+                tuple(self.narrations), self.feedback and repr(self.feedback), self.praise,
+                tuple(self.hint_lines or ()), self.session.state.is_terminal(), self.waiting_name(),
+                self.demo_on, "ui.hint" in self.session.lesson.highlight)
+
+    def needs_redraw(self) -> bool:
+        shown = self.demo if self.demo_on else self.table
+        return self._panel is None or self._key() != self._panel_key or shown.needs_redraw()
+
+    def invalidate(self):
+        (self.demo if self.demo_on else self.table).invalidate()
+
+    def mark_drawn(self):
+        (self.demo if self.demo_on else self.table).mark_drawn()
+
     def draw(self, surface):
-        (self.demo if self.demo_on else self.table).draw(surface)
+        shown = self.demo if self.demo_on else self.table
+        shown.invalidate()                        # the panel and the hint frame go on top: paint all
+        shown.draw(surface)
         rect = self._panel_rect()
-        key = (self.app.lang, self.session.lesson_index, self.session.step_index, self.session.free_play,
-               tuple(self.narrations), self.feedback and repr(self.feedback), self.praise,
-               tuple(self.hint_lines or ()), self.session.state.is_terminal(), self.waiting_name())
+        key = self._key()
         if key != self._panel_key or self._panel is None:
             self._panel = self.panel.render(rect).convert()
             self._panel_key = key
