@@ -41,6 +41,7 @@ from . import view as V
 from .animator import EventAnimator
 from .drag import DragController
 from .endscreen import EndScreen
+from .frames import FrameTracker
 from .hourglass import Hourglass
 from .layout import Layout
 from .log import EventRefusal, LogPanel, LogText, RefusalText, TableLog
@@ -110,9 +111,6 @@ class PendulumTable(Scene):
         self._view_key = None
         self._version = 0
         self._before = None
-        self._whole = True             # the next draw paints everything (redraw protocol)
-        self._drawn_key = None         # renderer.frame_key() when last drawn
-        self._drawn_moving = False     # something animated in the frame last drawn
         self.paused = False
         self.save_failed = ""
         self.finished = False
@@ -130,6 +128,7 @@ class PendulumTable(Scene):
         self.ui = {}
         self.log = TableLog(app, rules)
         self.renderer = TableRenderer(self)
+        self.frames = FrameTracker(self, self.renderer)
         self.dragger = DragController(self)
         self.choices = Picker(self)
         self.bind(match)
@@ -601,51 +600,16 @@ class PendulumTable(Scene):
 
     # ================================================================= drawing (Scene's redraw protocol)
     def needs_redraw(self) -> bool:
-        """True when the frame would differ from the one last drawn (or something animates)."""
-        if self._covered():
-            return False
-        r = self.renderer
-        return self._whole or self._drawn_moving or r.animating() or r.frame_key() != self._drawn_key
-
-    def _covered(self) -> bool:
-        """An opaque scene (the end screen, the reference) is shown above the table: it is not
-        drawn, so it changes nothing on screen (the App asks every scene of the stack; when
-        the table is shown again the App repaints it whole)."""
-        scenes = list(self.app.scenes)
-        if self not in scenes:
-            return False
-        return any(getattr(s, "opaque", True) for s in scenes[scenes.index(self) + 1:])
+        return self.frames.needs_redraw()
 
     def invalidate(self):
-        self._whole = True
+        self.frames.invalidate()
 
     def mark_drawn(self):
-        self._drawn_key = self.renderer.frame_key()
-        self._drawn_moving = self.renderer.animating()    # the next frame shows where it stopped
-        self._whole = False
+        self.frames.mark_drawn()
 
     def draw(self, surface):
-        """Paints the frame. When only the sand or the timers' labels changed since the last
-        frame, only the glasses' area is painted again (the same drawing, clipped) and those
-        rectangles are returned; otherwise the whole frame (None)."""
-        r = self.renderer
-        moving = self._whole or self._drawn_moving or r.animating() or self._drawn_key is None
-        key = None if moving else r.frame_key()
-        if key is not None and key[0] == self._drawn_key[0]:
-            if key[1] == self._drawn_key[1]:
-                return []
-            rects = r.glass_rects()
-            if rects:
-                area = rects[0].unionall(rects[1:])
-                old = surface.get_clip()
-                surface.set_clip(area)
-                try:
-                    r.draw(surface)
-                finally:
-                    surface.set_clip(old)
-                return [area]
-        r.draw(surface)
-        return None
+        return self.frames.paint(surface)
 
     # ================================================================= input
     def handle_event(self, event) -> bool:
