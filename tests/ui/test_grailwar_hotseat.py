@@ -79,3 +79,27 @@ def test_the_hand_off_and_the_dice_are_heard(make_app):
             break
         app.step(1)
     assert "dice_roll" in app.sound.played and "dice_land" in app.sound.played
+
+
+def test_what_a_master_sees_is_only_its_view_changing_a_rivals_secrets_changes_no_drawn_text(make_app):
+    """Issue 10 item 2 for Grail War: the screen draws only what ``view_for(viewer)`` gives it.
+    At F2's private screen, F1's secrets (its mana, command spells and declared action) are
+    changed in the live state: F2's view and every text drawn for F2 stay exactly the same."""
+    from .test_grailwar_screen import wait_for_menu as wait
+    app, scene = open_war(make_app, ["human", "human", "npc", "npc"], seed=9)
+    wait(app, scene, "declare", "F1")
+    click_through(app, scene, lambda op: op[0] == "choose" and op[2] == ("declare", "rest"))
+    assert wait(app, scene, "declare", "F2") is not None and scene.viewer == "F2"
+    scene.on_language_changed()                     # read the view again, draw everything
+    app.step(3)
+    view_before = scene.state.view_for("F2")
+    texts_before = sorted(set(scene.drawn_texts))
+    assert any("Sefa Windreed" in t for t in texts_before)     # F2's own sheet is up
+    f1 = scene.state.fac["F1"]
+    f1.mana = max(0, f1.mana - 37)
+    f1.spells = 1
+    f1.declared = ("declare", "info") if f1.declared != ("declare", "info") else ("declare", "rest")
+    assert scene.state.view_for("F2") == view_before
+    scene.on_language_changed()
+    app.step(3)
+    assert sorted(set(scene.drawn_texts)) == texts_before
