@@ -485,7 +485,7 @@ class TeachScene(Scene):
         if not (s.learner_can_act() or s.state.is_terminal()):
             for seat in s.state.seats_to_act():
                 if seat != s.learner:
-                    name = s.rules.name(s.state.players[seat].character, self.app.lang)
+                    name = s.rules.name(V.mat(self.table.view, seat)["character"], self.app.lang)
                     break
         self._waiting_key, self._waiting = key, name
         return name
