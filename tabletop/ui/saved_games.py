@@ -42,12 +42,28 @@ def start_from_record(app, path) -> bool:
 RECORDS_SUBFOLDER = "records"     # where end screens save a finished game's record
 
 
-class LoadScene(MenuScene):
+class PagedScene(MenuScene):
+    """A menu listing ``entries()`` ``PAGE`` at a time, with a "page" button that turns pages."""
+
+    PAGE = 6
+
+    def entries(self) -> list:
+        raise NotImplementedError
+
+    def pages(self) -> int:
+        return max(1, (len(self.entries()) + self.PAGE - 1) // self.PAGE)
+
+    def change_page(self, d):
+        self.page = (self.page + d) % self.pages()
+        self.rebuild()
+        self.menu.focus_key("page")
+
+
+class LoadScene(PagedScene):
     """The saves in the user data folder and its ``records/`` folder (end screens save
     there), newest first. Only regular files are listed."""
 
     heading_key = "shell.load.title"
-    PAGE = 6
 
     def __init__(self, app):
         super().__init__(app)
@@ -87,7 +103,7 @@ class LoadScene(MenuScene):
         app = self.app
         files = self.saves()
         self.files = files
-        pages = max(1, (len(files) + self.PAGE - 1) // self.PAGE)
+        pages = self.pages()
         self.page = min(self.page, pages - 1)
         y = 236
         for path in files[self.page * self.PAGE:(self.page + 1) * self.PAGE]:
@@ -100,11 +116,8 @@ class LoadScene(MenuScene):
         self.menu.add((160, 880, 360, 86), app.t("shell.back"), activate=self.back, key="back",
                       object_id="#menu_button")
 
-    def change_page(self, d):
-        pages = max(1, (len(self.files) + self.PAGE - 1) // self.PAGE)
-        self.page = (self.page + d) % pages
-        self.rebuild()
-        self.menu.focus_key("page")
+    def entries(self) -> list:
+        return self.files
 
     def draw(self, surface):
         draw_backdrop(surface, plain=True)
@@ -118,12 +131,11 @@ class LoadScene(MenuScene):
         self.draw_hint(surface, "shell.hint.menu")
 
 
-class ResumeScene(MenuScene):
+class ResumeScene(PagedScene):
     """The unfinished games (one save slot each), newest first: Enter resumes one; its
     Delete button removes it after a confirmation."""
 
     heading_key = "shell.slots.title"
-    PAGE = 6
 
     def __init__(self, app):
         super().__init__(app)
@@ -151,7 +163,7 @@ class ResumeScene(MenuScene):
     def build(self):
         app = self.app
         self.slots = self.load_slots()
-        pages = max(1, (len(self.slots) + self.PAGE - 1) // self.PAGE)
+        pages = self.pages()
         self.page = min(self.page, pages - 1)
         y = 236
         for slot in self.slots[self.page * self.PAGE:(self.page + 1) * self.PAGE]:
@@ -186,11 +198,8 @@ class ResumeScene(MenuScene):
         if not self.slots:
             self.back()
 
-    def change_page(self, d):
-        pages = max(1, (len(self.slots) + self.PAGE - 1) // self.PAGE)
-        self.page = (self.page + d) % pages
-        self.rebuild()
-        self.menu.focus_key("page")
+    def entries(self) -> list:
+        return self.slots
 
     def draw(self, surface):
         draw_backdrop(surface, plain=True)

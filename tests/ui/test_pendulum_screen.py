@@ -14,6 +14,8 @@ from tabletop.ui.app import App, default_args
 from pendulum.rules import actions as A
 from pendulum.ui.scene import make_scene
 
+from .test_pendulum_table import click_at, press
+
 
 @pytest.fixture
 def table_app():
@@ -30,20 +32,6 @@ def table_app():
     yield make
     for app in apps:
         app.shutdown()
-
-
-def click_at(app, pos, frames=3):
-    w = app.logical_to_window((int(pos[0]), int(pos[1])))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=w, rel=(0, 0), buttons=(0, 0, 0), touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=w, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=w, button=1, touch=False))
-    app.step(frames)
-
-
-def press(app, key, frames=2):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
-    app.step(frames)
 
 
 def _secret_names(scene):
