@@ -13,10 +13,17 @@ States (``stage``) and the events that move between them::
 
 Details (slots, values, the breakdown) come only from the view's ``battle`` entry, which
 the engine fills for participants and witnesses; everyone else sees the sides, the random
-slot and the roll. ``hold`` keeps a fresh battle (or its result) up for a moment before a
-click may dismiss it."""
+slot and the roll. Before the preliminary breakdown exists (the slots are being picked), a
+participant sees the comparison table of all five parameters, both sides' values as its view
+knows them (``compare``). ``hold`` keeps a fresh battle (or its result) up for a moment before a
+click may dismiss it.
+
+Hot seat: when the screen passes to another master, ``resume`` rebuilds the battle from the
+new viewer's view if that master fights in it (a master who did not fight sees nothing of
+it); its result is shown once to each master who fought."""
 from __future__ import annotations
 
+from . import tone as TONE
 from . import viewmodel as VM
 
 START_HOLD = 1.5
@@ -27,9 +34,11 @@ BATTLE_KINDS = ("slot", "reroll", "commit", "mirror", "retreat_pay", "retreat_gr
 
 
 class BattlePresenter:
-    def __init__(self, view, item_label):
+    def __init__(self, view, item_label, sub_divisor=2):
         self.view = view
         self.item_label = item_label       # a commitment (``skill:<id>``, ``np``, ``code:<id>``...) in words
+        self.sub_divisor = sub_divisor     # the rules' combat.sub_divisor (a side's value: main + subs / d)
+        self.results_seen: set = set()     # (battle no, faction) whose result that master has seen
         self.battle: dict | None = None    # what the view draws (normalised)
         self.hold = 0.0
         self.version = 0                   # bumps whenever what is shown changes
@@ -48,7 +57,10 @@ class BattlePresenter:
         self.version += 1
 
     def close(self):
-        if self.battle is not None:
+        b = self.battle
+        if b is not None:
+            if b.get("stage") == "done" and self.hold <= 0:      # its result was up long enough
+                self.results_seen.add((b.get("no"), b.get("viewer")))
             self.battle = None
         self._changed()
 
@@ -74,7 +86,8 @@ class BattlePresenter:
             self.battle = _start(vm, static, lang, ev)
             self._changed()
             self.hold = START_HOLD
-        elif kind == "phase" and self.stage == "done" and self.ended_at < applies and self.hold <= 0:
+        elif kind == "phase" and self.stage == "done" and self.ended_at < applies and self.hold <= 0 \
+                and not self.battle.get("pinned"):
             self.close()                       # a later phase: back to the map
         elif self.battle is None or self.battle.get("no") != getattr(ev, "number", None) or self.stage == "done":
             return
@@ -113,8 +126,26 @@ class BattlePresenter:
 
     def on_question(self, pending_kind):
         """The next question is up: a finished fight gives way unless it is about it."""
-        if self.stage == "done" and pending_kind and pending_kind not in BATTLE_KINDS:
+        if self.stage == "done" and pending_kind and pending_kind not in BATTLE_KINDS and not self.battle.get("pinned"):
             self.close()
+
+    def resume(self, vm, static, lang, tr, applies):
+        """The screen passed to another master (hot seat): show the current battle again if
+        this master fights in it and has not yet seen how it ended."""
+        self.close()
+        vb = vm.get("battle")
+        viewer = viewer_of(vm)
+        if not isinstance(vb, dict) or not vb.get("details") or TONE.side_of(vb, viewer) is None:
+            return
+        if vb.get("stage") == "done" and (vb.get("no"), viewer) in self.results_seen:
+            return
+        b = _start(vm, static, lang, _Started(vb))
+        stage = vb.get("stage")
+        b["stage"] = "slots" if stage in ("slots", "reroll") else "revealed" if stage in ("roll", "aftermath") else "start"
+        self.battle = b
+        self.hold = 0
+        self.sync(vm, static, lang, tr, applies)
+        b["pinned"] = self.stage == "done"     # a result this master has not seen: up until dismissed
 
     def sync(self, vm, static, lang, tr, applies):
         """Fill the shown battle from the view's ``battle`` entry (after each view refresh)."""
@@ -122,6 +153,7 @@ class BattlePresenter:
         if b is None:
             return
         vb = vm.get("battle")
+        b["me"] = next((side for side in ("A", "B") if any(m["id"] == viewer_of(vm) for m in b[side])), None)
         if isinstance(vb, dict) and vb.get("no") == b.get("no"):
             bd = vb.get("breakdown") or vb.get("preliminary") if vb.get("details") else None
             if bd:
@@ -138,8 +170,11 @@ class BattlePresenter:
                     b["prelim"] = bd.get("final_a")
                     if b.get("stage") in ("start", "slots"):
                         b["stage"] = "commit"
+            elif vb.get("details"):           # a participant or witness while the slots are picked
+                b["compare"] = _compare(vm, vb, [p["id"] for p in static.params], self.sub_divisor)
+                b["chosen_slots"] = list(vb.get("slots") or [])
             elif vb.get("slots"):
-                b["slots"] = [["?"], ["?"], [vb["slots"][-1]]] if not vb.get("details") else [[p] for p in vb["slots"]]
+                b["slots"] = [["?"], ["?"], [vb["slots"][-1]]]
             if vb.get("rate_a") is not None and vb.get("roll"):
                 b["final_a"] = vb["rate_a"]
                 b["roll"] = vb["roll"]
@@ -154,6 +189,7 @@ class BattlePresenter:
             if t[1] not in src:
                 src[t[1]] = static.name_of(t[1], lang) or t[1]
         b["sources"] = src
+        b["viewer"] = viewer_of(vm)
         self._changed()
 
     def result_sound(self, viewer, tray_busy):
@@ -179,6 +215,34 @@ class BattlePresenter:
 
 def viewer_of(vm):
     return vm.get("viewer")
+
+
+class _Started:
+    """A ``BattleStarted`` read off the view's battle entry (``resume``)."""
+    def __init__(self, vb):
+        self.number, self.cause, self.location = vb.get("no"), vb.get("cause", ""), vb.get("location") or ""
+        self.side_a, self.side_b = tuple(vb.get("A") or ()), tuple(vb.get("B") or ())
+
+
+def _compare(vm, vb, params, divisor):
+    """Every parameter with both sides' values as the viewer's view knows them: rows
+    ``[P, A, B, W|T|L]`` (``"?"`` and no letter where a value is unknown). A side's value is its
+    main's plus its subs' sum divided by ``divisor`` (rounded up), as §8 adds them."""
+    facs = vm.get("factions") or {}
+
+    def side(ids, p):
+        vals = [((facs.get(fid) or {}).get("params") or {}).get(p) for fid in ids]
+        if not vals or any(v is None for v in vals):
+            return "?"
+        subs = sum(vals[1:])
+        return vals[0] + (-(-subs // divisor) if subs else 0)
+
+    rows = []
+    for p in params:
+        a, b = side(vb.get("A") or (), p), side(vb.get("B") or (), p)
+        r = "" if "?" in (a, b) else "W" if a > b else "T" if a == b else "L"
+        rows.append([p, a, b, r])
+    return rows
 
 
 def _start(vm, static, lang, ev):

@@ -6,7 +6,18 @@ import pygame
 
 from . import theme as T
 
-RESULT_COL = {"W": T.GOOD, "T": T.TEXT_DIM, "L": T.BAD, "win": T.GOOD, "tie": T.TEXT_DIM, "loss": T.BAD}
+
+
+def for_viewer(good_for_a, me):
+    """A colour that reads as good or bad news for the viewer on side ``me`` ("A"/"B"; None: an
+    onlooker, neutral): ``good_for_a`` is True when the thing favours side A, None for neither."""
+    if good_for_a is None or me is None:
+        return T.TEXT_DIM if good_for_a is None else T.TEXT
+    return T.GOOD if good_for_a == (me == "A") else T.BAD
+
+
+def _row_good_for_a(r):
+    return {"W": True, "L": False}.get(r)
 
 
 def _res_letter(r):
@@ -80,6 +91,9 @@ class BattleView:
         # the table starts right of its widest row label (long in Japanese)
         px = max(170, 24 + max(app.text(l, 17).get_width() for l in labels) + 16)
         dx = px - 170
+        me = b.get("me")
+        if not slots and b.get("compare"):   # a participant while the slots are picked
+            y = self._compare(b, tr, put, labels, px, y, me)
         if slots and len(slots[0]) < 3:    # not a participant: only the public facts
             put(tr("battle.hidden"), (24, y), 17, T.TEXT_DIM)
             y += 30
@@ -99,7 +113,7 @@ class BattleView:
             put("vs", (470 + dx, y + 2), 15, T.TEXT_FAINT, anchor="midtop")
             put(str(vb), (510 + dx, y), 20, T.TEXT, True)
             if r:
-                put(tr("battle.res_" + r), (590 + dx, y), 19, RESULT_COL.get(r, T.TEXT), True)
+                put(tr("battle.res_" + r), (590 + dx, y), 19, for_viewer(_row_good_for_a(r), me), True)
             y += 30
         if b.get("wtl"):
             put(tr("battle.wtl", wtl=b["wtl"], base=b.get("base", "?")), (24, y + 4), 19, T.ACCENT, True)
@@ -119,7 +133,7 @@ class BattleView:
             y += 34
             for text, amt in lines[:14]:
                 put(text, (40, y), 17, T.TEXT)
-                col = T.GOOD if amt > 0 else T.BAD if amt < 0 else T.TEXT_DIM
+                col = for_viewer(None if not isinstance(amt, int) or amt == 0 else amt > 0, me)
                 put(f"{amt:+d}" if isinstance(amt, int) else str(amt), (w - 300, y), 18, col, True, anchor="topright")
                 y += 25
             if "raw" in b:
@@ -144,7 +158,12 @@ class BattleView:
             won = b.get("winner")
             put(tr("battle.roll", roll=b["roll"], rate=b.get("final_a", "?")), (bx.centerx, bx.y + 128), 18, T.TEXT, True, anchor="midtop")
             if won:
-                put(tr("battle.winner_" + won), (bx.centerx, bx.y + 154), 20, T.GOOD if won == "A" else T.WARN, True, anchor="midtop")
+                col = T.ACCENT if me is None else for_viewer(won == "A", me)
+                put(tr("battle.winner_" + won), (bx.centerx, bx.y + 154), 20, col, True, anchor="midtop")
+        rate = b.get("final_a") if b.get("final_a") is not None else b.get("prelim")
+        if me is not None and rate is not None and not b.get("roll"):
+            mine = rate if me == "A" else 100 - rate
+            put(tr("gw_battle.your_chance", rate=mine), (bx.centerx, bx.y + 132), 16, T.ACCENT, True, anchor="midtop")
         if stage:
             put(tr("battle.stage." + stage, default=""), (w - 24, h - 36), 17, T.TEXT_DIM, anchor="topright")
         y2 = 372
@@ -164,3 +183,23 @@ class BattleView:
                 put(line, (40, yy), 15, T.TEXT)
                 yy += 22
         return s, texts
+
+    def _compare(self, b, tr, put, labels, px, y, me):
+        """All five parameters, both sides' values as the viewer knows them; the slots picked
+        so far are marked. Returns the next free y."""
+        dx = px - 170
+        put(tr("gw_battle.compare"), (24, y), 15, T.TEXT_DIM)
+        y += 26
+        chosen = list(b.get("chosen_slots") or [])
+        for p, va, vb, r in b["compare"]:
+            n = chosen.index(p) if p in chosen else None
+            if n is not None:
+                put(labels[n] if n < 3 else "", (24, y), 17, T.ACCENT)
+            put(tr("param." + p, default=p), (px, y), 19, T.ACCENT if n is not None else T.TEXT, True)
+            put(str(va), (430 + dx, y), 20, T.TEXT, True, anchor="topright")
+            put("vs", (470 + dx, y + 2), 15, T.TEXT_FAINT, anchor="midtop")
+            put(str(vb), (510 + dx, y), 20, T.TEXT, True)
+            if r:
+                put(tr("battle.res_" + r), (590 + dx, y), 19, for_viewer(_row_good_for_a(r), me), True)
+            y += 30
+        return y

@@ -17,6 +17,7 @@ PHYS_DT = 1 / 120          # fixed physics step (presentation only)
 REST_SPEED = 14.0
 REST_SPIN = 0.6
 HOLD = 0.55                # seconds a landed die stays before the next throw
+TONE_COLOUR = {"good": T.GOOD, "bad": T.BAD}
 
 
 @dataclass
@@ -29,11 +30,13 @@ class Roll:
     success: bool | None = None
     on_land: object = None   # callback when the die comes to rest
     faces: list = field(default_factory=list)   # filled by the tray: (kind, face text) per die
+    tone: str | None = None  # "good" / "bad" for the viewer (``tone.of_entry``), None: neutral
 
     @classmethod
-    def of(cls, rolled, line, label="", on_land=None):
-        """A throw for a ``grailwar.rules.events.Rolled``."""
-        return cls(rolled.die, rolled.value, line, label, rolled.success, on_land)
+    def of(cls, rolled, line, label="", on_land=None, tone=None):
+        """A throw for a ``grailwar.rules.events.Rolled``; ``tone`` colours the landed caption
+        as good or bad news for the viewer (a rival's failure is good news)."""
+        return cls(rolled.die, rolled.value, line, label, rolled.success, on_land, tone=tone)
 
 
 def dice_for(die: int, value) -> list:
@@ -138,7 +141,7 @@ class DiceTray:
         self.dice: list[_Die] = []
         self.hold = 0.0
         self.shown_line = ""
-        self.shown_success = None
+        self.shown_tone = None      # the landed caption's colour: good / bad for the viewer
         self.rng = random.Random(1234)    # presentation only; never the game's generator
         self.speed = 1.0
         self._space = None
@@ -163,7 +166,7 @@ class DiceTray:
         self.current = None
         self.dice = []
         self.shown_line = ""
-        self.shown_success = None
+        self.shown_tone = None
         self.hold = 0.0
         self.version += 1
 
@@ -203,7 +206,7 @@ class DiceTray:
             spin = self.rng.uniform(-16, 16)
             self.dice.append(_Die(self._space, kind, final, pos, vel, spin, 58, self.rng))
         self.shown_line = roll.label
-        self.shown_success = None
+        self.shown_tone = None
         self.hold = 0.0
         if self.sound:
             self.sound("dice_roll")
@@ -222,7 +225,7 @@ class DiceTray:
             d.body.velocity = (0, 0)
             d.body.angular_velocity = 0
         self.shown_line = roll.line
-        self.shown_success = roll.success
+        self.shown_tone = roll.tone
         self.current = None
         self.landed += 1
         if self.sound and not force:
@@ -286,7 +289,7 @@ class DiceTray:
             p = d.body.position
             surface.blit(rs, (self.rect.x + p.x - rs.get_width() / 2, self.rect.y + p.y - rs.get_height() / 2))
         if self.shown_line:
-            col = T.TEXT if self.shown_success is None else (T.GOOD if self.shown_success else T.BAD)
+            col = TONE_COLOUR.get(self.shown_tone, T.TEXT)
             line = self.shown_line
             surfs = self._line_surfs(line, col)
             hgt = sum(s.get_height() for s in surfs) + 8

@@ -1,12 +1,15 @@
 """Log lines on their way to the log panel (``tabletop.ui.logpanel``): a line that reports a
 roll waits until its die has landed on the tray, so the log never tells a result before the
-dice do."""
+dice do. Each line carries its tone for the viewer (``tone.of_entry``): good news is green,
+bad news red, whoever rolled; the other roll lines (the dice-bot ``＞``) stand out in blue."""
 from __future__ import annotations
 
 from .dice import Roll
+from . import theme as T
 
 
 ROLL_COLOUR = (210, 225, 255)
+TONE_COLOUR = {"good": T.GOOD, "bad": T.BAD}
 
 
 def roll_colour(line, age):
@@ -15,26 +18,43 @@ def roll_colour(line, age):
 
 
 class LogFeed:
-    def __init__(self, tray, panel, render, captions):
+    def __init__(self, tray, panel, render, captions, tone=None):
         self.tray = tray
         self.panel = panel
         self.render = render          # entry -> the log line in the screen's language
         self.captions = captions      # entry -> (tray caption once landed, while rolling)
+        self.tone = tone or (lambda entry: None)   # entry -> "good" / "bad" / None for the viewer
         self.lines: list[str] = []    # released, in order
+        self.tones: dict = {}         # line -> its tone (the panel colours lines by their text)
         self.pending: list = []       # {"line", "landed"} waiting for their dice
         self.dirty = True             # the panel needs every line again
 
+    def colour(self, line, age):
+        """The log panel's ``colour_of``: the line's tone, else the roll colour."""
+        return TONE_COLOUR.get(self.tones.get(line)) or roll_colour(line, age)
+
+    def _line(self, entry):
+        line = self.render(entry)
+        tone = self.tone(entry)
+        if tone:
+            self.tones[line] = tone
+        else:
+            self.tones.pop(line, None)
+        return line, tone
+
     def queue(self, entry):
         """A log line the viewer may see that waits for no die."""
-        self.pending.append({"line": self.render(entry), "landed": True})
+        self.pending.append({"line": self._line(entry)[0], "landed": True})
 
     def queue_roll(self, entry, rolled):
         """A roll: its die (the engine's ``Rolled``) is thrown on the tray and its log line
         (``entry``) follows once the die lands."""
         landed, rolling = self.captions(entry)
-        marker = {"line": self.render(entry), "landed": False}
+        line, tone = self._line(entry)
+        marker = {"line": line, "landed": False}
         self.pending.append(marker)
-        self.tray.add(Roll.of(rolled, landed, rolling, on_land=lambda r, m=marker: m.__setitem__("landed", True)))
+        self.tray.add(Roll.of(rolled, landed, rolling, on_land=lambda r, m=marker: m.__setitem__("landed", True),
+                              tone=tone))
 
     def release(self):
         """Move every line whose die has landed (in order) to the panel."""
@@ -46,7 +66,8 @@ class LogFeed:
 
     def rebuild(self, entries):
         """Every entry again (a language switch, another master's screen)."""
-        self.lines = [self.render(e) for e in entries]
+        self.tones = {}
+        self.lines = [self._line(e)[0] for e in entries]
         self.pending = []
         self.dirty = True
 

@@ -30,6 +30,7 @@ from tabletop.ui.scene import Scene
 
 from . import panels
 from . import theme as T
+from . import tone as TONE
 from . import viewmodel as VM
 from .battle import BATTLE_KINDS, BattlePresenter
 from .bars import ManaTween
@@ -40,7 +41,7 @@ from .endpanel import EndPanel, chronicle, write_export
 from .handoff import HandOff
 from .frame import FrameComposer
 from .layout import LOG, MAP, ME, PROMPT, RIVALS, THEME, TOP, TRAY, Pen
-from .logfeed import LogFeed, roll_colour
+from .logfeed import LogFeed
 from .mapview import MapView
 from .prompt_menu import PromptMenu
 from .savealert import SaveGuard
@@ -72,10 +73,12 @@ class GrailWarScene(Scene):
         self.map = MapView(app, self.static, MAP)
         self.tray = DiceTray(app, TRAY)
         self.tray.sound = app.sound.play
-        self.logpanel = LogPanel(app, LOG, colour_of=roll_colour)
+        self.logpanel = LogPanel(app, LOG, colour_of=lambda line, age: self.feed.colour(line, age))
         self.feed = LogFeed(self.tray, self.logpanel, self.log_text,
-                            lambda e: VM.roll_captions(e, self.app.lang, self.app.t))
-        self.battles = BattlePresenter(BattleView(app, MAP.inflate(-40, -40)), lambda i: self.value_label("item", i))
+                            lambda e: VM.roll_captions(e, self.app.lang, self.app.t),
+                            tone=lambda e: TONE.of_entry(e, self.vm or {}, self.viewer))
+        self.battles = BattlePresenter(BattleView(app, MAP.inflate(-40, -40)), lambda i: self.value_label("item", i),
+                                       self.rules.cfg.combat.sub_divisor)
         self.menu = PromptMenu(self)
         self.mana_tween = ManaTween()
         self.end = EndPanel(app, self.tr)
@@ -273,9 +276,9 @@ class GrailWarScene(Scene):
         if self._view_dirty and not (self.fast >= 20):
             self._sync_view()
             return
-        self.battles.tick(dt * self.fast)
         if self.ended or self.handoff is not None:
             return
+        self.battles.tick(dt * self.fast)     # a battle's time on screen: not while the screen is hidden
         if self.tray.busy and self.fast < 20:
             return
         budget = 40 if self.fast >= 20 else 1
@@ -406,10 +409,10 @@ class GrailWarScene(Scene):
         self.handoff = None
         self.screen_owner = fid
         self.viewer = fid
-        self.battles.close()
         self.tray.clear()
         self.frame.full = True
         self._refresh_view()
+        self.battles.resume(self.vm, self.static, self.app.lang, self.tr, self._applies)   # if this master fought
         self.feed.rebuild(self.vm["log"])
         self._apply_visibility()
 

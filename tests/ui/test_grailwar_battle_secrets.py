@@ -37,6 +37,10 @@ def _secrets(scene, viewer, rival):
         out |= {f.servant.np.en, f.servant.np.ja}
     known_skills = {s["id"] for s in seen.get("servant_skills") or ()} | \
         {s["id"] for s in seen.get("master_skills") or ()}
+    vb = st.view_for(viewer)["battle"] or {}
+    for bd in (vb.get("preliminary"), vb.get("breakdown")):   # §8 B6/B8: a contributing skill is on screen
+        for _fid, src, _n in (bd or {}).get("mod_a", []) + (bd or {}).get("mod_b", []):
+            known_skills.add(src)
     own = {s.en for s in mine.servant.skills + mine.master.skills}
     for s in f.servant.skills + f.master.skills:
         if s.id not in known_skills and s.en not in own:
@@ -64,56 +68,78 @@ def _check(scene, log):
     log.append((owner, scene.handoff_to, sealed, texts))
 
 
+def drive_raid(app, scene, on_frame, stop, f2_commits=(), frames=3000):
+    """Play a war in which F1 raids F2 at its first declaration and everyone else rests; F2
+    commits ``f2_commits`` (op predicates), every other commitment step ends at once. Hand-offs
+    are passed with Space. ``on_frame(scene)`` runs after every frame and every click; the run
+    ends when ``stop(scene)`` is true (or the war ends). Returns who committed."""
+    st = scene.state
+    committed = {}
+    raided = False
+    for _ in range(frames):
+        app.step(1)
+        on_frame(scene)
+        if stop(scene) or scene.ended:
+            break
+        if scene.handoff_to is not None:
+            press(app, pygame.K_SPACE, frames=1)
+            on_frame(scene)
+            continue
+        p = st.pending
+        if p is None:
+            break
+        if not scene.buttons or p.faction != scene.viewer:
+            continue
+        if p.kind == "declare":
+            if p.faction == "F1" and not raided:
+                click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
+                click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "F2"))
+                click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
+                if scene.tree is not None and scene.buttons and st.pending.kind == "declare":
+                    _first(app, scene)
+                raided = True
+            else:
+                _click_choice(app, scene, lambda op: op[2] == ("declare", "rest"))
+        elif p.kind == "commit":
+            if p.faction == "F2" and "F2" not in committed:
+                for pred in f2_commits:
+                    _click_choice(app, scene, pred)
+                    on_frame(scene)
+            else:
+                _click_choice(app, scene, lambda op: "done" in str(op[2]))
+            committed[p.faction] = True
+        elif p.kind == "reroll":
+            _click_choice(app, scene, lambda op: op[2] == "pass")
+        else:
+            _first(app, scene)
+        on_frame(scene)
+    return committed
+
+
+def battle_over(scene):
+    b = scene.state.cur_battle
+    return b is not None and b.stage == "done"
+
+
 def test_a_hot_seat_battle_between_two_masters_keeps_each_ones_secrets(make_app):
     app, scene = open_war(make_app, ["human", "human"], seed=9)
     st = scene.state
     st.fac["F1"].know["F2"].loc = True                # F1 has tracked F2 down
     st.fac["F2"].inv["curse_charm"] = 1               # and F2 holds a mystic code it will commit
     log = []
-    sealed_seen_by_f2 = False
-    committed = {"F1": False, "F2": False}
-    battle_no = st.battle_no
-    for _ in range(3000):
-        app.step(1)
-        _check(scene, log)
-        if scene.handoff_to is not None:
-            press(app, pygame.K_SPACE, frames=1)
-            _check(scene, log)
-            continue
-        p = st.pending
-        if p is None or scene.ended:
-            break
-        if st.battle_no > battle_no and st.cur_battle.stage == "done":
-            break
-        if not scene.buttons or p.faction != scene.viewer:
-            continue
-        if p.kind == "declare":
-            if p.faction == "F1" and st.battle_no == battle_no:
-                click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
-                click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "F2"))
-                click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
-                if scene.tree is not None and scene.buttons and st.pending.kind == "declare":
-                    _first(app, scene)
-            else:
-                _click_choice(app, scene, lambda op: op[2] == ("declare", "rest"))
-        elif p.kind == "commit":
-            if p.faction == "F2" and not committed["F2"]:
-                _click_choice(app, scene, lambda op: "curse_charm" in str(op[2]))
-                _click_choice(app, scene, lambda op: op[2] == ("commit", "np") or op[2] == "np")
-                committed["F2"] = True
-                app.step(2)
-                sealed_seen_by_f2 = any("Curse Charm" in t for t in scene.drawn_texts)
-            else:
-                _click_choice(app, scene, lambda op: "done" in str(op[2]))
-                committed[p.faction] = True
-        elif p.kind == "reroll":
-            _click_choice(app, scene, lambda op: op[2] == "pass")
-        else:
-            _first(app, scene)
-        _check(scene, log)
-    assert st.battle_no == battle_no + 1, "the two masters fought"
+    f2_saw = []
+
+    def frame(sc):
+        _check(sc, log)
+        if sc.viewer == "F2" and sc.handoff_to is None and st.cur_battle is not None and st.cur_battle.stage == "commit":
+            f2_saw.extend(sc.drawn_texts)
+
+    committed = drive_raid(app, scene, frame, battle_over,
+                           f2_commits=(lambda op: "curse_charm" in str(op[2]),
+                                       lambda op: op[2] == ("commit", "np") or op[2] == "np"))
+    assert st.battle_no == 1, "the two masters fought"
     assert committed == {"F1": True, "F2": True}
-    assert sealed_seen_by_f2, "F2 sees its own pick (so the check above could fail)"
+    assert any("Curse Charm" in t for t in f2_saw), "F2 sees its own pick (so the check above could fail)"
     assert any(owner == "F2" for owner, _, _, _ in log)
     assert any(h == "F1" and sealed for _, h, sealed, _ in log), "F1 took the screen while F2's pick was sealed"
     assert any(owner == "F1" and sealed for owner, _, sealed, _ in log), "F1 chose with F2's pick sealed"

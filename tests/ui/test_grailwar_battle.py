@@ -1,0 +1,128 @@
+"""Battles people can follow (issue 12 items 3-4): the masters who fight see the comparison
+table and both sides' values while they choose, the battle view follows each of them through
+the hot-seat hand-offs (and nobody else), and results read as good or bad for the viewer."""
+import pytest
+
+from grailwar.rules.schema import PARAMS
+from grailwar.ui import theme as T
+from grailwar.ui import viewmodel as VM
+
+from .test_grailwar_battle_secrets import battle_over, drive_raid
+from .test_grailwar_screen import open_war
+
+pytest.importorskip("grailwar.rules")
+
+SIDE_A = "Side A (attacker)"          # a text only the battle view draws
+
+
+def _owner(scene):
+    return scene.viewer if scene.handoff_to is None else None
+
+
+def test_a_master_choosing_a_slot_sees_both_sides_values(make_app):
+    app, scene = open_war(make_app, ["human", "human"], seed=9)
+    st = scene.state
+    st.fac["F1"].know["F2"].loc = True
+    seen = {}
+
+    def frame(sc):
+        p = st.pending
+        if p is not None and p.kind == "slot" and _owner(sc) == p.faction and sc.buttons:
+            seen.setdefault(p.faction, set()).update(sc.drawn_texts)
+
+    drive_raid(app, scene, frame, lambda sc: st.pending is not None and st.pending.kind == "commit")
+    assert set(seen) == {"F1", "F2"}, "each master picked a slot on its own screen"
+    for fid, texts in seen.items():
+        assert "You did not see this fight up close: only the roll is public." not in texts
+        assert "Both sides' parameters as you know them (before skills and spells)" in texts
+        view = st.view_for(fid)["factions"]
+        for p in PARAMS:
+            name = scene.static.param_name(p, "en")
+            assert name in texts
+            # both sides' values, as this master's view has them
+            assert str(view["F1"]["params"][p]) in texts and str(view["F2"]["params"][p]) in texts
+        assert any(t.startswith("Your chance to win") for t in texts) is False   # no rate before the slots
+
+
+def test_the_battle_view_follows_the_masters_who_fight_through_the_hand_offs(make_app):
+    app, scene = open_war(make_app, ["human", "human", "human"], seed=9)
+    st = scene.state
+    st.fac["F1"].know["F2"].loc = True
+    shown = []          # (owner, battle stage, battle view up) on each private screen during/after the fight
+    after = {"F1": False, "F2": False, "F3": False}
+
+    def frame(sc):
+        owner = _owner(sc)
+        b = st.cur_battle
+        if owner is None or b is None or not sc.buttons:
+            return
+        up = SIDE_A in sc.drawn_texts
+        stage = "ended" if b.winner and b.stage in ("aftermath", "done") else b.stage
+        shown.append((owner, stage, up))
+        if stage == "ended":
+            after[owner] = True
+
+    drive_raid(app, scene, frame, lambda sc: all(after.values()) or st.turn > 2)
+    during = [(o, up) for o, stage, up in shown if stage != "ended"]
+    assert {o for o, _ in during} == {"F1", "F2"}
+    assert all(up for _, up in during), "a master who fights sees the battle at each of its questions"
+    # each master who fought sees how it ended after its own hand-off; F3 never sees it
+    assert any(o == "F2" and stage == "ended" and up for o, stage, up in shown)
+    assert any(o == "F1" and stage == "ended" and up for o, stage, up in shown)
+    assert not any(up for o, _, up in shown if o == "F3")
+    assert any(o == "F3" for o, _, _ in shown)
+
+
+def _battle_roll(sc):
+    """The battle roll's log entry as the viewer's view has it, its log line and its landed
+    dice-tray caption."""
+    e = next((e for e in sc.vm["log"] if e.get("key") == "grailwar.log.label.battle_roll"), None)
+    if e is None:
+        return None, None, None
+    return e, sc.log_text(e), VM.roll_captions(e, sc.app.lang, sc.app.t)[0]
+
+
+def test_results_read_as_good_or_bad_for_each_master_in_hot_seat(make_app):
+    app, scene = open_war(make_app, ["human", "human"], seed=9)
+    st = scene.state
+    st.fac["F1"].know["F2"].loc = True
+    colours = {}      # owner -> colour of the battle roll's line in its log
+
+    def frame(sc):
+        owner = _owner(sc)
+        e, line, _ = _battle_roll(sc)
+        if owner is not None and line in sc.log_lines:
+            colours[owner] = sc.logpanel.colour_of(line, 0)
+
+    drive_raid(app, scene, frame, lambda sc: len(colours) == 2)
+    b = st.cur_battle
+    assert [p.f.id for p in b.A] == ["F1"]        # F1 attacked (side A): the roll is F1's check
+    assert colours["F1"] == (T.GOOD if b.winner == "A" else T.BAD)
+    assert colours["F2"] == (T.GOOD if b.winner == "B" else T.BAD), "the rival's failure is good news for F2"
+
+
+def test_the_dice_caption_and_the_log_read_the_battle_result_for_the_viewer(make_app):
+    app, scene = open_war(make_app, ["human", "npc"], seed=3)
+    st = scene.state
+    st.fac["F1"].know["F2"].loc = True
+    seen = {}
+
+    def frame(sc):
+        e, line, landed = _battle_roll(sc)
+        if e is not None and sc.tray.shown_line == landed:
+            seen["tray"] = sc.tray.shown_tone
+        if e is not None and line in sc.log_lines:
+            seen["log"] = sc.logpanel.colour_of(line, 0)
+
+    drive_raid(app, scene, frame, lambda sc: len(seen) == 2 or st.turn > 1)
+    b = st.cur_battle
+    mine = b.winner == ("A" if any(p.f.id == "F1" for p in b.A) else "B")     # whoever attacked
+    assert seen["tray"] == ("good" if mine else "bad")
+    assert seen["log"] == (T.GOOD if mine else T.BAD)
+    # any other check the viewer reads is coloured by whose it is: a rival's failure is good news
+    for e in scene.vm["log"]:
+        line = scene.log_text(e)
+        if e.get("kind") == "check" and line in scene.log_lines and e.get("actor") == "F2" and \
+                not e["key"].endswith("battle_roll"):
+            want = T.GOOD if e["outcome"] == "failure" else None
+            assert scene.feed.tones.get(line) == ({T.GOOD: "good"}.get(want)), line
