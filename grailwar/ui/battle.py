@@ -118,6 +118,14 @@ class BattlePresenter:
         self._changed()
         self.hold = RESULT_HOLD
 
+    def pin_result(self, until_dismissed):
+        """The war is over: the shown battle stays until dismissed (a master at the table) or
+        until its hold runs out (nobody to click)."""
+        if self.stage == "done" and until_dismissed:
+            self.battle["pinned"] = True
+        elif self.hold <= 0:
+            self.close()
+
     def on_note(self, line):
         """A public note logged after the battle ended: part of its aftermath."""
         if self.stage == "done":

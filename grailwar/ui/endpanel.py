@@ -1,8 +1,10 @@
-"""The end of a war: who won and why, every faction's row, the war's last public moments
-and each servant's mana over the turns; buttons to save the record, export the log for a
-forum thread, play again or go back to the launcher (keys 1-4, Esc for the launcher). The
-panel only says which was picked; the screen acts on it (``write_export`` writes the
-export file)."""
+"""The end of a war (spec §16): who won and why, every faction's full sheet (master, servant,
+class, true name, parameters, skills, noble phantasm, mana, command spells, alive or out),
+the whole log (scrolled with the wheel or Page Up/Down) and each servant's mana over the
+turns, read from the log's mana lines (so a finished war loaded from its record draws the
+same chart); buttons to save the record, export the log for a forum thread, play again or go
+back to the launcher (keys 1-4, Esc for the launcher). The panel only says which was picked;
+the screen acts on it (``write_export`` writes the export file)."""
 from __future__ import annotations
 
 import datetime
@@ -11,10 +13,13 @@ import pygame
 import pygame_gui
 
 from tabletop.engine.saves import atomic_write_text
+from tabletop.rulesref import wrap
 from tabletop.ui.chart import LineChart
+from tabletop.ui.logpanel import LogPanel, LogStyle
 
 from ..rules.forum import thread
 from . import theme as T
+from . import viewmodel as VM
 
 OPS = ("save", "export", "rematch", "launcher")
 LABELS = {"export": "forum.button"}     # the op's label key under grailwar. (default "end.<op>")
@@ -26,6 +31,7 @@ class EndPanel:
         self.tr = tr
         self.buttons: list = []     # (UIButton, op)
         self.chart = LineChart(app, bg=(20, 22, 32), text=T.TEXT_FAINT, title_colour=T.TEXT_DIM)
+        self.log = LogPanel(app, pygame.Rect(60, 712, 1800, 206), LogStyle(font=15, line_h=20))
 
     def build(self):
         m = self.app.ui_manager
@@ -56,28 +62,60 @@ class EndPanel:
                 return "launcher"
         return None
 
-    def draw(self, pen, surface, summary, chronicle, series, colors):
-        """``summary``: ``viewmodel.end_summary``; ``chronicle``: the last public log lines;
-        ``series``: each faction's [(turn, mana)]."""
-        tr = self.tr
-        r = pygame.Rect(40, 80, 1840, 980)
+    def draw(self, pen, surface, summary, sheets, log_lines, series, colors):
+        """``summary``: ``viewmodel.end_summary``; ``sheets``: ``faction_sheets`` (every
+        faction in full, the war being over); ``log_lines``: the whole log, rendered (scrolled
+        with the wheel or Page Up/Down); ``series``: each faction's [(turn, mana)]."""
+        r = pygame.Rect(40, 64, 1840, 996)
         T.panel(surface, r)
-        pen.blit(surface, summary["headline"], (80, 110), 40, T.ACCENT, True)
-        pen.blit(surface, summary["sub"], (80, 170), 22, T.TEXT)
-        y = 230
-        for row in summary["rows"]:
-            pygame.draw.circle(surface, row["color"], (92, y + 13), 10)
-            pen.blit(surface, row["label"], (112, y), 20, T.TEXT if row["active"] else T.TEXT_FAINT, True, maxw=520)
-            pen.blit(surface, row["detail"], (640, y + 2), 18, T.TEXT_DIM, maxw=560)
-            y += 36
-        # the war's last public moments
-        y = max(y + 20, 420)
-        pen.blit(surface, tr("end.chronicle"), (80, y), 18, T.TEXT_DIM, True)
-        y += 30
-        for line in chronicle[-16:]:
-            pen.blit(surface, line, (92, y), 15, T.TEXT, maxw=1120)
-            y += 22
-        self.draw_chart(pen, surface, pygame.Rect(1240, 220, 600, 640), series, colors)
+        pen.blit(surface, summary["headline"], (70, 76), 36, T.ACCENT, True, maxw=1240)
+        pen.blit(surface, summary["sub"], (70, 126), 20, T.TEXT, maxw=1240)
+        cols = 4
+        rows = max(1, -(-len(sheets[:8]) // cols))
+        w, h = 314, (540 - 8 * (rows - 1)) // rows
+        for i, sheet in enumerate(sheets[:8]):
+            self._sheet(pen, surface, sheet, pygame.Rect(60 + (i % cols) * (w + 8), 162 + (i // cols) * (h + 8), w, h))
+        if len(log_lines) != len(self.log.lines) or log_lines[-1:] != self.log.lines[-1:]:
+            self.log.set_lines(log_lines)
+        self.log.draw(surface, record=pen.sink, title=self.tr("gw_battle.end.log"))
+        self.draw_chart(pen, surface, pygame.Rect(1360, 162, 500, 532), series, colors)
+
+    def _sheet(self, pen, surface, sheet, rect):
+        """One faction's full sheet: who, status, mana and spells, parameters, skills, NP."""
+        tr = self.tr
+        pygame.draw.rect(surface, (24, 26, 38), rect, border_radius=8)
+        pygame.draw.rect(surface, sheet["color"] if sheet["active"] else T.PANEL_EDGE, rect, 2, border_radius=8)
+        x, y, w = rect.x + 12, rect.y + 8, rect.w - 24
+        pygame.draw.circle(surface, sheet["color"], (x + 8, y + 12), 8)
+        pen.blit(surface, sheet["title"], (x + 22, y), 18, T.TEXT if sheet["active"] else T.TEXT_FAINT, True, maxw=w - 22)
+        y += 26
+        for line, size, col in ((sheet["servant"], 15, T.ACCENT), (sheet["master"], 14, T.TEXT_DIM),
+                                (sheet["status"], 14, T.GOOD if sheet["active"] else T.BAD)):
+            pen.blit(surface, line, (x, y), size, col, maxw=w)
+            y += 21
+        measure = self.app.font(14).size
+        for line in _pack(sheet["params"], w, lambda s: measure(s)[0]):      # never inside a "name value" pair
+            pen.blit(surface, line, (x, y), 14, T.TEXT, maxw=w)
+            y += 19
+        rows = [(sheet["mana"], 14, T.TEXT), (f"{tr('gw_battle.end.np')}: {sheet['np']}", 13, T.TEXT_DIM),
+                (f"{tr('gw_battle.end.skills')}: {sheet['skills']}", 13, T.TEXT_DIM)]
+        for text, size, col in rows:
+            measure = self.app.font(size).size
+            for j, line in enumerate(wrap(text, w - 10, lambda s: measure(s)[0])):
+                if y > rect.bottom - 22:
+                    return
+                pen.blit(surface, line, (x + (10 if j else 0), y), size, col, maxw=w)
+                y += size + 5
+
+    def handle_scroll(self, event, mouse):
+        """The wheel over the log, or Page Up/Down: scroll the war's log."""
+        if event.type == pygame.MOUSEWHEEL and not self.log.rect.collidepoint(mouse):
+            return False
+        return self.log.handle_event(event)
+
+    @property
+    def version(self):
+        return self.log.version
 
     def draw_chart(self, pen, surface, rect, series, colors):
         """Each servant's mana per turn, the 0 and −100 (vanishing) lines marked."""
@@ -90,10 +128,69 @@ class EndPanel:
                         x_labels=(self.tr("end.start"), self.tr("end.turns", n=last)), record=pen.sink)
 
 
-def chronicle(vm, render):
-    """The public notes of the war, rendered (the end screen's last moments)."""
-    return [render(e) for e in vm.get("log", []) if e.get("kind") == "note" and "all" in tuple(e.get("visible_to", ()))]
+MANA_KEY = "grailwar.log.mana"
 
+
+def _pack(units, width, measure, gap="  "):
+    """Lines of ``units`` joined by ``gap``, none wider than ``width`` (a unit never splits)."""
+    lines, cur = [], ""
+    for u in units:
+        nxt = f"{cur}{gap}{u}" if cur else u
+        if cur and measure(nxt) > width:
+            lines.append(cur)
+            nxt = u
+        cur = nxt
+    return lines + ([cur] if cur else [])
+
+
+def mana_series(vm):
+    """Each faction's mana over the turns, from the view: its starting (full) mana, then its
+    mana after the last change of each turn, as the log's mana lines say. Only the factions
+    whose mana the view shows (all of them once the war is over)."""
+    out = {fid: [(0, f["max_mana"])] for fid, f in (vm.get("factions") or {}).items()
+           if f.get("max_mana") is not None}
+    for e in vm.get("log") or ():
+        fid = e.get("actor")
+        if e.get("key") != MANA_KEY or fid not in out:
+            continue
+        turn, mana = max(1, int(e.get("turn") or 0)), (e.get("params") or {}).get("mana")
+        if not isinstance(mana, int):
+            continue
+        h = out[fid]
+        if h[-1][0] == turn and len(h) > 1:
+            h[-1] = (turn, mana)
+        else:
+            h.append((turn, mana))
+    return out
+
+
+def faction_sheets(vm, static, lang, tr):
+    """Every faction's sheet as the end screen shows it (the view has them all in full)."""
+    out = []
+    for fid, f in (vm.get("factions") or {}).items():
+        active = f.get("status", "active") == "active"
+        cls = (f.get("class_ja") if lang == "ja" else None) or f.get("class") or "???"
+        tn = f.get("true_name") or {}
+        master = f.get("master") or {}
+        np_ = f.get("np") or {}
+        skills = [s.get(lang) or s.get("en") or s.get("id") for s in (f.get("servant_skills") or [])]
+        mskills = [s.get(lang) or s.get("en") or s.get("id") for s in (f.get("master_skills") or [])]
+        params = f.get("params") or {}
+        sep = tr("gw_battle.end.sep")
+        out.append({
+            "id": fid, "active": active, "color": VM.faction_color(static, fid),
+            "title": f"{fid} {cls}",
+            "servant": tn.get(lang) or tn.get("en") or "?",
+            "master": tr("gw_battle.end.master", name=master.get(lang) or master.get("en") or "?"),
+            "status": tr("end.alive") if active else tr("end.out"),
+            "mana": tr("gw_battle.end.mana", mana=f.get("mana", "?"), max=f.get("max_mana", "?"),
+                       spells=f.get("spells") if f.get("spells") is not None else "?", kills=f.get("kills", 0),
+                       level=f.get("level") or "?"),
+            "params": [f"{static.param_name(p, lang)} {v}" for p, v in params.items()],
+            "skills": sep.join(skills + [tr("gw_battle.end.master_skill", name=n) for n in mskills]) or "—",
+            "np": f"{np_.get(lang) or np_.get('en')} ({np_.get('rank')})" if np_ else "—",
+        })
+    return out
 
 
 def write_export(state, t, lang, folder):

@@ -37,12 +37,13 @@ from .bars import ManaTween
 from .battleview import BattleView
 from .data import load_static
 from .dice import DiceTray
-from .endpanel import EndPanel, chronicle, write_export
+from .endpanel import EndPanel, faction_sheets, mana_series, write_export
 from .handoff import HandOff
 from .frame import FrameComposer
 from .layout import LOG, MAP, ME, PROMPT, RIVALS, THEME, TOP, TRAY, Pen
 from .logfeed import LogFeed
 from .mapview import MapView
+from .pace import NpcPace
 from .prompt_menu import PromptMenu
 from .savealert import SaveGuard
 from .setup import open_war
@@ -81,27 +82,23 @@ class GrailWarScene(Scene):
                                        self.rules.cfg.combat.sub_divisor)
         self.menu = PromptMenu(self)
         self.mana_tween = ManaTween()
+        self.pace = NpcPace((MAP.x + 10, MAP.bottom - 8))     # NPC speed: pause, step, normal, fast
         self.end = EndPanel(app, self.tr)
         self.saving = SaveGuard(app, self.tr, self.match, self._saving_changed)
         self.pen = Pen(app)
         self.frame = FrameComposer(app, self.tray, self.pen)
         self.drawn_texts: list[str] = []
         self.npc_timer = 0.0
-        self.mana_history: dict = {}
         self.ended = False
         self.paused = False
         self.fast = self._speed_factor()
         self.tray.speed = self.fast
         self.error = ""
         self._view_dirty = False
-        self._history_dirty = False
         self._view_version = 0
         self._mouse = (0, 0)
         self._applies = 0
         self._refresh_view()
-        for fid, mana in VM.own_manas(self.state).items():     # everyone starts at full mana
-            self.mana_history[fid] = [(0, mana)]
-        self._record_history()
         if not resumed:
             # the opening draws (starting locations, the first event rolls) play on the tray
             for entry in self.vm["log"]:
@@ -242,16 +239,11 @@ class GrailWarScene(Scene):
         self.view = self.state.view_for(self.viewer)
         self.vm = VM.build(self.view, self.static, self.viewer, self.app.lang)
 
-    def _record_history(self):
-        """Each faction's own mana at each turn (shown only on the end screen, when every
-        sheet is public)."""
-        turn = VM.turn_of(self.state)
-        for fid, mana in VM.own_manas(self.state).items():
-            hist = self.mana_history.setdefault(fid, [])
-            if hist and hist[-1][0] == turn:
-                hist[-1] = (turn, mana)
-            else:
-                hist.append((turn, mana))
+    @property
+    def mana_history(self):
+        """Each faction's mana over the turns as the view's log tells it (every faction's once
+        the war is over: the end screen's chart)."""
+        return mana_series(self.vm or {})
 
     # --- flow ---------------------------------------------------------------------------------------
     def decision_faction(self):
@@ -285,7 +277,8 @@ class GrailWarScene(Scene):
         for _ in range(budget):
             if self.state.is_terminal():
                 self._sync_view()
-                self._finish()
+                if not self._final_battle_up():
+                    self._finish()
                 return
             fid = self.decision_faction()
             if fid is None:
@@ -301,13 +294,14 @@ class GrailWarScene(Scene):
             if self.screen_owner is not None and len(self.humans) > 1 and not self._battle_question():
                 self._go_public()          # no master's private sheet stays up while the NPCs play
                 return
-            if self.battles.hold > 0 and self.fast < 20:
+            if (self.battles.hold > 0 and self.fast < 20) or not self.pace.may_act():
                 return
             self.npc_timer += dt
-            if self.npc_timer < NPC_DELAY / self.fast:
+            if self.npc_timer < NPC_DELAY / (self.fast * self.pace.factor()):
                 return
             self.npc_timer = 0.0
             self._apply(npc_action(self.state, fid), human=False)
+            self.pace.acted()
             if self.tray.busy and self.fast < 20:
                 return
 
@@ -321,7 +315,6 @@ class GrailWarScene(Scene):
         # the engine step, the record and the view together
         self._view_dirty = True
         visible = self._present(events)
-        self._history_dirty = True
         if self.tray.busy and self.fast >= 20:
             self.tray.skip()
         return visible
@@ -331,9 +324,6 @@ class GrailWarScene(Scene):
             self._view_dirty = False
             self._refresh_view()
             self.battles.sync(self.vm, self.static, self.app.lang, self.tr, self._applies)
-        if self._history_dirty:
-            self._history_dirty = False
-            self._record_history()
 
     def _present(self, events):
         """Queue the viewer's rolls on the tray; log lines follow the dice. Which events the
@@ -358,13 +348,21 @@ class GrailWarScene(Scene):
                 self.battles.on_event(ev, self.vm, self.static, self.app.lang, self._applies)
         return visible
 
+    def _final_battle_up(self):
+        """The war's last battle stays up (its d100 landed, its result shown) until a master
+        dismisses it -- or, with no master at the table, for its hold -- before the end screen."""
+        if self.bench or self.fast >= 20 or not self.battles.shown:
+            return False
+        self.battles.pin_result(bool(self.humans))
+        return True
+
     def _finish(self):
         if self.ended:
             return
         self.ended = True
         self.viewer = None if len(self.humans) != 1 else self.humans[0]
         self._refresh_view()
-        self._record_history()
+        self.feed.rebuild(self.vm["log"])     # the whole war, every line open now
         self.menu.kill()
         if not self.bench:
             self.end.build()
@@ -478,6 +476,10 @@ class GrailWarScene(Scene):
             if op is not None:
                 self._end_pick(op)
                 return True
+            if event.type == pygame.MOUSEMOTION:
+                self._mouse = event.pos
+            if self.end.handle_scroll(event, self._mouse):       # the whole log, scrolled
+                return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.saving.handle_button(event.ui_element) or self.menu.handle_button(event.ui_element)
         if event.type == pygame.MOUSEMOTION:
@@ -488,6 +490,8 @@ class GrailWarScene(Scene):
                 (event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)):
             return self.logpanel.handle_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self._pace(self.pace.hit(event.pos)):
+                return True
             if self.battles.shown and MAP.collidepoint(event.pos) and self.battles.dismiss():
                 return True
             lid = self.map.hit(event.pos) if MAP.collidepoint(event.pos) else None
@@ -496,7 +500,16 @@ class GrailWarScene(Scene):
             return self._key(event, self._intents(event))
         return False
 
+    def _pace(self, op):
+        """The NPC speed control (keys or its buttons on the map)."""
+        if op is None or self.ended or not self.pace.do(op):
+            return False
+        self.tray.speed = self.fast * self.pace.factor()
+        return True
+
     def _key(self, event, intents):
+        if self._pace(self.pace.op_for_intents(intents)):
+            return True
         if "help" in intents:          # F1/H: the rules reference at the current prompt's section
             open_reference(self.app, "grailwar", (self.vm.get("pending") or {}).get("kind"))
             return True
@@ -544,7 +557,7 @@ class GrailWarScene(Scene):
                                 self.menu.confirming is not None,
                                 self.handoff_to, self.menu.dialog is None, self.menu.reply is None, lang),
              self._draw_prompt),
-            ("map", MAP, (vv, self.map.hover, frozenset(self.map.selected), self.battles.version,
+            ("map", MAP, (vv, self.map.hover, frozenset(self.map.selected), self.battles.version, self.pace.version,
                           not self.battles.shown, self.battles.shown and self.tray.busy, lang), self._draw_map),
             ("me", ME, (vv, lang, self.mana_shown(self.viewer, 0)), lambda s: panels.draw_me(self, self.pen, s, self.vm)),
             ("rivals", RIVALS, (vv, lang), lambda s: panels.draw_rivals(self, self.pen, s, self.vm)),
@@ -564,7 +577,7 @@ class GrailWarScene(Scene):
         mode = self._mode_now()
         whole = None
         if mode != "table":
-            whole = ((mode, self.handoff_to, self.app.lang, self._view_version),
+            whole = ((mode, self.handoff_to, self.app.lang, self._view_version, self.end.version),
                      self._draw_handoff if mode == "handoff" else self._draw_end)
         self.drawn_texts = self.frame.draw(surface, mode, self.panels() if mode == "table" else [], whole,
                                            complete=bool(self.menu.buttons),
@@ -585,6 +598,8 @@ class GrailWarScene(Scene):
             self.battles.draw(surface, self._battle_tr, self.tray.busy, record=self.pen.sink)
         elif self.map.hover:
             panels.draw_hover_card(self, self.pen, surface, self.map.hover)
+        if not self.ended and len(self.humans) < len(self.seats):      # NPCs at the table: their speed
+            self.pace.draw(self.pen, surface, self.tr)
 
     def _battle_tr(self, key, default=None, **fmt):
         if key.startswith("param."):
@@ -599,9 +614,10 @@ class GrailWarScene(Scene):
     def _draw_end(self, surface):
         surface.fill(T.BG)
         panels.draw_top(self, self.pen, surface, self.vm)
-        colors = {fid: VM.faction_color(self.static, fid) for fid in self.mana_history}
-        self.end.draw(self.pen, surface, VM.end_summary(self), chronicle(self.vm, self.log_text), self.mana_history,
-                      colors)
+        series = self.mana_history
+        colors = {fid: VM.faction_color(self.static, fid) for fid in series}
+        self.end.draw(self.pen, surface, VM.end_summary(self),
+                      faction_sheets(self.vm, self.static, self.app.lang, self.tr), self.feed.lines, series, colors)
 
 
 def make_scene(app, seats=None, seed=None, record=None, **kw):

@@ -1,12 +1,14 @@
 """Battles people can follow (issue 12 items 3-4): the masters who fight see the comparison
 table and both sides' values while they choose, the battle view follows each of them through
 the hot-seat hand-offs (and nobody else), and results read as good or bad for the viewer."""
+import pygame
 import pytest
 
 from grailwar.rules.schema import PARAMS
 from grailwar.ui import theme as T
 from grailwar.ui import viewmodel as VM
 
+from .conftest import press
 from .test_grailwar_battle_secrets import battle_over, drive_raid
 from .test_grailwar_screen import open_war
 
@@ -126,3 +128,24 @@ def test_the_dice_caption_and_the_log_read_the_battle_result_for_the_viewer(make
                 not e["key"].endswith("battle_roll"):
             want = T.GOOD if e["outcome"] == "failure" else None
             assert scene.feed.tones.get(line) == ({T.GOOD: "good"}.get(want)), line
+
+
+def test_the_wars_final_battle_is_shown_before_the_end_screen(make_app):
+    app, scene = open_war(make_app, ["human", "npc"], seed=9, speed=4.0)
+    st = scene.state
+    st.fac["F1"].know["F2"].loc = True
+    for f in st.fac.values():
+        f.spells = 0                                   # nobody can pay to retreat: the loser vanishes
+    drive_raid(app, scene, lambda sc: None, lambda sc: st.is_terminal(), frames=6000)
+    assert st.is_terminal() and st.battle_no >= 1 and st.cur_battle.winner
+    for _ in range(240):                               # four seconds of play: the dice land, the result stays
+        app.step(1)
+    assert not scene.ended, "the end screen waits for the final battle"
+    assert not scene.tray.busy
+    texts = scene.drawn_texts
+    assert SIDE_A in texts and f"Side {st.cur_battle.winner} wins" in texts
+    assert any("Battle #%d win rate" % st.cur_battle.no in t and "＞" in t for t in texts)   # the landed roll
+    press(app, pygame.K_RETURN)                        # the master has seen it
+    app.step(3)
+    assert scene.ended
+    assert any("wins the Holy Grail" in t or "without a winner" in t for t in scene.drawn_texts)

@@ -68,6 +68,11 @@ def _check(scene, log):
     log.append((owner, scene.handoff_to, sealed, texts))
 
 
+def _act(op, act):
+    """A declaration's button (the first question, or the action list when nothing else is legal)."""
+    return op[2] == ("declare", act) or (op[1] == "act" and op[2] == act)
+
+
 def drive_raid(app, scene, on_frame, stop, f2_commits=(), frames=3000):
     """Play a war in which F1 raids F2 at its first declaration and everyone else rests; F2
     commits ``f2_commits`` (op predicates), every other commitment step ends at once. Hand-offs
@@ -92,14 +97,14 @@ def drive_raid(app, scene, on_frame, stop, f2_commits=(), frames=3000):
             continue
         if p.kind == "declare":
             if p.faction == "F1" and not raided:
-                click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
+                click(app, button(scene, lambda op: op[0] == "choose" and _act(op, "approach")))
                 click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "F2"))
                 click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
                 if scene.tree is not None and scene.buttons and st.pending.kind == "declare":
                     _first(app, scene)
                 raided = True
             else:
-                _click_choice(app, scene, lambda op: op[2] == ("declare", "rest"))
+                _click_choice(app, scene, lambda op: _act(op, "rest"))
         elif p.kind == "commit":
             if p.faction == "F2" and "F2" not in committed:
                 for pred in f2_commits:
