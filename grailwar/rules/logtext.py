@@ -19,7 +19,11 @@ Every roll reads as the seed's dice-bot line in both languages:
 ``T3.A1 F1 Saber: information gathering on F3 (1D100<=22) ＞ 83 ＞ failure``."""
 from __future__ import annotations
 
+import zlib
+
 LOG = "grailwar.log."
+FLAVOUR = "grailwar.flavour."
+VARIANTS = 4          # ``grailwar.flavour.<kind>.1`` .. ``.4`` in both languages
 
 
 def render(entry, t, lang="en", ascii_only=False, when=True):
@@ -89,3 +93,40 @@ def _actor(entry, t, lang, names):
     if a == "GM":
         return t(LOG + "head.gm")
     return faction(a, t, lang, names)
+
+
+# --- GM flavour lines --------------------------------------------------------------------------
+_KINDS = {"turn_begins": "turn_begins", "allied": "alliance", "unallied": "alliance_ends",
+          "out_destroyed": "servant_out", "out_vanished": "servant_out", "war_over": "war_over",
+          "war_over_none": "war_over", "learns_true_name": "true_name", "learns_np": "true_name",
+          "retreats": "retreat", "mirror_used": "mirror", "commitments": "reveal"}
+FLAVOUR_KINDS = tuple(sorted(set(_KINDS.values()) | {"raid", "battle_begins", "battle", "battle_won", "battle_lost"}))
+
+
+def flavour_kind(entry, side=None):
+    """Which flavour a log entry takes (None: none). ``side`` is the viewer's side in the
+    battle the entry belongs to ("A"/"B", None: not in it): a won or lost battle reads so."""
+    key = str(entry.get("key", ""))
+    if not key.startswith(LOG) or entry.get("kind") != "note":
+        return None
+    k = key[len(LOG):]
+    if k == "battle_begins":
+        cause = str((entry.get("params") or {}).get("cause", ""))
+        return "raid" if cause.endswith("cause.raid") else "battle_begins"
+    if k == "side_wins":
+        won = (entry.get("params") or {}).get("side")
+        return "battle" if side is None else "battle_won" if won == side else "battle_lost"
+    return _KINDS.get(k)
+
+
+def flavour(entry, t, seed, side=None):
+    """An optional GM flavour line for ``entry`` (our own words, ``grailwar.flavour.<kind>.<n>``),
+    or "". The variant is chosen from the war's seed and the entry's place in the log, so a
+    replay reads the same. It says nothing the decorated line does not: no names, no numbers."""
+    kind = flavour_kind(entry, side)
+    if kind is None:
+        return ""
+    n = zlib.crc32(f"{seed}:{entry.get('index', entry.get('turn'))}:{kind}".encode()) % VARIANTS + 1
+    key = f"{FLAVOUR}{kind}.{n}"
+    text = t(key)
+    return "" if text == key else text

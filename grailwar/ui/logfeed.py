@@ -1,7 +1,9 @@
 """Log lines on their way to the log panel (``tabletop.ui.logpanel``): a line that reports a
 roll waits until its die has landed on the tray, so the log never tells a result before the
 dice do. Each line carries its tone for the viewer (``tone.of_entry``): good news is green,
-bad news red, whoever rolled; the other roll lines (the dice-bot ``＞``) stand out in blue."""
+bad news red, whoever rolled; the other roll lines (the dice-bot ``＞``) stand out in blue.
+An optional GM flavour line (``logtext.flavour``) follows the note it decorates, in its own
+colour."""
 from __future__ import annotations
 
 from .dice import Roll
@@ -9,7 +11,8 @@ from . import theme as T
 
 
 ROLL_COLOUR = (210, 225, 255)
-TONE_COLOUR = {"good": T.GOOD, "bad": T.BAD}
+TONE_COLOUR = {"good": T.GOOD, "bad": T.BAD, "flavour": (206, 186, 140)}
+FLAVOUR_MARK = "» "
 
 
 def roll_colour(line, age):
@@ -18,12 +21,13 @@ def roll_colour(line, age):
 
 
 class LogFeed:
-    def __init__(self, tray, panel, render, captions, tone=None):
+    def __init__(self, tray, panel, render, captions, tone=None, flavour=None):
         self.tray = tray
         self.panel = panel
         self.render = render          # entry -> the log line in the screen's language
         self.captions = captions      # entry -> (tray caption once landed, while rolling)
         self.tone = tone or (lambda entry: None)   # entry -> "good" / "bad" / None for the viewer
+        self.flavour = flavour or (lambda entry: "")   # entry -> a GM flavour line, or ""
         self.lines: list[str] = []    # released, in order
         self.tones: dict = {}         # line -> its tone (the panel colours lines by their text)
         self.pending: list = []       # {"line", "landed"} waiting for their dice
@@ -42,9 +46,18 @@ class LogFeed:
             self.tones.pop(line, None)
         return line, tone
 
+    def _flavour(self, entry):
+        text = self.flavour(entry)
+        if not text:
+            return []
+        line = FLAVOUR_MARK + text
+        self.tones[line] = "flavour"
+        return [line]
+
     def queue(self, entry):
-        """A log line the viewer may see that waits for no die."""
-        self.pending.append({"line": self._line(entry)[0], "landed": True})
+        """A log line the viewer may see that waits for no die (and its flavour line)."""
+        for line in [self._line(entry)[0]] + self._flavour(entry):
+            self.pending.append({"line": line, "landed": True})
 
     def queue_roll(self, entry, rolled):
         """A roll: its die (the engine's ``Rolled``) is thrown on the tray and its log line
@@ -67,7 +80,7 @@ class LogFeed:
     def rebuild(self, entries):
         """Every entry again (a language switch, another master's screen)."""
         self.tones = {}
-        self.lines = [self._line(e)[0] for e in entries]
+        self.lines = [line for e in entries for line in [self._line(e)[0]] + self._flavour(e)]
         self.pending = []
         self.dirty = True
 

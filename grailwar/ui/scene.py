@@ -22,6 +22,7 @@ import datetime
 import pygame
 import pygame_gui
 
+from grailwar.rules.logtext import flavour
 from grailwar.rules.npc import npc_action
 from tabletop.engine.saves import data_dir
 from tabletop.ui.logpanel import LogPanel
@@ -77,7 +78,7 @@ class GrailWarScene(Scene):
         self.logpanel = LogPanel(app, LOG, colour_of=lambda line, age: self.feed.colour(line, age))
         self.feed = LogFeed(self.tray, self.logpanel, self.log_text,
                             lambda e: VM.roll_captions(e, self.app.lang, self.app.t),
-                            tone=lambda e: TONE.of_entry(e, self.vm or {}, self.viewer))
+                            tone=lambda e: TONE.of_entry(e, self.vm or {}, self.viewer), flavour=self._flavour)
         self.battles = BattlePresenter(BattleView(app, MAP.inflate(-40, -40)), lambda i: self.value_label("item", i),
                                        self.rules.cfg.combat.sub_divisor)
         self.menu = PromptMenu(self)
@@ -228,6 +229,12 @@ class GrailWarScene(Scene):
     def mana_shown(self, fid, mana):
         """The mana ``fid``'s bar shows now: sliding after a ``ManaChanged``, else ``mana``."""
         return self.mana_tween.value(fid, mana)
+
+    def _flavour(self, entry):
+        """The GM's flavour line for a log entry (``grailwar_flavour`` in settings.yaml), or ""."""
+        if not (getattr(self.app, "settings", None) or {}).get("grailwar_flavour", True):
+            return ""
+        return flavour(entry, self.app.t, self.state.seed, TONE.entry_side(entry, self.vm or {}, self.viewer))
 
     def log_text(self, entry):
         """One log entry in the screen's language: the one place log lines are rendered."""

@@ -51,3 +51,12 @@ def of_entry(entry, vm, viewer):
     if actor in friends(vm, viewer):
         return GOOD if ok else BAD
     return None if ok else GOOD
+
+
+def entry_side(entry, vm, viewer):
+    """The viewer's side in the battle a log entry belongs to (its ``battle`` number is the
+    view's battle), else None."""
+    battle = vm.get("battle") or {}
+    if entry.get("actor") != "battle" or entry.get("battle") != battle.get("no"):
+        return None
+    return side_of(battle, viewer)

@@ -149,3 +149,28 @@ def test_the_wars_final_battle_is_shown_before_the_end_screen(make_app):
     app.step(3)
     assert scene.ended
     assert any("wins the Holy Grail" in t or "without a winner" in t for t in scene.drawn_texts)
+
+
+def test_the_gm_adds_flavour_lines_unless_the_setting_is_off(make_app):
+    from grailwar.ui.logfeed import FLAVOUR_MARK
+    from .test_grailwar_screen import wait_for_menu
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=11, lang="ja")
+    wait_for_menu(app, scene, "declare", "F1")
+    press(app, pygame.K_TAB)                                # every die lands, every line is in the log
+    flavour = [line for line in scene.feed.lines if line.startswith(FLAVOUR_MARK)]
+    assert flavour, "the GM's flavour follows the turn's opening"
+    i = scene.feed.lines.index(flavour[0])
+    assert "ターン" in scene.feed.lines[i - 1]              # right after the line it decorates
+    assert scene.logpanel.colour_of(flavour[0], 0) != scene.logpanel.colour_of(scene.feed.lines[i - 1], 0)
+    seen = list(scene.feed.lines)
+    scene.on_language_changed()                             # worded again: the same lines, the same choice
+    assert scene.feed.lines == seen
+    app2 = make_app(size=(1280, 720), speed=50.0, lang="ja")
+    app2.settings["grailwar_flavour"] = False
+    from grailwar.ui.scene import GrailWarScene
+    off = GrailWarScene(app2, seats=["human", "npc", "npc"], seed=11)
+    app2.scenes.push(off)
+    wait_for_menu(app2, off, "declare", "F1")
+    press(app2, pygame.K_TAB)
+    assert not any(line.startswith(FLAVOUR_MARK) for line in off.feed.lines)
+    assert [line for line in seen if not line.startswith(FLAVOUR_MARK)][:len(off.feed.lines)] == off.feed.lines
