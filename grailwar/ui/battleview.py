@@ -56,7 +56,7 @@ class BattleView:
         texts = []
         w, h = self.rect.size
         s = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(s, (16, 14, 24, 246), s.get_rect(), border_radius=10)
+        pygame.draw.rect(s, (16, 14, 24, 255), s.get_rect(), border_radius=10)
         pygame.draw.rect(s, T.ACCENT, s.get_rect(), 2, border_radius=10)
 
         def put(text, pos, size=18, col=T.TEXT, bold=False, anchor="topleft", maxw=None):
@@ -143,8 +143,9 @@ class BattleView:
                 y += 32
         # final rate box (right)
         bx = pygame.Rect(w - 270, 160, 246, 190)
-        pygame.draw.rect(s, (30, 28, 44), bx, border_radius=8)
-        pygame.draw.rect(s, T.PANEL_EDGE, bx, 2, border_radius=8)
+        if b.get("final_a") is not None or b.get("prelim") is not None or b.get("roll"):
+            pygame.draw.rect(s, (30, 28, 44), bx, border_radius=8)
+            pygame.draw.rect(s, T.PANEL_EDGE, bx, 2, border_radius=8)
         stage = b.get("stage", "")
         if b.get("final_a") is not None:
             put(tr("battle.final"), (bx.centerx, bx.y + 10), 17, T.TEXT_DIM, True, anchor="midtop")

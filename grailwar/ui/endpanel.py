@@ -31,13 +31,13 @@ class EndPanel:
         self.tr = tr
         self.buttons: list = []     # (UIButton, op)
         self.chart = LineChart(app, bg=(20, 22, 32), text=T.TEXT_FAINT, title_colour=T.TEXT_DIM)
-        self.log = LogPanel(app, pygame.Rect(60, 712, 1800, 206), LogStyle(font=15, line_h=20))
+        self.log = LogPanel(app, pygame.Rect(60, 776, 1800, 214), LogStyle(font=15, line_h=20))
 
     def build(self):
         m = self.app.ui_manager
-        x, y = 920, 930
+        x, y = 920, 1000
         for i, op in enumerate(OPS):
-            b = pygame_gui.elements.UIButton(pygame.Rect(x + i * 240, y, 220, 50),
+            b = pygame_gui.elements.UIButton(pygame.Rect(x + i * 240, y, 220, 48),
                                              f"{i + 1}. " + self.tr(LABELS.get(op, "end." + op)), m,
                                              object_id="#grailwar_end")
             self.buttons.append((b, op))
@@ -72,13 +72,13 @@ class EndPanel:
         pen.blit(surface, summary["sub"], (70, 126), 20, T.TEXT, maxw=1240)
         cols = 4
         rows = max(1, -(-len(sheets[:8]) // cols))
-        w, h = 314, (540 - 8 * (rows - 1)) // rows
+        w, h = 342, (604 - 8 * (rows - 1)) // rows
         for i, sheet in enumerate(sheets[:8]):
             self._sheet(pen, surface, sheet, pygame.Rect(60 + (i % cols) * (w + 8), 162 + (i // cols) * (h + 8), w, h))
         if len(log_lines) != len(self.log.lines) or log_lines[-1:] != self.log.lines[-1:]:
             self.log.set_lines(log_lines)
         self.log.draw(surface, record=pen.sink, title=self.tr("gw_battle.end.log"))
-        self.draw_chart(pen, surface, pygame.Rect(1360, 162, 500, 532), series, colors)
+        self.draw_chart(pen, surface, pygame.Rect(1460, 162, 400, 604), series, colors)
 
     def _sheet(self, pen, surface, sheet, rect):
         """One faction's full sheet: who, status, mana and spells, parameters, skills, NP."""
