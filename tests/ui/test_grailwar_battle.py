@@ -43,7 +43,7 @@ def test_a_master_choosing_a_slot_sees_both_sides_values(make_app):
             assert name in texts
             # both sides' values, as this master's view has them
             assert str(view["F1"]["params"][p]) in texts and str(view["F2"]["params"][p]) in texts
-        assert any(t.startswith("Your chance to win") for t in texts) is False   # no rate before the slots
+        assert not any(t.startswith("Your chance to win") for t in texts)    # no rate before the slots are in
 
 
 def test_the_battle_view_follows_the_masters_who_fight_through_the_hand_offs(make_app):
