@@ -31,6 +31,7 @@ from tabletop.ui.devices import BLOCK_INTENTS, DeviceHub
 
 from . import view as V
 from .drag import DragController
+from .seat_dialog import SeatDevicesMenu
 
 TIMERS = ("black", "green", "purple")
 
@@ -109,10 +110,28 @@ class SeatInput:
         return app.t("pendulum.input.device.mouse")
 
     def block_keys(self, block: str) -> str:
-        """The keys of a block in the order prev, next, pick, cancel, act, flip, done ("ADWSQER")."""
+        """The keys of a block in the order prev, next, pick, cancel, act, flip, done ("A D W S Q E R")."""
         codes = self.hub.blocks.get(block, {})
-        return "".join(pygame.key.name(code).upper() for intent in BLOCK_INTENTS
+        return " ".join(pygame.key.name(code).upper() for intent in BLOCK_INTENTS
                        for code, i in codes.items() if i == intent)
+
+    def seat_name(self, seat) -> str:
+        return V.seat_name(self.table.app, self.table.rules, seat)
+
+    def set_spec(self, seat, spec):
+        """Give ``seat`` another device for this game (the pause menu's dialog). A key block
+        plays one seat: a seat that had it goes back to the mouse."""
+        for other in range(self.table.n):
+            if other != seat and spec.startswith("keys:") and self.hub.spec(other) == spec:
+                self.hub.set_spec(other, "mouse")
+        self.hub.set_spec(seat, spec)
+        self.cancel()
+
+    def pause_entries(self):
+        """The pause menu's entry for this screen: (key, label, what it opens)."""
+        app = self.table.app
+        return [("seat_input", app.t("pendulum.input.dialog.entry"),
+                 lambda: app.scenes.push(SeatDevicesMenu(app, self.table)))]
 
     def set_human(self, human):
         self.hub.set_human(human)
@@ -148,7 +167,8 @@ class SeatInput:
         kind = intent.kind
         if kind == "plugged":
             self.cursor[intent.device] = intent.pos
-            self._notice(intent.device, intent.seat, "pendulum.input.plugged")
+            self._notice(intent.device, intent.seat,
+                         "pendulum.input.plugged" if intent.seat is not None else "pendulum.input.pad_without_seat")
             return
         if kind == "unplugged":
             h = self.hands.pop(intent.device, None)
@@ -160,10 +180,12 @@ class SeatInput:
         if intent.device.startswith("pad:"):
             self.cursor[intent.device] = intent.pos
             if intent.seat is None and kind != "point":
-                self._notice(intent.device, None, "pendulum.input.plugged")
+                self._notice(intent.device, None, "pendulum.input.pad_without_seat")
                 return
         h = self.hand(intent)
         if kind == "point":
+            if intent.device.startswith("pad:"):
+                h.kb = None                    # the stick took over from the D-pad's selection
             h.motion(intent.pos)
             return
         if kind == "release":
@@ -177,6 +199,8 @@ class SeatInput:
         picker = t.choices.current
         mine = picker is not None and picker["seat"] == seat and intent.seat is not None
         if kind == "press":                       # a finger touches the table
+            if picker is not None and self._tap_picker(picker, intent.pos, h):
+                return
             if not (h.button_down(intent.pos) and h.button_up(intent.pos)):
                 h.mouse_down(intent.pos)
         elif kind in ("prev", "next"):
@@ -208,6 +232,17 @@ class SeatInput:
             self._flip(h, intent.arg)
         elif kind == "done":
             t.declare_done(seat, intent.device)
+
+    def _tap_picker(self, picker, pos, h) -> bool:
+        """A finger on an open choice window: an option of a seat it plays is taken."""
+        if not picker["panel"].get_abs_rect().collidepoint(pos):
+            return False
+        for i, button in enumerate(picker["buttons"]):
+            if button.get_abs_rect().collidepoint(pos):
+                if h.allowed(picker["seat"]):
+                    self.table.choices.take(i)
+                break
+        return True
 
     def _notice(self, device, seat, key):
         t = self.table

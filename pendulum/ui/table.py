@@ -626,6 +626,10 @@ class PendulumTable(Scene):
     def handle_event(self, event) -> bool:
         return self.seat_input.handle_event(event) or self.dragger.handle_event(event)
 
+    def pause_entries(self):
+        """Entries of this screen's own in the pause menu (who plays with which device)."""
+        return self.seat_input.pause_entries()
+
     def buttons(self) -> dict:
         """The top-bar buttons shown now: key -> Button."""
         return {k: self.ui[k] for k in BUTTONS if k in self.ui and self.ui[k].visible}

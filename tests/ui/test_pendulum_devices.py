@@ -295,3 +295,75 @@ def test_settings_errors_name_the_field():
     assert any(e.startswith("seat_input.key_blocks.left.done:") and "nokey" in e for e in errors)
     hub = DeviceHub({"seats": {1: "keys:left"}}, [True, True], lambda x, y: (0, 0))
     assert hub.own_devices(0) == ["keys:left"] and hub.own_devices(1) == []
+
+
+def test_the_pause_menu_gives_a_seat_a_key_block_for_this_game(rt_app):
+    from tabletop.ui.menus import PauseMenu
+    from pendulum.ui.seat_dialog import SeatDevicesMenu
+    app, scene = rt_app({})
+    press(app, pygame.K_ESCAPE)
+    menu = app.scenes.top
+    assert isinstance(menu, PauseMenu)
+    assert [i.key for i in menu.menu.items][4] == "seat_input"
+    menu.menu.focus_key("seat_input")
+    press(app, pygame.K_RETURN)
+    dialog = app.scenes.top
+    assert isinstance(dialog, SeatDevicesMenu)
+    assert dialog.menu.item("seat_2").button.text.endswith("the mouse")
+    dialog.menu.focus_key("seat_2")
+    for _ in range(3):                      # mouse -> controller -> touch -> keys:left
+        press(app, pygame.K_RIGHT)
+    assert scene.seat_input.hub.spec(1) == "keys:left"
+    assert "A D W S Q E R" in dialog.menu.item("seat_2").button.text
+    dialog.menu.focus_key("seat_1")
+    for _ in range(3):
+        press(app, pygame.K_RIGHT)          # seat 1 takes the left keys: seat 2 goes back to the mouse
+    assert scene.seat_input.hub.spec(0) == "keys:left" and scene.seat_input.hub.spec(1) == "mouse"
+    press(app, pygame.K_ESCAPE)             # back to the pause menu
+    assert app.scenes.top is menu
+    press(app, pygame.K_ESCAPE)             # back to the game
+    assert app.scenes.top is scene
+    key(pygame.K_d)                         # the left block now plays seat 1
+    app.step(1)
+    hand = scene.seat_input.hands["keys:left"]
+    assert hand.kb is not None and all(not i.startswith("worker.1") for i in hand.kb["items"])
+
+
+def test_a_finger_answers_its_seats_choice_window(rt_app):
+    app, scene = rt_app({1: "touch", 2: "touch"}, flip_black=False)
+    plays = [a for a in scene.state.legal_actions(0) if a.kind in ("play", "pickup")]
+    assert len(plays) >= 2
+    hand = scene.region("seat.0.hand").center
+    finger(pygame.FINGERDOWN, app, 1, hand)
+    finger(pygame.FINGERUP, app, 1, hand)
+    app.step(2)
+    picker = scene.picker
+    assert picker is not None and picker["seat"] == 0
+    chosen = picker["options"][1][1]
+    at = picker["buttons"][1].get_abs_rect().center
+    finger(pygame.FINGERDOWN, app, 2, at)
+    finger(pygame.FINGERUP, app, 2, at)
+    app.step(2)
+    assert scene.picker is None or scene.picker is not picker
+    settle(app)
+    assert scene.record.actions[-1]["a"]["kind"] == chosen.kind
+    assert scene.record.actions[-1]["a"].get("card") == getattr(chosen, "card", None)
+
+
+def test_the_stick_takes_over_from_the_dpad_selection(rt_app):
+    app, scene = rt_app({1: "controller"})
+    plug(app, 7)
+    pad_button(7, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    app.step(1)
+    hand = scene.seat_input.hands["pad:7"]
+    item = hand.kb["items"][hand.kb["index"]]
+    assert scene.seat_input.cursor["pad:7"] == scene.region(item).center      # the cursor jumped there
+    post(pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=7, axis=pygame.CONTROLLER_AXIS_LEFTY,
+                            value=-FULL))
+    app.step(3)
+    post(pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=7, axis=pygame.CONTROLLER_AXIS_LEFTY, value=0))
+    app.step(1)
+    assert hand.kb is None
+    pad_button(7, pygame.CONTROLLER_BUTTON_B)
+    app.step(1)
+    assert hand.drag is None and hand.kb is None
