@@ -25,6 +25,8 @@ Controls (see README.md, "Playing together at one screen"):
 """
 from __future__ import annotations
 
+import sys
+
 import pygame
 
 from tabletop.ui.devices import BLOCK_INTENTS, DeviceHub
@@ -43,10 +45,9 @@ class SeatInput:
         self.hub = DeviceHub((getattr(app, "settings", None) or {}).get("seat_input"), table.human,
                              self._finger_to_logical, home=(616, 420))
         for err in self.hub.errors:
-            print(f"config/settings.yaml: {err}", flush=True)
+            print(f"config/settings.yaml: {err}", file=sys.stderr)
         self.hands: dict[str, DragController] = {}      # device -> its hand
         self.cursor = {}                                # pad device -> logical position
-        self._key = None
 
     # ------------------------------------------------------------------ who plays what
     def may_play(self, device: str, seat: int) -> bool:
@@ -96,8 +97,9 @@ class SeatInput:
         return t.focus_seat if t.focus_seat in touch or not touch else touch[0]
 
     def mouse_may_answer_picker(self) -> bool:
+        """The shared mouse and keyboard answer the open choice window only for a seat they play."""
         cur = self.table.choices.current
-        return cur is None or self.may_play("mouse", cur["seat"]) or not self.hub.active
+        return cur is None or self.may_play("mouse", cur["seat"])
 
     def device_name(self, device: str) -> str:
         app = self.table.app
@@ -193,8 +195,8 @@ class SeatInput:
                 h.mouse_up(intent.pos)
             self.hands.pop(intent.device, None)
             return
-        if t.paused or t.finished:
-            return
+        if t.paused or t.finished or t.app.dialog is not None:
+            return                                # (a modal question is up: only the cursor moves)
         seat = h.acting_seat()
         picker = t.choices.current
         mine = picker is not None and picker["seat"] == seat and intent.seat is not None

@@ -133,6 +133,8 @@ def parse_config(block, n: int) -> tuple[dict, dict, list[str]]:
         problem = spec_error(spec, blocks)
         if problem:
             errors.append(f"seat_input.seats.{key}: {problem}")
+        elif spec.startswith("keys:") and spec in specs.values():
+            errors.append(f"seat_input.seats.{key}: {spec} already plays another seat (a key block plays one)")
         elif 0 <= seat < n:
             specs[seat] = spec
     return specs, blocks, errors

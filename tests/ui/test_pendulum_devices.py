@@ -293,6 +293,8 @@ def test_settings_errors_name_the_field():
     assert any(e.startswith("seat_input.seats.2:") for e in errors)
     assert any(e.startswith("seat_input.key_blocks.left.jump:") for e in errors)
     assert any(e.startswith("seat_input.key_blocks.left.done:") and "nokey" in e for e in errors)
+    _specs, _blocks, errors = parse_config({"seats": {1: "keys:left", 2: "keys:left"}}, 2)
+    assert errors == ["seat_input.seats.2: keys:left already plays another seat (a key block plays one)"]
     hub = DeviceHub({"seats": {1: "keys:left"}}, [True, True], lambda x, y: (0, 0))
     assert hub.own_devices(0) == ["keys:left"] and hub.own_devices(1) == []
 
