@@ -34,6 +34,11 @@ class DragController:
         """The seat this device acts for now (its own, or the focused one for the mouse)."""
         return self.table.seat_input.acting_seat(self)
 
+    def choices_for(self, seat):
+        """The choice window this device opens for ``seat`` (the table's for the mouse; a seat
+        with a device of its own has its own, so two seats choose at the same time)."""
+        return self.table.seat_input.choices_for(self.device, seat)
+
     def allowed(self, seat) -> bool:
         """May this device play ``seat``? If not, say so (nothing changes)."""
         return self.table.seat_input.check(self.device, seat)
@@ -224,9 +229,9 @@ class DragController:
                 t.request(actions[0], animate_from=before, ghost=pos)
             except IllegalActionError as exc:
                 t.refuse(exc)
-            t.choices.open_decision(seat, pos)
+            self.choices_for(seat).open_decision(seat, pos)
             return
-        t.choices.open_actions(seat, actions, pos)
+        self.choices_for(seat).open_actions(seat, actions, pos)
 
     def click_region(self, rid, pos) -> bool:
         t = self.table
@@ -246,7 +251,7 @@ class DragController:
                     return True
                 acts = [a for a in t.legal(s) if a.kind in ("play", "pickup")]
                 if acts:
-                    t.choices.open_actions(s, acts, pos)
+                    self.choices_for(s).open_actions(s, acts, pos)
                 else:
                     t.flash(t.app.t("pendulum.msg.no_stratagem"))
                 return True
@@ -260,7 +265,7 @@ class DragController:
                 choices = [a for a in t.legal(s) if a.kind == "choose"]
                 match = [a for a in choices if V.option_matches_region(t.view, a.option, rid)]
                 if match:
-                    t.choices.close()
+                    self.choices_for(s).close()
                     self.choose_or_apply(match, s, pos)
                     return True
             if rid.startswith("province"):

@@ -81,8 +81,8 @@ class Picker:
         if self.current is not None or t.drag is not None or t.kb is not None or t.finished:
             return
         for seat in range(t.n):
-            if not t.human[seat]:
-                continue
+            if not t.human[seat] or t.seat_input.own_window(seat):
+                continue                 # a seat with its own device gets its own window (seat_input)
             pending = t.decisions_pending(seat)
             if pending:
                 key = (seat, t.action_count(), pending)

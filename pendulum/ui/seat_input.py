@@ -33,6 +33,7 @@ from tabletop.ui.devices import BLOCK_INTENTS, DeviceHub
 
 from . import view as V
 from .drag import DragController
+from .picker import Picker
 from .seat_dialog import SeatDevicesMenu
 
 TIMERS = ("black", "green", "purple")
@@ -48,6 +49,8 @@ class SeatInput:
             print(f"config/settings.yaml: {err}", file=sys.stderr)
         self.hands: dict[str, DragController] = {}      # device -> its hand
         self.cursor = {}                                # pad device -> logical position
+        self.pickers: dict[int, Picker] = {}            # seat with its own device -> its choice window
+        self._dismissed = {}                            # seat -> the pending choice its B/Esc hid
 
     # ------------------------------------------------------------------ who plays what
     def may_play(self, device: str, seat: int) -> bool:
@@ -95,6 +98,36 @@ class SeatInput:
             return t.focus_seat
         touch = self.hub.touch_seats()
         return t.focus_seat if t.focus_seat in touch or not touch else touch[0]
+
+    def own_window(self, seat: int) -> bool:
+        """Does that seat choose in a window of its own? Yes when the shared mouse may not play
+        it (it has a device of its own): then several seats choose at the same time."""
+        return not self.may_play("mouse", seat)
+
+    def choices_for(self, device: str, seat: int):
+        """The choice window a request of ``device`` for ``seat`` opens in: the table's own for
+        the mouse and for the seats it plays, else that seat's own (:meth:`own_window`)."""
+        if device == "mouse" or not self.own_window(seat):
+            return self.table.choices
+        return self.seat_window(seat)
+
+    def seat_window(self, seat: int) -> Picker:
+        p = self.pickers.get(seat)
+        if p is None:
+            p = self.pickers[seat] = Picker(self.table)
+        return p
+
+    def open_choice(self, seat):
+        """That seat's open choice window (its own, or the table's), or None."""
+        for p in (self.pickers.get(seat), self.table.choices):
+            if p is not None and p.is_open and p.current["seat"] == seat:
+                return p
+        return None
+
+    def refresh(self):
+        """The game changed: a window whose options are no longer all legal closes."""
+        for p in self.pickers.values():
+            p.refresh()
 
     def mouse_may_answer_picker(self) -> bool:
         """The shared mouse and keyboard answer the open choice window only for a seat they play."""
@@ -156,6 +189,26 @@ class SeatInput:
     def update(self, dt):
         for intent in self.hub.update(dt):
             self.do(intent)
+        if self.hub.active:
+            self._auto_open()
+
+    def _auto_open(self):
+        """A seat with its own device that owes the engine a choice gets its window without
+        asking (B/Esc hides it until something changes), as the table's picker does for the mouse."""
+        t = self.table
+        if t.finished or t.paused:
+            return
+        for seat in range(t.n):
+            if not (t.human[seat] and self.own_window(seat)) or self.open_choice(seat) is not None:
+                continue
+            if any(h.drag or h.kb for h in self.hands.values() if h.seat == seat):
+                continue
+            pending = t.decisions_pending(seat)
+            key = (t.action_count(), pending)
+            if not pending or self._dismissed.get(seat) == key:
+                continue
+            self._dismissed[seat] = key
+            self.seat_window(seat).open_decision(seat, t.last_pos.get(seat) or t.layout.rects[f"seat.{seat}"].center)
 
     def hand(self, intent) -> DragController:
         h = self.hands.get(intent.device)
@@ -198,21 +251,21 @@ class SeatInput:
         if t.paused or t.finished or t.app.dialog is not None:
             return                                # (a modal question is up: only the cursor moves)
         seat = h.acting_seat()
-        picker = t.choices.current
-        mine = picker is not None and picker["seat"] == seat and intent.seat is not None
+        win = self.open_choice(seat) if intent.seat is not None else None      # its own open window
+        mine = win is not None
         if kind == "press":                       # a finger touches the table
-            if picker is not None and self._tap_picker(picker, intent.pos, h):
+            if self._tap_picker(intent.pos, h):
                 return
             if not (h.button_down(intent.pos) and h.button_up(intent.pos)):
                 h.mouse_down(intent.pos)
         elif kind in ("prev", "next"):
             if mine:
-                t.choices.move(1 if kind == "next" else -1)
+                win.move(1 if kind == "next" else -1)
             else:
                 self._step(h, 1 if kind == "next" else -1)
         elif kind in ("primary", "pick"):
             if mine:
-                t.choices.take(picker["index"])
+                win.take(win.current["index"])
             elif h.kb is not None:
                 h.kb_confirm()
                 self._snap(h)
@@ -225,7 +278,7 @@ class SeatInput:
                 h.mouse_down(intent.pos)
         elif kind == "cancel":
             if mine:
-                t.choices.close()
+                win.close()
             else:
                 self._put_back(h)
         elif kind == "act":
@@ -235,16 +288,19 @@ class SeatInput:
         elif kind == "done":
             t.declare_done(seat, intent.device)
 
-    def _tap_picker(self, picker, pos, h) -> bool:
+    def _tap_picker(self, pos, h) -> bool:
         """A finger on an open choice window: an option of a seat it plays is taken."""
-        if not picker["panel"].get_abs_rect().collidepoint(pos):
-            return False
-        for i, button in enumerate(picker["buttons"]):
-            if button.get_abs_rect().collidepoint(pos):
-                if h.allowed(picker["seat"]):
-                    self.table.choices.take(i)
-                break
-        return True
+        for p in [self.table.choices, *self.pickers.values()]:
+            cur = p.current
+            if cur is None or not cur["panel"].get_abs_rect().collidepoint(pos):
+                continue
+            for i, button in enumerate(cur["buttons"]):
+                if button.get_abs_rect().collidepoint(pos):
+                    if h.allowed(cur["seat"]):
+                        p.take(i)
+                    break
+            return True
+        return False
 
     def _notice(self, device, seat, key):
         t = self.table
@@ -325,6 +381,8 @@ class SeatInput:
     def cancel(self):
         for h in self.hands.values():
             h.cancel()
+        for p in self.pickers.values():
+            p.close()
 
     def close(self):
         self.cancel()

@@ -319,6 +319,7 @@ class PendulumTable(Scene):
         for el in self.ui.values():
             el.hide()
         self.choices.close()
+        self.seat_input.cancel()
 
     def on_resume(self):
         for k, el in self.ui.items():
@@ -396,6 +397,7 @@ class PendulumTable(Scene):
         events = list(update.events)
         self.after_events(events, self._before if self._before is not None else self.renderer.last_positions())
         self.choices.refresh()
+        self.seat_input.refresh()
         if kind == "applied":
             for cb in list(self.listeners):
                 try:

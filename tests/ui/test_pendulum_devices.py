@@ -257,28 +257,32 @@ def test_a_seats_cursor_is_drawn_in_its_colour_only_while_a_device_plays(rt_app)
     assert colour in ring
 
 
-def test_a_key_block_answers_its_own_choice_window_and_flips_a_glass(rt_app):
+def test_two_key_blocks_choose_in_two_windows_at_once_and_flip(rt_app):
     app, scene = rt_app({1: "keys:left", 2: "keys:right"}, flip_black=False)
-    acts = [a for a in scene.state.legal_actions(0) if a.kind == "act"]
-    assert len({a.worker for a in acts}) >= 1
-    # Q: act -- the worker has several reward boxes, so a window of them opens for seat 1
+    for seat in (0, 1):
+        assert len([a for a in scene.state.legal_actions(seat) if a.kind == "act"]) >= 2
     before = len(scene.record.actions)
-    key(pygame.K_a)
-    app.step(1)
+    # Q / U: act, nothing selected -- each seat's window of its workers' actions opens
     key(pygame.K_q)
+    key(pygame.K_u)
     app.step(1)
-    picker = scene.picker
-    assert picker is not None and picker["seat"] == 0, scene.message
-    key(pygame.K_l)               # seat 2's keys do not move seat 1's window
+    si = scene.seat_input
+    win_a, win_b = si.open_choice(0), si.open_choice(1)
+    assert win_a is not None and win_b is not None and win_a is not win_b, scene.message
+    assert win_a.current["seat"] == 0 and win_b.current["seat"] == 1
+    key(pygame.K_l)               # seat 2's L moves only its own window
     app.step(1)
-    assert scene.picker is picker and picker["index"] == 0
-    key(pygame.K_d)
+    assert win_a.current["index"] == 0 and win_b.current["index"] == 1
+    key(pygame.K_w)               # seat 1 chooses its first option ...
     app.step(1)
-    assert picker["index"] == 1 % len(picker["options"])
-    key(pygame.K_w)
+    assert win_b.current is not None and win_b.current["seat"] == 1     # ... and seat 2's window stays
+    chosen = win_b.current["options"][1][1]
+    key(pygame.K_i)
     app.step(1)
     settle(app)
-    assert len(scene.record.actions) > before
+    acted = [e["a"] for e in scene.record.actions[before:] if e["a"]["kind"] == "act"]
+    assert {a["seat"] for a in acted} == {0, 1}
+    assert any(a["seat"] == 1 and a["space"] == chosen.space for a in acted)
     # E: flip -- the black sand has not run out: the engine's reason is shown
     key(pygame.K_e)
     app.step(1)
@@ -339,14 +343,15 @@ def test_a_finger_answers_its_seats_choice_window(rt_app):
     finger(pygame.FINGERDOWN, app, 1, hand)
     finger(pygame.FINGERUP, app, 1, hand)
     app.step(2)
-    picker = scene.picker
-    assert picker is not None and picker["seat"] == 0
+    win = scene.seat_input.open_choice(0)
+    assert win is not None and win.current["seat"] == 0
+    picker = win.current
     chosen = picker["options"][1][1]
     at = picker["buttons"][1].get_abs_rect().center
     finger(pygame.FINGERDOWN, app, 2, at)
     finger(pygame.FINGERUP, app, 2, at)
     app.step(2)
-    assert scene.picker is None or scene.picker is not picker
+    assert win.current is not picker
     settle(app)
     assert scene.record.actions[-1]["a"]["kind"] == chosen.kind
     assert scene.record.actions[-1]["a"].get("card") == getattr(chosen, "card", None)
