@@ -7,6 +7,9 @@ its seat and device set -- so two people drag, step through targets and act at t
 the requests go through ``table.request`` like the mouse's (the engine's ``legal_actions`` light
 the targets, ``find_action`` / ``why_not`` judge a drop, a refusal is shown with its text).
 
+A seat with a device of its own chooses in a choice window of its own (:meth:`SeatInput.choices_for`;
+its pending choices open there by themselves), answered only by its device.
+
 Who may play what (:meth:`SeatInput.may_play`): a controller or a key block plays only its
 seat; a finger plays the seats set to ``touch``; the shared mouse and keyboard play the focused
 seat, unless that seat has a device of its own (then only when it is the only human seat). A
@@ -21,7 +24,8 @@ Controls (see README.md, "Playing together at one screen"):
   shoulders and triggers flip the black, green and purple glass, Start = Done;
 * key block (e.g. W A S D Q E R): A/D previous/next item or target, W pick/drop (or choose),
   S cancel, Q act, E flip (the selected glass, else the first this seat may flip), R = Done;
-* touch: each finger drags a worker of its own (a tap acts, as a click does).
+* touch: each finger drags a worker of its own (a tap acts, as a click does; a tap on Done ends
+  the focused touch seat's turn: the screen cannot tell whose finger it is).
 """
 from __future__ import annotations
 
