@@ -94,14 +94,14 @@ class SeatInput:
 
     def acting_seat(self, hand) -> int:
         """The seat a hand acts for: its own; the focused seat for the mouse; for a finger the
-        focused seat when it is a touch seat, else the first touch seat."""
+        focused seat (refused unless it is a touch seat), or the only touch seat."""
         if hand.seat is not None:
             return hand.seat
         t = self.table
-        if hand.device == "mouse":
-            return t.focus_seat
         touch = self.hub.touch_seats()
-        return t.focus_seat if t.focus_seat in touch or not touch else touch[0]
+        if hand.device != "mouse" and t.focus_seat not in touch and len(touch) == 1:
+            return touch[0]
+        return t.focus_seat
 
     def own_window(self, seat: int) -> bool:
         """Does that seat choose in a window of its own? Yes when the shared mouse may not play

@@ -374,3 +374,19 @@ def test_the_stick_takes_over_from_the_dpad_selection(rt_app):
     pad_button(7, pygame.CONTROLLER_BUTTON_B)
     app.step(1)
     assert hand.drag is None and hand.kb is None
+
+
+def test_a_tap_on_done_ends_only_the_focused_touch_seats_turn(rt_app):
+    app, scene = rt_app({1: "touch", 2: "touch"}, seats=("human", "human", "human"))
+    done = scene.ui["done"].rect.center
+    press(app, pygame.K_3)                  # the mouse's seat is focused: a finger may not end its turn
+    finger(pygame.FINGERDOWN, app, 1, done)
+    finger(pygame.FINGERUP, app, 1, done)
+    settle(app)
+    assert [scene.view["mats"][s]["done"] for s in range(3)] == [False, False, False]
+    assert scene.message and "touch" in scene.message[0]
+    press(app, pygame.K_2)
+    finger(pygame.FINGERDOWN, app, 1, done)
+    finger(pygame.FINGERUP, app, 1, done)
+    settle(app)
+    assert [scene.view["mats"][s]["done"] for s in range(3)] == [False, True, False]
