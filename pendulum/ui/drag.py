@@ -240,7 +240,7 @@ class DragController:
             parts = rid.split(".")
             s = int(parts[1])
             if s != t.focus_seat:
-                if self.device == "mouse":
+                if self.seat is None or s == self.seat:     # a seat's own device turns the screen only to it
                     t.focus(s)
                 return True
             if len(parts) >= 3 and parts[2] == "hand":
@@ -365,6 +365,8 @@ class DragController:
             elif item == "button.done":
                 t.declare_done(self.acting_seat(), self.device)
             else:
+                if item == f"seat.{self.acting_seat()}.hand":
+                    t.focus(self.acting_seat())       # its hand is shown on the focused seat's board
                 rect = t.region(item)
                 if rect is not None:
                     self.click_region(item, rect.center)

@@ -390,3 +390,24 @@ def test_a_tap_on_done_ends_only_the_focused_touch_seats_turn(rt_app):
     finger(pygame.FINGERUP, app, 1, done)
     settle(app)
     assert [scene.view["mats"][s]["done"] for s in range(3)] == [False, True, False]
+
+
+def test_a_key_block_opens_its_own_seats_stratagems_and_the_screen_turns_to_it(rt_app):
+    app, scene = rt_app({2: "keys:right"})
+    assert scene.focus_seat == 0
+    assert any(a.kind == "play" for a in scene.state.legal_actions(1))
+    key(pygame.K_l)
+    app.step(1)
+    hand = scene.seat_input.hands["keys:right"]
+    while hand.kb["items"][hand.kb["index"]] != "seat.1.hand":
+        key(pygame.K_l)
+        app.step(1)
+    key(pygame.K_i)
+    app.step(1)
+    assert scene.focus_seat == 1
+    win = scene.seat_input.open_choice(1)
+    assert win is not None and win is not scene.choices
+    assert {a.kind for _label, a in win.current["options"]} <= {"play", "pickup"}
+    # the mouse's keys do not answer seat 2's window
+    press(app, pygame.K_RETURN)
+    assert scene.seat_input.open_choice(1) is win and win.current is not None
