@@ -312,8 +312,11 @@ class DeviceHub:
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float, bounds=(1920, 1080)) -> list[DeviceIntent]:
-        """Each pad's cursor moves with its stick; the moves come back as ``point`` intents."""
+        """Each pad's cursor moves with its stick; the moves come back as ``point`` intents. A
+        pad pulled out while another screen had the events (the pause menu) is noticed here."""
         out = []
+        for iid in [i for i, p in self.pads.items() if p.handle is not None and not _attached(p.handle)]:
+            out += self._pad_event(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=iid))
         for pad in self.pads.values():
             sx, sy = (_shape(v, self.deadzone) for v in pad.stick)
             if sx or sy:
@@ -346,6 +349,13 @@ def _shape(v: float, dead: float) -> float:
         return 0.0
     u = (a - dead) / (1.0 - dead) if dead < 1.0 else 0.0
     return u * u * (1 if v > 0 else -1)
+
+
+def _attached(handle) -> bool:
+    try:
+        return bool(handle.attached())
+    except Exception:          # closed under us: gone
+        return False
 
 
 def _start_controllers() -> None:

@@ -411,3 +411,21 @@ def test_a_key_block_opens_its_own_seats_stratagems_and_the_screen_turns_to_it(r
     # the mouse's keys do not answer seat 2's window
     press(app, pygame.K_RETURN)
     assert scene.seat_input.open_choice(1) is win and win.current is not None
+
+
+def test_a_controller_pulled_out_while_the_pause_menu_was_up_frees_its_seat(rt_app):
+    class Gone:                       # an opened controller whose device has gone
+        def attached(self):
+            return False
+
+        def quit(self):
+            pass
+
+    app, scene = rt_app({1: "controller"}, flip_black=False)
+    plug(app, 7)
+    assert scene.seat_input.seat_of("pad:7") == 0
+    press(app, pygame.K_ESCAPE)                             # the pause menu takes the events now
+    scene.seat_input.hub.pads[7].handle = Gone()
+    press(app, pygame.K_ESCAPE)
+    app.step(2)
+    assert scene.seat_input.seat_of("pad:7") is None and "pad:7" not in scene.seat_input.cursor
