@@ -3,7 +3,13 @@ buttons, keys, mouse, wheel), picking a worker up (mouse or keyboard), the legal
 (from the engine's ``legal_actions``), dropping it (``find_action``; a drop the engine refuses
 springs back naming the rule), clicks on regions (hand, achievement, provinces, council
 cards) and the keyboard cursor that walks the same items. Every request goes through
-``table.request``; nothing here decides a rule."""
+``table.request``; nothing here decides a rule.
+
+The table's own controller is the shared mouse and keyboard (``device="mouse"``: it plays the
+focused seat). ``pendulum.ui.seat_input`` makes one more per device of a seat's own (a game
+controller, a key block, each finger) with ``seat`` / ``device`` set: each moves only the
+pieces of the seats ``table.seat_input.may_play(device, seat)`` allows, and none focuses the
+screen on another seat."""
 from __future__ import annotations
 
 import pygame
@@ -17,10 +23,25 @@ CLICK_SLOP = 6            # logical pixels a press may move and still be a click
 
 
 class DragController:
-    def __init__(self, table):
+    def __init__(self, table, seat=None, device="mouse"):
         self.table = table
+        self.seat = seat               # the seat a device of its own plays; None: the focused seat (mouse)
+        self.device = device           # mouse | pad:<n> | keys:<block> | finger:<touch>:<finger>
         self.drag = None               # dict(worker, seat, targets{rid: [action]}, pos, origin, start)
         self.kb = None                 # keyboard cursor: dict(stage, items, index)
+
+    def acting_seat(self) -> int:
+        """The seat this device acts for now (its own, or the focused one for the mouse)."""
+        return self.table.seat_input.acting_seat(self)
+
+    def choices_for(self, seat):
+        """The choice window this device opens for ``seat`` (the table's for the mouse; a seat
+        with a device of its own has its own, so two seats choose at the same time)."""
+        return self.table.seat_input.choices_for(self.device, seat)
+
+    def allowed(self, seat) -> bool:
+        """May this device play ``seat``? If not, say so (nothing changes)."""
+        return self.table.seat_input.check(self.device, seat)
 
     def cancel(self):
         self.drag = None
@@ -29,7 +50,7 @@ class DragController:
     # ------------------------------------------------------------------ events
     def handle_event(self, event) -> bool:
         t = self.table
-        if t.choices.handle_event(event):
+        if t.seat_input.mouse_may_answer_picker() and t.choices.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN:
             return self.keydown(event)
@@ -62,7 +83,7 @@ class DragController:
                 return True
         for tid in TIMERS:
             if f"flip_{tid}" in intents:
-                t.flip_timer(tid)
+                t.flip_timer(tid, self.acting_seat())
                 return True
         if "undo" in intents:
             t.do_undo()
@@ -87,7 +108,7 @@ class DragController:
         for k, b in pressed:
             b.pressed = False
             if b.rect.collidepoint(pos):
-                self.table.press_button(k)
+                self.table.press_button(k, self)
         return bool(pressed)
 
     def hit_worker(self, pos):
@@ -117,7 +138,7 @@ class DragController:
         for tid in TIMERS:
             r = t.region(f"timer.{tid}")
             if r and r.collidepoint(pos):
-                t.flip_timer(tid)
+                t.flip_timer(tid, self.acting_seat())
                 return True
         for rid in t.layout.hit(pos, ("seat.", "achievement", "province", "council.", "legendary")):
             if self.click_region(rid, pos):
@@ -133,6 +154,8 @@ class DragController:
             t.app.sound.play("drop_refused")
             t.flash(t.app.t("pendulum.msg.bot_seat"))
             return
+        if not self.allowed(seat):
+            return
         targets = {}
         for a in t.legal(seat):
             if getattr(a, "worker", None) != wid:
@@ -140,7 +163,8 @@ class DragController:
             rid = V.target_region(a, seat)
             if rid:
                 targets.setdefault(rid, []).append(a)
-        t.focus(seat)
+        if self.device == "mouse":
+            t.focus(seat)
         t.app.sound.play("worker_pick")
         self.drag = {"worker": wid, "seat": seat, "targets": targets, "pos": pos,
                      "origin": t.worker_positions().get(wid, pos), "start": pos}
@@ -205,26 +229,29 @@ class DragController:
                 t.request(actions[0], animate_from=before, ghost=pos)
             except IllegalActionError as exc:
                 t.refuse(exc)
-            t.choices.open_decision(seat, pos)
+            self.choices_for(seat).open_decision(seat, pos)
             return
-        t.choices.open_actions(seat, actions, pos)
+        self.choices_for(seat).open_actions(seat, actions, pos)
 
     def click_region(self, rid, pos) -> bool:
         t = self.table
-        seat = t.focus_seat
+        seat = self.acting_seat()
         if rid.startswith("seat."):
             parts = rid.split(".")
             s = int(parts[1])
             if s != t.focus_seat:
-                t.focus(s)
+                if self.seat is None or s == self.seat:     # a seat's own device turns the screen only to it
+                    t.focus(s)
                 return True
             if len(parts) >= 3 and parts[2] == "hand":
                 if not t.human[s]:
                     t.flash(t.app.t("pendulum.msg.bot_seat"))
                     return True
+                if not self.allowed(s):
+                    return True
                 acts = [a for a in t.legal(s) if a.kind in ("play", "pickup")]
                 if acts:
-                    t.choices.open_actions(s, acts, pos)
+                    self.choices_for(s).open_actions(s, acts, pos)
                 else:
                     t.flash(t.app.t("pendulum.msg.no_stratagem"))
                 return True
@@ -233,16 +260,20 @@ class DragController:
         if rid.startswith("province") or rid.startswith("council."):
             # a pending choice (council reward, which province) of the focused seat or of any human seat
             for s in [seat] + [i for i in range(t.n) if i != seat and t.human[i]]:
+                if not t.seat_input.may_play(self.device, s):
+                    continue
                 choices = [a for a in t.legal(s) if a.kind == "choose"]
                 match = [a for a in choices if V.option_matches_region(t.view, a.option, rid)]
                 if match:
-                    t.choices.close()
+                    self.choices_for(s).close()
                     self.choose_or_apply(match, s, pos)
                     return True
             if rid.startswith("province"):
                 kind = "refill"
         if kind and not t.human[seat]:
             t.flash(t.app.t("pendulum.msg.bot_seat"))
+            return True
+        if kind and not self.allowed(seat):
             return True
         if kind:
             acts = [a for a in t.legal(seat) if a.kind == kind]
@@ -283,9 +314,11 @@ class DragController:
         cards of a pending choice — Enter takes it. A picked-up worker then cycles through its
         legal targets (from the engine) and Enter drops it there; Esc cancels."""
         t = self.table
-        seat = t.focus_seat
+        seat = self.acting_seat()
         if not t.human[seat]:
             t.flash(t.app.t("pendulum.msg.bot_seat"))
+            return
+        if not self.allowed(seat):
             return
         pos = t.worker_positions()
         legal = t.legal(seat)
@@ -328,10 +361,12 @@ class DragController:
                 else:
                     self.drag = None
             elif item.startswith("timer."):
-                t.flip_timer(item[6:])
+                t.flip_timer(item[6:], self.acting_seat())
             elif item == "button.done":
-                t.declare_done(t.focus_seat)
+                t.declare_done(self.acting_seat(), self.device)
             else:
+                if item == f"seat.{self.acting_seat()}.hand":
+                    t.focus(self.acting_seat())       # its hand is shown on the focused seat's board
                 rect = t.region(item)
                 if rect is not None:
                     self.click_region(item, rect.center)

@@ -81,8 +81,8 @@ class Picker:
         if self.current is not None or t.drag is not None or t.kb is not None or t.finished:
             return
         for seat in range(t.n):
-            if not t.human[seat]:
-                continue
+            if not t.human[seat] or t.seat_input.own_window(seat):
+                continue                 # a seat with its own device gets its own window (seat_input)
             pending = t.decisions_pending(seat)
             if pending:
                 key = (seat, t.action_count(), pending)
@@ -109,10 +109,7 @@ class Picker:
                 self.close()
                 return True
             if any(i in intents for i in ("next", "down", "right", "prev", "up", "left")):
-                p["buttons"][p["index"]].unselect()
-                d = 1 if any(i in intents for i in ("next", "down", "right")) else -1
-                p["index"] = (p["index"] + d) % len(p["buttons"])
-                p["buttons"][p["index"]].select()
+                self.move(1 if any(i in intents for i in ("next", "down", "right")) else -1)
                 return True
             if "confirm" in intents:
                 self.take(p["index"])
@@ -121,6 +118,15 @@ class Picker:
             self.close()
             return False
         return False
+
+    def move(self, d):
+        """Select the next (``d`` = 1) or previous (-1) option (keys, a seat's own device)."""
+        p = self.current
+        if p is None:
+            return
+        p["buttons"][p["index"]].unselect()
+        p["index"] = (p["index"] + d) % len(p["buttons"])
+        p["buttons"][p["index"]].select()
 
     def take(self, i):
         p = self.current

@@ -224,7 +224,8 @@ class TableRenderer:
                  id(picker) if picker is not None else None, tuple(sorted(t.ghosts)),
                  tuple((k, b.text, b.state) for k, b in t.buttons().items()),
                  t.log.visible, panel.version if panel is not None else None, len(t.log.lines),
-                 tuple(t.glass_center(tid) for tid in TIMERS), tuple(hg.angle for hg in t.hourglasses.values()))
+                 tuple(t.glass_center(tid) for tid in TIMERS), tuple(hg.angle for hg in t.hourglasses.values()),
+                 t.seat_input.frame_key())
         glasses = (tuple(hg.version for hg in t.hourglasses.values()), self._timer_labels())
         return board, glasses
 
@@ -268,7 +269,7 @@ class TableRenderer:
             self._draw_timers(surface)
         else:
             self._draw_privilege_overlay(surface)
-        moving = t.animator.moving()
+        moving = t.animator.moving() | t.seat_input.moving()
         if t.drag:
             moving.add(t.drag["worker"])
             self._draw_targets(surface)
@@ -283,6 +284,7 @@ class TableRenderer:
             rect = t.region(item) if item else None
             if rect is not None:
                 pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=8)
+        t.seat_input.draw(surface)        # each seat's own device: selection, held worker, cursor
         for hid in t.highlights:
             rect = t.region(hid)
             if rect is not None:

@@ -13,6 +13,9 @@ The parts of the screen, one module each (imports run one way, top to bottom):
 * ``drag.py`` (drag-and-drop, clicks, keyboard cursor), ``picker.py`` (choice window),
   ``animator.py`` (events → motion), ``renderer.py`` + ``draw_state.py`` (the frame, from the
   engine's view), ``log.py`` (log lines re-worded on a language switch), ``endscreen.py``;
+* ``seat_input.py`` (each seat's own game controller, key block or finger, through
+  ``tabletop/ui/devices.py``: a drag controller per device) and ``seat_dialog.py`` (the pause
+  menu's "Who plays with what");
 * ``view.py`` (reading the engine's view, the words), ``render.py`` (drawing helpers, sprites),
   ``layout.py`` (regions), ``hourglass.py`` (sand).
 
@@ -37,6 +40,9 @@ Hooks of :class:`pendulum.ui.table.PendulumTable` for the teaching mode (and tes
   ``table.view`` the engine's view the screen draws, ``table.state`` / ``table.rules`` the
   engine objects (the screen itself never reads the state).
 * ``table.bind(match)`` — play another Match (a rewound lesson).
+* ``table.seat_input.may_play(device, seat)`` — may that device (``mouse``, ``pad:<n>``,
+  ``keys:<block>``, ``finger:<t>:<f>``) move that seat's pieces and end its turn;
+  ``table.declare_done(seat, device="mouse")`` refuses otherwise; ``table.pause_entries()``.
 * ``table.focus(seat)``, ``table.toggle_pause()``, ``table.flip_timer(tid)``, ``table.paused``,
   ``table.open_decision(seat)``, ``table.show_buttons(keys)``, ``table.autosave``.
 * ``table.renderer.start_recording()`` — from then on ``table.renderer.drawn_texts`` lists every

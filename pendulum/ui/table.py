@@ -47,6 +47,7 @@ from .layout import Layout
 from .log import EventRefusal, LogPanel, LogText, RefusalText, TableLog
 from .picker import Picker
 from .renderer import GLASS_SCALE, TableRenderer
+from .seat_input import SeatInput
 
 __all__ = ["PendulumTable", "IllegalActionError"]
 
@@ -129,7 +130,8 @@ class PendulumTable(Scene):
         self.log = TableLog(app, rules)
         self.renderer = TableRenderer(self)
         self.frames = FrameTracker(self, self.renderer)
-        self.dragger = DragController(self)
+        self.dragger = DragController(self)            # the shared mouse and keyboard
+        self.seat_input = SeatInput(self)               # a seat's own controller, key block or finger
         self.choices = Picker(self)
         self.bind(match)
         self.history = [V.track_snapshot(self.view, self.n)]     # per round, for the end chart
@@ -154,6 +156,7 @@ class PendulumTable(Scene):
         self._unsubscribe = match.subscribe(self.on_update)
         self._make_bots()
         self.dragger.cancel()
+        self.seat_input.cancel()
         self.choices.close()
         self._changed()
         self.animator = EventAnimator(self)
@@ -237,6 +240,7 @@ class PendulumTable(Scene):
     def set_human_seats(self, seats):
         self.human = [i in set(seats) for i in range(self.n)]
         self._make_bots()
+        self.seat_input.set_human(self.human)
 
     def on_action(self, callback):
         self.listeners.append(callback)
@@ -301,6 +305,7 @@ class PendulumTable(Scene):
 
     def on_exit(self):
         self.app.sound.loop("sand", False)
+        self.seat_input.close()
         if self.autosave:
             self.match.close()
         for el in self.ui.values():
@@ -314,6 +319,7 @@ class PendulumTable(Scene):
         for el in self.ui.values():
             el.hide()
         self.choices.close()
+        self.seat_input.cancel()
 
     def on_resume(self):
         for k, el in self.ui.items():
@@ -385,11 +391,13 @@ class PendulumTable(Scene):
             self.animator.clear()
             self.choices.close()
             self.dragger.cancel()
+            self.seat_input.cancel()
             self._make_bots()
             return
         events = list(update.events)
         self.after_events(events, self._before if self._before is not None else self.renderer.last_positions())
         self.choices.refresh()
+        self.seat_input.refresh()
         if kind == "applied":
             for cb in list(self.listeners):
                 try:
@@ -477,7 +485,11 @@ class PendulumTable(Scene):
     def flash(self, text, seconds=3.0):
         self.message = [text, seconds]
 
-    def declare_done(self, seat):
+    def declare_done(self, seat, device="mouse"):
+        """Done for ``seat``, asked with ``device``: a device may end only the turn of a seat it
+        plays (``seat_input.may_play``)."""
+        if not self.seat_input.check(device, seat):
+            return
         acts = [a for a in self.legal(seat) if a.kind == "done"]
         if acts:
             self.try_request(acts[0])
@@ -550,6 +562,7 @@ class PendulumTable(Scene):
                 self._before = None
         if running:
             self._run_bots(dt)
+        self.seat_input.update(dt)
         self.match.poll()                # a finished background write's failure is told now (save_failed)
         self.app.sound.loop("sand", self.sand_running())
         self.renderer.step(dt)
@@ -613,16 +626,22 @@ class PendulumTable(Scene):
 
     # ================================================================= input
     def handle_event(self, event) -> bool:
-        return self.dragger.handle_event(event)
+        return self.seat_input.handle_event(event) or self.dragger.handle_event(event)
+
+    def pause_entries(self):
+        """Entries of this screen's own in the pause menu (who plays with which device)."""
+        return self.seat_input.pause_entries()
 
     def buttons(self) -> dict:
         """The top-bar buttons shown now: key -> Button."""
         return {k: self.ui[k] for k in BUTTONS if k in self.ui and self.ui[k].visible}
 
-    def press_button(self, key) -> None:
-        """A top-bar button (pause, done, undo, menu)."""
-        {"pause": self.toggle_pause, "done": lambda: self.declare_done(self.focus_seat), "undo": self.do_undo,
-         "menu": self.app.open_pause_menu}[key]()
+    def press_button(self, key, hand=None) -> None:
+        """A top-bar button (pause, done, undo, menu), pressed with ``hand`` (a DragController:
+        the mouse's when None). Done ends only the turn of the seat that device plays."""
+        hand = hand or self.dragger
+        {"pause": self.toggle_pause, "done": lambda: self.declare_done(hand.acting_seat(), hand.device),
+         "undo": self.do_undo, "menu": self.app.open_pause_menu}[key]()
 
 
 def _request_of(ev):

@@ -28,15 +28,22 @@ class PauseMenu(MenuScene):
 
     def build(self):
         app = self.app
-        w, h, gap = 620, 76, 14
+        # a game screen may add entries of its own (Pendulum: who plays with which device)
+        extra = getattr(self.game_scene, "pause_entries", None)
+        extra = list(extra()) if callable(extra) else []
+        labels = {key: label for key, label, _act in extra}
+        w, h, gap = (620, 76, 14) if not extra else (620, 66, 10)
         x = (1920 - w) // 2
         y = 310
         entries = [("resume", self.resume, None), ("save", self.save, None),
                    ("language", self.cycle_language, self.cycle_language),
-                   ("sound", self.cycle_volume, self.cycle_volume),
-                   ("to_launcher", self.to_launcher, None), ("quit", self.quit, None)]
+                   ("sound", self.cycle_volume, self.cycle_volume)]
+        entries += [(key, act, None) for key, _label, act in extra]
+        entries += [("to_launcher", self.to_launcher, None), ("quit", self.quit, None)]
         for key, act, change in entries:
-            if key == "language":
+            if key in labels:
+                text = labels[key]
+            elif key == "language":
                 text = app.t("shell.launcher.language", language=app.t(f"shell.language_name.{app.lang}"))
             elif key == "sound":
                 text = self.sound_label()
