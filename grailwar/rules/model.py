@@ -24,6 +24,22 @@ def clamp(x, lo, hi):
     return min(hi, max(lo, x))
 
 
+_REFS: dict = {}
+
+
+def log_refs(data):
+    """The log's references to static data, made once per data set (shared, never changed)."""
+    hit = _REFS.get(id(data))
+    if hit is None or hit[0] is not data:
+        refs = {"loc": {l.id: {"en": f"{l.id} {l.en}", "ja": f"{l.id} {l.ja}"} for l in data.locations},
+                "code": {c.id: named(c) for c in data.codes},
+                "param": {x.id: named(x) for x in data.parameters}}
+        if len(_REFS) > 8:
+            _REFS.clear()
+        hit = _REFS[id(data)] = (data, refs)
+    return hit[1]
+
+
 class WarOver(Exception):
     """Raised inside the flow when the war ends (victory check, §5)."""
 
@@ -160,10 +176,7 @@ class Game:
         self.loc_guests = {l: [] for l in data.loc_ids}
         self.workshop = {}                                # loc -> [builder, level]
         self.view_all = False
-        # the log's references to static data, made once (shared, never changed)
-        self.refs = {"loc": {l.id: {"en": f"{l.id} {l.en}", "ja": f"{l.id} {l.ja}"} for l in data.locations},
-                     "code": {c.id: named(c) for c in data.codes},
-                     "param": {x.id: named(x) for x in data.parameters}}
+        self.refs = log_refs(data)
 
     # --- lookups ---------------------------------------------------------------------
     def f(self, fid):
