@@ -137,7 +137,10 @@ class Battle:
 def values(g, parts, extra):
     main = parts[0]
     subs = parts[1:]
-    return {p: side_value(g.cfg, main.param(p, extra), [s.param(p, extra) for s in subs]) for p in PARAMS}
+    cfg = g.cfg
+    if not subs and not extra:
+        return dict(main.base)
+    return {p: side_value(cfg, main.param(p, extra), [s.param(p, extra) for s in subs]) for p in PARAMS}
 
 
 def side_mod(g, b, side, final):
@@ -524,16 +527,18 @@ def _aftermath_before_defeat(g, b):
     for pt in b.parts():
         for sk in pt.active:
             reveals.add((pt.f.id, sk.id))
+    whose = []                  # (fid, skill id, is a master skill)
+    for fid, sid in reveals:
+        t = g.fac[fid]
+        if any(s.id == sid for s in t.master.skills):
+            whose.append((fid, sid, True))
+        elif any(s.id == sid for s in t.servant.skills):
+            whose.append((fid, sid, False))
     for o in watchers:
-        for fid, sid in reveals:
-            if fid == o.id:
-                continue
-            t = g.fac[fid]
-            k = o.know[fid]
-            if any(s.id == sid for s in t.master.skills):
-                k.ms.add(sid)
-            elif any(s.id == sid for s in t.servant.skills):
-                k.ss.add(sid)
+        for fid, sid, master in whose:
+            if fid != o.id:
+                k = o.know[fid]
+                (k.ms if master else k.ss).add(sid)
         for pt in b.parts():
             if pt.np and pt.f.id != o.id:
                 k = o.know[pt.f.id]

@@ -65,7 +65,7 @@ class Faction:
     __slots__ = ("id", "fdef", "control", "seat", "master", "servant", "ai", "level", "params", "max_mana",
                  "mana", "spells", "inv", "location", "allies", "know", "known_empty", "grudges", "kills",
                  "fought", "rested", "omen", "met_friendly", "declared", "buff", "status", "relocated",
-                 "effects", "np_effects", "accompany", "passive", "_sums")
+                 "effects", "np_effects", "accompany", "passive", "_sums", "public_ms", "public_ss")
 
     def __init__(self, data, fdef, control, seat):
         self.id = fdef.id
@@ -105,6 +105,8 @@ class Faction:
             if sk.activation == "passive":
                 self.passive.setdefault(e.type, []).append((sk, e))
         self._sums = {t: sum(e.value or 0 for _, e in lst) for t, lst in self.passive.items()}
+        self.public_ms = tuple(sk.id for sk in self.master.skills if sk.public)      # what meeting it shows
+        self.public_ss = tuple(sk.id for sk in self.servant.skills if sk.public)
 
     @property
     def active(self):
@@ -264,7 +266,8 @@ class Game:
              "key": LOG + key, "params": params, "visible_to": vis}
         if isinstance(actor, int):
             e["actor"], e["battle"] = "battle", actor
-        e.update(fields)
+        if fields:
+            e.update(fields)
         self.log.append(e)
         self.events.append(Logged(len(self.log) - 1, vis))
         return e
@@ -356,14 +359,9 @@ class Game:
         if o.id == t.id:
             return
         k = o.know[t.id]
-        if not k.acq:
-            k.acq = True
-        for sk in t.master.skills:
-            if sk.public:
-                k.ms.add(sk.id)
-        for sk in t.servant.skills:
-            if sk.public:
-                k.ss.add(sk.id)
+        k.acq = True
+        k.ms.update(t.public_ms)
+        k.ss.update(t.public_ss)
 
     def meet(self, a, b):
         """Mutual acquaintance and locations."""
