@@ -1,9 +1,10 @@
 """Resumable procedures: the turn flow's position as plain data.
 
 Each step of the turn (§4-§14) is a generator ``proc(g, fr)`` registered here by name. ``fr``
-is its frame: a plain dict (JSON and ``marshal`` safe: str, int, bool, None, lists, dicts)
-holding ``fn`` (the name), ``pc`` (where it stands), its arguments (faction ids, not objects)
-and every local it still needs after a prompt. A procedure calls another through
+is its frame: a plain dict (str, int, bool, None, lists, dicts, and immutable actions such as
+an NPC's planned ``Declare``, which a save writes as their dicts) holding ``fn`` (the name),
+``pc`` (where it stands), its arguments (faction ids, not objects) and every local it still
+needs after a prompt. A procedure calls another through
 ``yield from call(g, fr, name, **args)``, which keeps the callee's frame under ``fr["sub"]``
 until it returns, so ``GrailState.flow`` (the war's frame) holds the whole stack.
 
