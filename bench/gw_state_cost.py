@@ -10,6 +10,7 @@ milliseconds of process time (one core). Figures only: nothing here passes or fa
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import time
@@ -33,7 +34,8 @@ def states_at(rules, seed, turns):
 
 
 def cost(fn, reps):
-    for _ in range(3):          # warm up (first calls fill caches)
+    gc.collect()                # not the garbage of the war just played
+    for _ in range(max(10, reps // 5)):      # warm up
         fn()
     c0 = time.process_time()
     for _ in range(reps):

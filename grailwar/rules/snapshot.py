@@ -250,11 +250,13 @@ def load(cls, rules, data):
         field = "battle"
         g.cur_battle = _load_battle(data["battle"], g.fac) if data["battle"] is not None else None
         field = "actions"
-        g._actions = list(data.get("actions", []))
-        g._adicts = list(g._actions)
-        for i, a in enumerate(g._actions):
-            if not isinstance(a, dict) or a.get("kind") not in ACTION_TYPES or a.get("faction") not in g.fac:
-                raise SaveError(f"action {i + 1} of the save is not an action of this war: {a!r}")
+        acts = g._actions = list(data.get("actions", []))
+        g._adicts = list(acts)
+        fac = g.fac
+        if not all(type(a) is dict and a.get("kind") in ACTION_TYPES and a.get("faction") in fac for a in acts):
+            i, a = next((i, a) for i, a in enumerate(acts) if not (type(a) is dict and a.get("kind") in ACTION_TYPES
+                                                                   and a.get("faction") in fac))
+            raise SaveError(f"action {i + 1} of the save is not an action of this war: {a!r}")
         field = "flow"
         g.flow = _dec(data["flow"])
         pend = data.get("pending")
