@@ -85,7 +85,10 @@ View (``state.view_for(faction_or_None)``; None = public)
     ``T3.A1 F1 Saber: Battle #4 win rate (1D100<=43) ＞ 42 ＞ success`` (the dice-bot form in
     both languages; the class only where ``entry["names"]`` has it).
 
-Saving: ``to_dict()`` holds the full snapshot plus ``actions``; ``from_dict`` replays them.
+Saving: the turn flow is resumable (``grailwar.rules.frames``): its position is plain data
+(``state.flow``), so ``clone()``, ``to_dict()`` and ``from_dict`` copy the war's data and re-enter
+the flow where it stood, without replaying (``grailwar.rules.snapshot``). ``to_dict()`` also lists
+the ``actions``; a save without ``flow`` (older) is replayed from them.
 """
 from .actions import Answer, Commit, Declare, Talk, Use
 from .npc import npc_action

@@ -4,6 +4,7 @@ and the phase mark."""
 from __future__ import annotations
 
 from .events import PhaseStarted
+from .frames import call, frame, resumable, run
 from .model import ALL, clamp
 from .prompt import ask
 
@@ -11,10 +12,30 @@ from .prompt import ask
 def check(g, f, label, t, vis, want="success", words=None, **params):
     """A % check owned by ``f`` with talisman/mirror rerolls (§3.4, §3.5). ``label`` is the
     roll's label id (``grailwar.log.label.<label>`` with ``params``)."""
-    c = g.cfg.checks
-    t = clamp(t, c.min_chance, c.max_chance)
-    ok = g.percent(f.id, label, t, vis, words, **params)
-    used = {"talisman": 0, "magic_mirror": 0}
+    return (yield from run(g, frame("check", **check_args(f, label, t, vis, want, words, **params))))
+
+
+def check_args(f, label, t, vis, want="success", words=None, **params):
+    return dict(f=f.id, label=label, t=t, vis=list(vis), want=want, words=list(words) if words else None,
+                params=params)
+
+
+def sub_check(g, fr, f, label, t, vis, want="success", words=None, **params):
+    """``ok = yield from sub_check(g, fr, ...)``: a check inside the resumable procedure of ``fr``."""
+    return call(g, fr, "check", **check_args(f, label, t, vis, want, words, **params))
+
+
+@resumable("check")
+def _check(g, fr):
+    f = g.fac[fr["f"]]
+    label, vis, words, params = fr["label"], tuple(fr["vis"]), fr["words"], fr["params"]
+    if fr["pc"] == 0:
+        c = g.cfg.checks
+        fr["t"] = clamp(fr["t"], c.min_chance, c.max_chance)
+        fr["ok"] = g.percent(f.id, label, fr["t"], vis, words, **params)
+        fr["used"] = {"talisman": 0, "magic_mirror": 0}
+        fr["pc"] = 1
+    t, used = fr["t"], fr["used"]
     while True:
         ch = []
         for code, word in (("talisman", "talisman"), ("magic_mirror", "mirror")):
@@ -24,14 +45,14 @@ def check(g, f, label, t, vis, want="success", words=None, **params):
         if not ch:
             break
         ans = yield ask("reroll_check", f.id, choices=ch + ["keep"], label=label, target=t,
-                        success=ok, want=want, entry=len(g.log) - 1)   # the check's log entry (its words)
+                        success=fr["ok"], want=fr["want"], entry=len(g.log) - 1)   # the check's log entry (its words)
         if ans.choice == "keep":
             break
         code = "magic_mirror" if ans.choice == "mirror" else "talisman"
         g.take_item(f, code)
         used[code] += 1
-        ok = g.percent(f.id, label, t, vis, words, reroll=ans.choice, **params)
-    return ok
+        fr["ok"] = g.percent(f.id, label, t, vis, words, reroll=ans.choice, **params)
+    return fr["ok"]
 
 
 def omen(g, f):

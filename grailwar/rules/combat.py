@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from .events import BattleEnded, BattleStarted, Committed, CommitmentsRevealed, RateComputed, SlotChosen
 from .model import ALL, LOG, clamp, named
+from .frames import call, fids, frame, resumable, run
 from .prompt import ask
-from .retreat import defeat
+from . import retreat  # noqa: F401  (registers the defeat procedure)
 from .schema import PARAMS
 
 
@@ -136,7 +137,10 @@ class Battle:
 def values(g, parts, extra):
     main = parts[0]
     subs = parts[1:]
-    return {p: side_value(g.cfg, main.param(p, extra), [s.param(p, extra) for s in subs]) for p in PARAMS}
+    cfg = g.cfg
+    if not subs and not extra:
+        return dict(main.base)
+    return {p: side_value(cfg, main.param(p, extra), [s.param(p, extra) for s in subs]) for p in PARAMS}
 
 
 def side_mod(g, b, side, final):
@@ -224,151 +228,199 @@ def commit_ref(g, f, item):
 
 
 # ---------------------------------------------------------------------------------------
-# The battle procedure (§8.3). A generator: ``res = yield from fight(g, ...)``.
+# The battle procedure (§8.3). A generator: ``res = yield from fight(g, ...)``; resumable (its
+# frame holds ids and counters, the battle itself is ``g.cur_battle``: see ``frames``).
 # ---------------------------------------------------------------------------------------
 def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), seize=False):
     """Run one battle. Returns the Battle (winner "A"/"B"), or None when it cannot happen."""
-    if not (a_main.active and b_main.active) or a_main.id == b_main.id:
-        return None
+    return (yield from run(g, frame("fight", **fight_args(cause, a_main, b_main, loc, a_subs, b_subs, witnesses,
+                                                           seize))))
+
+
+def fight_args(cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), seize=False):
+    return dict(cause=cause, a=a_main.id, b=b_main.id, loc=loc or "", a_subs=fids(a_subs), b_subs=fids(b_subs),
+                witnesses=fids(witnesses), seize=seize)
+
+
+def sub_fight(g, fr, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), seize=False):
+    """``b = yield from sub_fight(g, fr, ...)``: a battle inside the resumable procedure of ``fr``."""
+    return call(g, fr, "fight", **fight_args(cause, a_main, b_main, loc, a_subs, b_subs, witnesses, seize))
+
+
+@resumable("fight")
+def _fight(g, fr):
     cfg = g.cfg
-    g.battle_no += 1
-    b = Battle(g.battle_no, cause, loc or "")
-    g.cur_battle = b
+    a_main, b_main, loc = g.fac[fr["a"]], g.fac[fr["b"]], fr["loc"]
     maxsub = cfg.combat.max_subs_per_side
-    own = lambda f: bool(loc) and f.location == loc
-    b.A.append(Part(a_main, "A", True, own(a_main)))
-    b.B.append(Part(b_main, "B", True, own(b_main)))
-    used = {a_main.id, b_main.id}
-    for s in a_subs:
-        if s.active and s.id not in used and len(b.A) <= maxsub:
-            b.A.append(Part(s, "A", False, own(s)))
-            used.add(s.id)
-    for s in b_subs:
-        if s.active and s.id not in used and len(b.B) <= maxsub:
-            b.B.append(Part(s, "B", False, own(s)))
-            used.add(s.id)
-    # side-B residents: allies of the defender living at the battle location decide to help
-    if loc:
-        for aid in sorted(b_main.allies):
-            s = g.fac[aid]
-            if s.active and s.id not in used and s.location == loc and len(b.B) <= maxsub:
+    if fr["pc"] == 0:
+        if not (a_main.active and b_main.active) or a_main.id == b_main.id:
+            return None
+        g.battle_no += 1
+        b = Battle(g.battle_no, fr["cause"], loc)
+        g.cur_battle = b
+        own = lambda f: bool(loc) and f.location == loc
+        b.A.append(Part(a_main, "A", True, own(a_main)))
+        b.B.append(Part(b_main, "B", True, own(b_main)))
+        used = {a_main.id, b_main.id}
+        for s in fr["a_subs"]:
+            s = g.fac[s]
+            if s.active and s.id not in used and len(b.A) <= maxsub:
+                b.A.append(Part(s, "A", False, own(s)))
+                used.add(s.id)
+        for s in fr["b_subs"]:
+            s = g.fac[s]
+            if s.active and s.id not in used and len(b.B) <= maxsub:
+                b.B.append(Part(s, "B", False, own(s)))
+                used.add(s.id)
+        fr.update(no=b.no, helpers=sorted(b_main.allies) if loc else [], i=0, pc=1)
+    b = g.cur_battle
+    if fr["pc"] == 1:
+        # side-B residents: allies of the defender living at the battle location decide to help
+        helpers = fr["helpers"]
+        while fr["i"] < len(helpers):
+            s = g.fac[helpers[fr["i"]]]
+            if s.active and s.id not in b.fids() and s.location == loc and len(b.B) <= maxsub:
                 ans = yield ask("help_ally", s.id, choices=["help", "decline"], battle=b.no, ally=b_main.id)
                 g.note(s.id, "ally_" + ans.choice, g.vis(s.id, b_main.id), ally=g.fref(b_main.id), no=b.no)
                 if ans.choice == "help":
                     b.B.append(Part(s, "B", False, True))
-                    used.add(s.id)
-    b.witnesses = [w.id for w in witnesses if w.id not in used]
-    vis = g.vis(*b.fids(), *b.witnesses)
-    b.vis = vis
-    # B1
-    g.note(b.no, "battle_begins", ALL, cause=LOG + "cause." + cause.replace(" ", "_"),
-           a=[g.fref(p.f.id) for p in b.A], b=[g.fref(p.f.id) for p in b.B],
-           loc=g.lref(loc) if loc else LOG + "neutral_ground")
-    g.events.append(BattleStarted(b.no, cause, loc or "", tuple(p.f.id for p in b.A), tuple(p.f.id for p in b.B), ALL))
-    parts = b.parts()
-    for x in parts:
-        for y in parts:
-            if x is not y:
-                g.acquaint(x.f, y.f)
-                g.learn_loc(x.f, y.f)
-    for w in b.witnesses:
-        wf = g.fac[w]
-        for y in parts:
-            g.acquaint(wf, y.f)
-    for pt in parts:
-        pt.base = base_params(g, pt.f, pt.side, pt.main, pt.own_base)
-    # B2-B4
-    b.stage = "slots"
-    ans = yield ask("slot", a_main.id, choices=list(PARAMS), battle=b.no, slot=1)
-    b.slots.append(ans.choice)
-    g.note(b.no, "slot", vis, n=1, who=g.fref(a_main.id), param=g.pref(ans.choice))
-    g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
-    rest = [p for p in PARAMS if p not in b.slots]
-    ans = yield ask("slot", b_main.id, choices=rest, battle=b.no, slot=2)
-    b.slots.append(ans.choice)
-    g.note(b.no, "slot", vis, n=2, who=g.fref(b_main.id), param=g.pref(ans.choice))
-    g.events.append(SlotChosen(b.no, 2, b_main.id, ans.choice, vis))
-    four = [p for p in PARAMS if p not in b.slots]
-    b.slots.append(g.choose(b.no, "random_parameter", four, ALL, of="param"))
-    g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
-    # B5 reroll window: side B then side A
-    b.stage = "reroll"
-    for side in ("B", "A"):
-        sparts = b.B if side == "B" else b.A
-        while b.reroll_used[side] < cfg.combat.reroll_spells_per_side:
+            fr["i"] += 1
+        used = set(b.fids())
+        b.witnesses = [w for w in fr["witnesses"] if w not in used]
+        vis = g.vis(*b.fids(), *b.witnesses)
+        b.vis = vis
+        # B1
+        g.note(b.no, "battle_begins", ALL, cause=LOG + "cause." + fr["cause"].replace(" ", "_"),
+               a=[g.fref(p.f.id) for p in b.A], b=[g.fref(p.f.id) for p in b.B],
+               loc=g.lref(loc) if loc else LOG + "neutral_ground")
+        g.events.append(BattleStarted(b.no, fr["cause"], loc, tuple(p.f.id for p in b.A), tuple(p.f.id for p in b.B),
+                                      ALL))
+        parts = b.parts()
+        for x in parts:
+            for y in parts:
+                if x is not y:
+                    g.acquaint(x.f, y.f)
+                    g.learn_loc(x.f, y.f)
+        for w in b.witnesses:
+            wf = g.fac[w]
+            for y in parts:
+                g.acquaint(wf, y.f)
+        for pt in parts:
+            pt.base = base_params(g, pt.f, pt.side, pt.main, pt.own_base)
+        # B2-B4
+        b.stage = "slots"
+        fr["pc"] = 2
+    vis = b.vis
+    if fr["pc"] == 2:
+        ans = yield ask("slot", a_main.id, choices=list(PARAMS), battle=b.no, slot=1)
+        b.slots.append(ans.choice)
+        g.note(b.no, "slot", vis, n=1, who=g.fref(a_main.id), param=g.pref(ans.choice))
+        g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
+        fr["pc"] = 3
+    if fr["pc"] == 3:
+        rest = [p for p in PARAMS if p not in b.slots]
+        ans = yield ask("slot", b_main.id, choices=rest, battle=b.no, slot=2)
+        b.slots.append(ans.choice)
+        g.note(b.no, "slot", vis, n=2, who=g.fref(b_main.id), param=g.pref(ans.choice))
+        g.events.append(SlotChosen(b.no, 2, b_main.id, ans.choice, vis))
+        four = [p for p in PARAMS if p not in b.slots]
+        b.slots.append(g.choose(b.no, "random_parameter", four, ALL, of="param"))
+        g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
+        # B5 reroll window: side B then side A
+        b.stage = "reroll"
+        fr.update(pc=4, s=0, j=0)
+    if fr["pc"] == 4:
+        four = [p for p in PARAMS if p not in b.slots[:2]]
+        while fr["s"] < 2:
+            side = "BA"[fr["s"]]
+            sparts = b.B if side == "B" else b.A
             spent = False
-            for pt in sparts:
-                if pt.f.spells > 0:
-                    ans = yield ask("reroll", pt.f.id, choices=["spell", "pass"], battle=b.no,
-                                         slot3=b.slots[2])
-                    if ans.choice == "spell":
-                        g.spend_spells(pt.f, 1, "reroll")
-                        b.slots[2] = g.choose(b.no, "random_parameter_reroll", four, ALL, of="param")
-                        g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
-                        b.reroll_used[side] += 1
-                        spent = True
-                        break
+            if b.reroll_used[side] < cfg.combat.reroll_spells_per_side:
+                while fr["j"] < len(sparts):
+                    pt = sparts[fr["j"]]
+                    if pt.f.spells > 0:
+                        ans = yield ask("reroll", pt.f.id, choices=["spell", "pass"], battle=b.no, slot3=b.slots[2])
+                        if ans.choice == "spell":
+                            g.spend_spells(pt.f, 1, "reroll")
+                            b.slots[2] = g.choose(b.no, "random_parameter_reroll", four, ALL, of="param")
+                            g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
+                            b.reroll_used[side] += 1
+                            spent = True
+                            break
+                    fr["j"] += 1
+            fr["j"] = 0
             if not spent:
-                break
-    # B6 preliminary rate
-    b.contrib = set()
-    b.prelim, bd = compute(g, b, False)
-    b.prelim_bd = bd
-    b.stage = "commit"
-    g.note(b.no, "breakdown_prelim", vis, data=bd, **breakdown_params(g, bd))
-    g.events.append(RateComputed(b.no, False, b.prelim, vis))
-    # B7 commitments: side B's then side A's, mains first. Sealed (§2.9, HR-53): each side sees
-    # only its own until both are in, then one reveal for everyone who watches the battle.
-    for pt in b.B + b.A:
-        if not pt.f.active:
-            continue
-        doomed = g.doomed(pt.f)
-        side_vis = g.vis(*(q.f.id for q in (b.A if pt.side == "A" else b.B)))
-        while True:
-            ans = yield ask("commit", pt.f.id, battle=b.no, side=pt.side, doomed=doomed,
+                fr["s"] += 1
+        # B6 preliminary rate
+        b.contrib = set()
+        b.prelim, bd = compute(g, b, False)
+        b.prelim_bd = bd
+        b.stage = "commit"
+        g.note(b.no, "breakdown_prelim", vis, data=bd, **breakdown_params(g, bd))
+        g.events.append(RateComputed(b.no, False, b.prelim, vis))
+        fr.update(pc=5, k=0)
+    if fr["pc"] == 5:
+        # B7 commitments: side B's then side A's, mains first. Sealed (§2.9, HR-53): each side sees
+        # only its own until both are in, then one reveal for everyone who watches the battle.
+        order = b.B + b.A
+        while fr["k"] < len(order):
+            pt = order[fr["k"]]
+            if not pt.f.active:
+                fr["k"] += 1
+                continue
+            if "doomed" not in fr:
+                fr["doomed"] = g.doomed(pt.f)
+            ans = yield ask("commit", pt.f.id, battle=b.no, side=pt.side, doomed=fr["doomed"],
                             rate=b.prelim if pt.side == "A" else 100 - b.prelim)
             item = ans.item
             if item == "done":
+                fr["k"] += 1
+                del fr["doomed"]
+                continue
+            commit_item(g, b, pt, item, g.vis(*(q.f.id for q in (b.A if pt.side == "A" else b.B))))
+        reveal = tuple((pt.f.id, tuple(pt.committed)) for pt in b.B + b.A)
+        g.note(b.no, "commitments", vis,
+               sides=[{"key": LOG + "committed_by", "params": {
+                   "who": g.fref(pt.f.id),
+                   "items": [commit_ref(g, pt.f, i) for i in pt.committed] or LOG + "item.nothing"}}
+                   for pt in b.B + b.A])
+        g.events.append(CommitmentsRevealed(b.no, reveal, vis))
+        # B8 final rate
+        b.contrib = set()
+        b.rate, bd = compute(g, b, True)
+        b.breakdown = bd
+        b.stage = "roll"
+        g.note(b.no, "breakdown_final", vis, data=bd, **breakdown_params(g, bd))
+        g.events.append(RateComputed(b.no, True, b.rate, vis))
+        # B9 roll
+        fr.update(ok=g.percent(a_main.id, "battle_roll", b.rate, ALL, no=b.no), mirrors=0, j=0, pc=6)
+    if fr["pc"] == 6:
+        lim = g.data.code["magic_mirror"].max_per_check       # §8.6/§17: mirrors on this roll, in total
+        while lim is None or fr["mirrors"] < lim:
+            spent = False
+            losers = b.B if fr["ok"] else b.A                  # the losing side, main first
+            while fr["j"] < len(losers):
+                pt = losers[fr["j"]]
+                if pt.f.inv.get("magic_mirror", 0) > 0:
+                    ans = yield ask("mirror", pt.f.id, choices=["use", "pass"], battle=b.no)
+                    if ans.choice == "use":
+                        g.take_item(pt.f, "magic_mirror")
+                        g.note(pt.f.id, "mirror_used", ALL)
+                        fr["ok"] = g.percent(a_main.id, "battle_roll", b.rate, ALL, reroll="mirror", no=b.no)
+                        fr["mirrors"] += 1
+                        spent = True
+                        break
+                fr["j"] += 1
+            fr["j"] = 0
+            if not spent:
                 break
-            commit_item(g, b, pt, item, side_vis)
-    reveal = tuple((pt.f.id, tuple(pt.committed)) for pt in b.B + b.A)
-    g.note(b.no, "commitments", vis,
-           sides=[{"key": LOG + "committed_by", "params": {
-               "who": g.fref(pt.f.id),
-               "items": [commit_ref(g, pt.f, i) for i in pt.committed] or LOG + "item.nothing"}}
-               for pt in b.B + b.A])
-    g.events.append(CommitmentsRevealed(b.no, reveal, vis))
-    # B8 final rate
-    b.contrib = set()
-    b.rate, bd = compute(g, b, True)
-    b.breakdown = bd
-    b.stage = "roll"
-    g.note(b.no, "breakdown_final", vis, data=bd, **breakdown_params(g, bd))
-    g.events.append(RateComputed(b.no, True, b.rate, vis))
-    # B9 roll
-    ok = g.percent(a_main.id, "battle_roll", b.rate, ALL, no=b.no)
-    lim = g.data.code["magic_mirror"].max_per_check       # §8.6/§17: mirrors on this roll, in total
-    mirrors = 0
-    while lim is None or mirrors < lim:
-        spent = False
-        for pt in (b.B if ok else b.A):                      # the losing side, main first
-            if pt.f.inv.get("magic_mirror", 0) > 0:
-                ans = yield ask("mirror", pt.f.id, choices=["use", "pass"], battle=b.no)
-                if ans.choice == "use":
-                    g.take_item(pt.f, "magic_mirror")
-                    g.note(pt.f.id, "mirror_used", ALL)
-                    ok = g.percent(a_main.id, "battle_roll", b.rate, ALL, reroll="mirror", no=b.no)
-                    mirrors += 1
-                    spent = True
-                    break
-        if not spent:
-            break
-    b.winner = "A" if ok else "B"
-    b.roll = g.last_roll
-    g.events.append(BattleEnded(b.no, b.winner, b.rate, b.roll, ALL))
-    b.stage = "aftermath"
+        b.winner = "A" if fr["ok"] else "B"
+        b.roll = g.last_roll
+        g.events.append(BattleEnded(b.no, b.winner, b.rate, b.roll, ALL))
+        b.stage = "aftermath"
+        fr["pc"] = 7
     try:
-        yield from aftermath(g, b, vis, seize)
+        yield from call(g, fr, "aftermath", seize=fr["seize"])
     finally:
         b.stage = "done"
     return b
@@ -435,7 +487,33 @@ def commit_options(g, b, pt):
     return out
 
 
-def aftermath(g, b, vis, seize):
+@resumable("aftermath")
+def _aftermath(g, fr):
+    b = g.cur_battle
+    if fr["pc"] == 0:
+        _aftermath_before_defeat(g, b)
+        fr["pc"] = 1
+    win = b.A if b.winner == "A" else b.B
+    # 3 defeat
+    destroyed = yield from call(g, fr, "defeat", side="B" if b.winner == "A" else "A")
+    # 4 kills
+    for pt in win:
+        pt.f.kills += len(destroyed)
+    # 5 seize-move
+    if fr["seize"] and b.winner == "A":
+        mover = b.A[0].f
+        if mover.active and b.loc and not g.occupants(b.loc):
+            g.relocate(mover, b.loc, "seized")
+    # 6 grudges
+    for pt in b.B:
+        if not pt.f.human:
+            for q in b.A:
+                pt.f.grudges.add(q.f.id)
+    # 7 victory check
+    g.victory_check()
+
+
+def _aftermath_before_defeat(g, b):
     cfg = g.cfg
     # 1 mana
     for pt in b.parts():
@@ -449,16 +527,18 @@ def aftermath(g, b, vis, seize):
     for pt in b.parts():
         for sk in pt.active:
             reveals.add((pt.f.id, sk.id))
+    whose = []                  # (fid, skill id, is a master skill)
+    for fid, sid in reveals:
+        t = g.fac[fid]
+        if any(s.id == sid for s in t.master.skills):
+            whose.append((fid, sid, True))
+        elif any(s.id == sid for s in t.servant.skills):
+            whose.append((fid, sid, False))
     for o in watchers:
-        for fid, sid in reveals:
-            if fid == o.id:
-                continue
-            t = g.fac[fid]
-            k = o.know[fid]
-            if any(s.id == sid for s in t.master.skills):
-                k.ms.add(sid)
-            elif any(s.id == sid for s in t.servant.skills):
-                k.ss.add(sid)
+        for fid, sid, master in whose:
+            if fid != o.id:
+                k = o.know[fid]
+                (k.ms if master else k.ss).add(sid)
         for pt in b.parts():
             if pt.np and pt.f.id != o.id:
                 k = o.know[pt.f.id]
@@ -466,23 +546,4 @@ def aftermath(g, b, vis, seize):
                 if cfg.combat.np_use_reveals_true_name:
                     k.name = True
     win = b.A if b.winner == "A" else b.B
-    lose = b.B if b.winner == "A" else b.A
     g.note(b.no, "side_wins", ALL, side=b.winner, who=[g.fref(p.f.id) for p in win])
-    # 3 defeat
-    destroyed = yield from defeat(g, b, lose)
-    # 4 kills
-    for pt in win:
-        pt.f.kills += len(destroyed)
-    # 5 seize-move
-    if seize and b.winner == "A":
-        mover = b.A[0].f
-        if mover.active and b.loc and not g.occupants(b.loc):
-            g.relocate(mover, b.loc, "seized")
-    # 6 grudges
-    for pt in b.B:
-        if not pt.f.human:
-            for q in b.A:
-                pt.f.grudges.add(q.f.id)
-    # 7 victory check
-    g.victory_check()
-

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from . import combat, npc
-from .checks import check, omen
+from .checks import omen, sub_check
+from .frames import TAIL, call, frame, resumable, run, tail
 from .model import LOG, clamp, named
 from .prompt import ask
-from .retreat import retreat_move
+from . import retreat  # noqa: F401  (registers retreat_move)
 
 
 def talkable(g, x):
@@ -13,22 +14,43 @@ def talkable(g, x):
 
 
 def phase_comm(g):
-    order = g.order()
-    humans = [fid for fid in order if g.fac[fid].human]
-    npcs = [fid for fid in order if not g.fac[fid].human]
-    for fid in humans:
-        yield from comm_for(g, g.fac[fid])
-    for h in g.humans:
-        if not h.active and h.spells > 0:
-            offered = []
+    return (yield from run(g, frame("phase_comm")))
+
+
+@resumable("phase_comm")
+def _phase_comm(g, fr):
+    if fr["pc"] == 0:
+        order = g.order()
+        fr.update(h=[fid for fid in order if g.fac[fid].human], n=[fid for fid in order if not g.fac[fid].human],
+                  i=0, pc=1)
+    if fr["pc"] == 1:
+        while fr["i"] < len(fr["h"]):
+            yield from call(g, fr, "comm_for", x=fr["h"][fr["i"]])
+            fr["i"] += 1
+        fr.update(i=0, pc=2)
+    if fr["pc"] == 2:
+        hs = [h.id for h in g.humans]
+        while fr["i"] < len(hs):
+            h = g.fac[hs[fr["i"]]]
+            if "sub" in fr:
+                yield from call(g, fr, None)
+            elif "offered" not in fr:
+                if h.active or h.spells <= 0:
+                    fr["i"] += 1
+                    continue
+                fr["offered"] = []
             while h.spells > 0:
-                ans = yield ask("comm_transfer", h.id, offered=list(offered))
+                ans = yield ask("comm_transfer", h.id, offered=list(fr["offered"]))
                 if ans.option != "give_spells":
                     break
-                offered.append(ans.target)
-                yield from give_spells(g, h, g.fac[ans.target], int(ans.arg))
-    for fid in npcs:
-        yield from comm_for(g, g.fac[fid])
+                fr["offered"].append(ans.target)
+                yield from call(g, fr, "give_spells", x=h.id, t=ans.target, n=int(ans.arg))
+            del fr["offered"]
+            fr["i"] += 1
+        fr.update(i=0, pc=3)
+    while fr["i"] < len(fr["n"]):
+        yield from call(g, fr, "comm_for", x=fr["n"][fr["i"]])
+        fr["i"] += 1
     if g.cfg.alliance.auto_share:
         done = set()
         for fid in g.active_ids():
@@ -63,95 +85,134 @@ def pool_knowledge(g, a, b):
 
 
 def comm_for(g, x):
-    opened = 0
-    while x.active:
-        ctx = {}
-        if not x.human and opened == 0:
-            ctx = npc.comm_context(g, x)
-            if ctx.get("roll"):
-                cand = g.fac[ctx["candidate"]]
-                ok = g.percent(x.id, "alliance_initiative", clamp(x.ai.alliance_inclination, 0, 100), g.vis(x.id),
-                               target=g.fref(cand.id))
-                ctx = {"candidate": cand.id, "propose": ok}
-        ans = yield ask("comm", x.id, opened=opened, **ctx)
+    return (yield from run(g, frame("comm_for", x=x.id)))
+
+
+@resumable("comm_for")
+def _comm_for(g, fr):
+    x = g.fac[fr["x"]]
+    fr.setdefault("opened", 0)
+    while True:
+        if "sub" in fr:
+            yield from call(g, fr, None)
+        if not x.active:
+            return
+        if "ctx" not in fr:
+            ctx = {}
+            if not x.human and fr["opened"] == 0:
+                ctx = npc.comm_context(g, x)
+                if ctx.get("roll"):
+                    cand = g.fac[ctx["candidate"]]
+                    ok = g.percent(x.id, "alliance_initiative", clamp(x.ai.alliance_inclination, 0, 100),
+                                   g.vis(x.id), target=g.fref(cand.id))
+                    ctx = {"candidate": cand.id, "propose": ok}
+            fr["ctx"] = ctx
+        ans = yield ask("comm", x.id, opened=fr["opened"], **fr["ctx"])
+        del fr["ctx"]
         if ans.option != "open":
             return
-        opened += 1
-        yield from talk(g, x, g.fac[ans.target])
+        fr["opened"] += 1
+        fr["sub"] = frame("talk", x=x.id, t=ans.target)
 
 
 def talk(g, x, t):
-    vis = g.vis(x.id, t.id)
-    g.note(x.id, "opens_talks", vis, target=g.fref(t.id))
-    if t.id not in x.allies and t.id not in x.met_friendly:
+    return (yield from run(g, frame("talk", x=x.id, t=t.id)))
+
+
+@resumable("talk")
+def _talk(g, fr):
+    if fr["pc"] == TAIL:
+        return (yield from call(g, fr, None))
+    x, t = g.fac[fr["x"]], g.fac[fr["t"]]
+    if fr["pc"] == 0:
+        vis = g.vis(x.id, t.id)
+        g.note(x.id, "opens_talks", vis, target=g.fref(t.id))
+        fr["pc"] = 1 if t.id not in x.allies and t.id not in x.met_friendly else 2
+    if fr["pc"] == 1:
         ans = yield ask("talk_reply", t.id, choices=["listen", "attack"], other=x.id)
         if ans.choice == "attack":
-            yield from combat.fight(g, "attack during talks", t, x, "")
+            tail(fr, "fight", **combat.fight_args("attack during talks", t, x, ""))
+            return (yield from call(g, fr, None))
+        fr["pc"] = 2
+    if "used" not in fr:
+        g.acquaint(t, x)
+        g.acquaint(x, t)
+        fr["used"] = []
+    used = fr["used"]
+    while True:
+        if "sub" in fr:
+            yield from call(g, fr, None)
+        if not (x.active and t.active):
             return
-    g.acquaint(t, x)
-    g.acquaint(x, t)
-    used = set()
-    while x.active and t.active:
         ans = yield ask("talk", x.id, other=t.id, used=sorted(used))
         if ans.option == "end":
             return
-        used.add(ans.option if ans.option not in ("share", "give_code", "give_spells") else ans.option + ans.arg)
-        yield from talk_option(g, x, t, ans)
+        key = ans.option if ans.option not in ("share", "give_code", "give_spells") else ans.option + ans.arg
+        if key not in used:
+            used.append(key)
+        fr["sub"] = frame("talk_option", x=x.id, t=t.id, a=ans)
 
 
 def talk_option(g, x, t, a):
+    return (yield from run(g, frame("talk_option", x=x.id, t=t.id, a=a)))
+
+
+@resumable("talk_option")
+def _talk_option(g, fr):
+    if fr["pc"] == TAIL:
+        return (yield from call(g, fr, None))
+    x, t, a = g.fac[fr["x"]], g.fac[fr["t"]], fr["a"]
     vis = g.vis(x.id, t.id)
     op = a.option
     if op == "propose":
-        if t.human:
-            ans = yield ask("proposal_reply", t.id, choices=["accept", "refuse"], other=x.id, package=a.arg)
-            ok = ans.choice == "accept"
-        else:
-            if len(t.allies) >= g.cfg.alliance.max_allies or x.id in t.grudges:
-                ok = False
+        if fr["pc"] == 0:
+            if t.human:
+                fr["pc"] = 1
+            elif len(t.allies) >= g.cfg.alliance.max_allies or x.id in t.grudges:
+                return _proposed(g, x, t, a, False)
             else:
-                n = g.cfg.npc
-                p = t.ai.alliance_inclination + (n.friendly_acceptance_bonus if x.id in t.met_friendly else 0) \
-                    + x.eff_sum("alliance_charm")
-                ok = yield from check(g, x, "alliance_acceptance", clamp(p, 0, n.acceptance_cap) - omen(g, x),
-                                      vis, target=g.fref(t.id))
-        g.note(x.id, "proposal_accepted" if ok else "proposal_refused", vis, target=g.fref(t.id),
-               package=LOG + "package." + a.arg)
-        if ok and len(x.allies) < g.cfg.alliance.max_allies and len(t.allies) < g.cfg.alliance.max_allies:
-            g.ally(x, t)
-            if a.arg == "i_move" and t.location:
-                g.relocate(x, t.location, "joins_ally")
-            elif a.arg == "you_move" and x.location:
-                g.relocate(t, x.location, "joins_ally")
+                fr["pc"] = 2
+        if fr["pc"] == 1:
+            ans = yield ask("proposal_reply", t.id, choices=["accept", "refuse"], other=x.id, package=a.arg)
+            return _proposed(g, x, t, a, ans.choice == "accept")
+        n = g.cfg.npc
+        p = t.ai.alliance_inclination + (n.friendly_acceptance_bonus if x.id in t.met_friendly else 0) \
+            + x.eff_sum("alliance_charm")
+        ok = yield from sub_check(g, fr, x, "alliance_acceptance", clamp(p, 0, n.acceptance_cap) - omen(g, x),
+                                  vis, target=g.fref(t.id))
+        return _proposed(g, x, t, a, ok)
     elif op == "share":
         give_fact(g, x, t, a.arg)
     elif op == "exchange":
-        if t.human:
+        if fr["pc"] == 0:
+            if t.human:
+                fr["pc"] = 1
+            elif x.id in t.grudges:
+                return _exchanged(g, x, t, a, False)
+            elif x.id in t.allies:
+                return _exchanged(g, x, t, a, True)
+            else:
+                fr["pc"] = 2
+        if fr["pc"] == 1:
             ans = yield ask("exchange_reply", t.id, choices=["accept", "refuse"], other=x.id, fact=a.arg)
-            ok = ans.choice == "accept"
-        elif x.id in t.grudges:
-            ok = False
-        elif x.id in t.allies:
-            ok = True
-        else:
-            ok = yield from check(g, x, "exchange", clamp(t.ai.alliance_inclination, 0, 100) - omen(g, x),
+            return _exchanged(g, x, t, a, ans.choice == "accept")
+        ok = yield from sub_check(g, fr, x, "exchange", clamp(t.ai.alliance_inclination, 0, 100) - omen(g, x),
                                   vis, target=g.fref(t.id))
-        if ok:
-            give_fact(g, x, t, a.arg)
-            cand = [o for o in g.active_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
-            if cand:
-                g.learn_loc(x, g.fac[g.choose(t.id, "location_given", cand, vis)])
+        return _exchanged(g, x, t, a, ok)
     elif op == "threaten":
-        yield from threaten(g, x, t, a.arg)
+        tail(fr, "threaten", x=x.id, t=t.id, demand=a.arg)
+        return (yield from call(g, fr, None))
     elif op == "dissolve":
         g.unally(x, t, "dissolved")
         if not t.human:
             t.grudges.add(x.id)
         if x.location == t.location:
             guest = x if g.loc_owner.get(x.location) != x.id else t
-            yield from retreat_move(g, guest, guest.location)
+            tail(fr, "retreat_move", f=guest.id, lost=guest.location)
+            return (yield from call(g, fr, None))
     elif op == "give_spells":
-        yield from give_spells(g, x, t, int(a.arg))
+        tail(fr, "give_spells", x=x.id, t=t.id, n=int(a.arg))
+        return (yield from call(g, fr, None))
     elif op == "give_code":
         ok = True
         if t.human:
@@ -163,7 +224,32 @@ def talk_option(g, x, t, a):
             g.note(x.id, "gives_code", vis, target=g.fref(t.id), code=g.cref(a.arg))
 
 
+def _proposed(g, x, t, a, ok):
+    g.note(x.id, "proposal_accepted" if ok else "proposal_refused", g.vis(x.id, t.id), target=g.fref(t.id),
+           package=LOG + "package." + a.arg)
+    if ok and len(x.allies) < g.cfg.alliance.max_allies and len(t.allies) < g.cfg.alliance.max_allies:
+        g.ally(x, t)
+        if a.arg == "i_move" and t.location:
+            g.relocate(x, t.location, "joins_ally")
+        elif a.arg == "you_move" and x.location:
+            g.relocate(t, x.location, "joins_ally")
+
+
+def _exchanged(g, x, t, a, ok):
+    if ok:
+        give_fact(g, x, t, a.arg)
+        cand = [o for o in g.active_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
+        if cand:
+            g.learn_loc(x, g.fac[g.choose(t.id, "location_given", cand, g.vis(x.id, t.id))])
+
+
 def give_spells(g, x, t, n):
+    return (yield from run(g, frame("give_spells", x=x.id, t=t.id, n=n)))
+
+
+@resumable("give_spells")
+def _give_spells(g, fr):
+    x, t, n = g.fac[fr["x"]], g.fac[fr["t"]], fr["n"]
     ok = True
     if t.human:
         ans = yield ask("gift_reply", t.id, choices=["accept", "refuse"], other=x.id, gift=f"spells:{n}")
@@ -238,35 +324,53 @@ def give_fact(g, x, t, fact):
 
 
 def threaten(g, x, t, demand):
-    vis = g.vis(x.id, t.id)
-    cand_locs = [o for o in g.active_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
-    can = (demand == "code" and t.n_items() > 0) or (demand == "vacate" and t.location) or \
-        (demand == "location" and cand_locs)
-    if t.human:
-        ans = yield ask("threat_reply", t.id, choices=["comply", "refuse"] if can else ["refuse"],
-                             other=x.id, demand=demand)
-        comply = ans.choice == "comply"
-    else:
-        comply = bool(can) and npc.ewr(g, x, t, t.location) >= g.cfg.npc.yield_threshold
-    g.note(x.id, "threat_complied" if comply else "threat_refused", vis, target=g.fref(t.id),
-           demand=LOG + "demand." + demand)
-    if not comply:
-        if not t.human:
-            t.grudges.add(x.id)
-        return
+    return (yield from run(g, frame("threaten", x=x.id, t=t.id, demand=demand)))
+
+
+@resumable("threaten")
+def _threaten(g, fr):
+    if fr["pc"] == TAIL:
+        return (yield from call(g, fr, None))
+    x, t, demand = g.fac[fr["x"]], g.fac[fr["t"]], fr["demand"]
+    if fr["pc"] == 0:
+        vis = g.vis(x.id, t.id)
+        cand_locs = [o for o in g.active_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
+        can = (demand == "code" and t.n_items() > 0) or (demand == "vacate" and t.location) or \
+            (demand == "location" and cand_locs)
+        if t.human:
+            ans = yield ask("threat_reply", t.id, choices=["comply", "refuse"] if can else ["refuse"],
+                            other=x.id, demand=demand)
+            comply = ans.choice == "comply"
+        else:
+            comply = bool(can) and npc.ewr(g, x, t, t.location) >= g.cfg.npc.yield_threshold
+        g.note(x.id, "threat_complied" if comply else "threat_refused", vis, target=g.fref(t.id),
+               demand=LOG + "demand." + demand)
+        if not comply:
+            if not t.human:
+                t.grudges.add(x.id)
+            return
+        if demand == "code":
+            items = [c for c in g.data.code_ids if t.inv.get(c, 0) > 0]
+            if not (t.human and len(items) > 1):
+                return _hand_over(g, x, t, demand, items[0])
+            fr.update(choices=items, pc=1)
+        elif demand == "vacate":
+            tail(fr, "retreat_move", f=t.id, lost=t.location)
+            return (yield from call(g, fr, None))
+        elif demand == "location":
+            if not (t.human and len(cand_locs) > 1):
+                return _hand_over(g, x, t, demand, cand_locs[0])
+            fr.update(choices=cand_locs, pc=1)
+        else:
+            return
+    kind = "threat_code" if demand == "code" else "threat_location"
+    ans = yield ask(kind, t.id, choices=list(fr["choices"]), other=x.id)
+    _hand_over(g, x, t, demand, ans.choice)
+
+
+def _hand_over(g, x, t, demand, what):
     if demand == "code":
-        items = [c for c in g.data.code_ids if t.inv.get(c, 0) > 0]
-        code = items[0]
-        if t.human and len(items) > 1:
-            ans = yield ask("threat_code", t.id, choices=items, other=x.id)
-            code = ans.choice
-        g.take_item(t, code)
-        g.add_item(x, code)
-    elif demand == "vacate":
-        yield from retreat_move(g, t, t.location)
-    elif demand == "location":
-        o = cand_locs[0]
-        if t.human and len(cand_locs) > 1:
-            ans = yield ask("threat_location", t.id, choices=cand_locs, other=x.id)
-            o = ans.choice
-        g.learn_loc(x, g.fac[o])
+        g.take_item(t, what)
+        g.add_item(x, what)
+    else:
+        g.learn_loc(x, g.fac[what])

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from . import npc
 from .actions import Declare
-from .checks import check, omen, set_phase, use_options, apply_use, info_target, craft_target  # noqa: F401
+from .checks import check, omen, set_phase, sub_check, use_options, apply_use, info_target, craft_target  # noqa: F401
 from .comm import (facts_of, give_fact, give_spells, phase_comm, pool_knowledge, talk, talk_option,  # noqa: F401
                    talkable, threaten)
 from .model import LOG, WarOver
 from .phase_events import encounter, misfortune, npc_table, pair_event, pc_table, phase_events  # noqa: F401
+from .frames import call, frame, resumable, run
 from .prompt import ask
 from .resolve import (phase_actions, resolve_approach, resolve_craft, resolve_info, resolve_move,  # noqa: F401
                       resolve_other, resolve_simple, resolve_soul)
@@ -21,11 +22,24 @@ from .upkeep import phase_mana, rest_gain, score, turn_gain  # noqa: F401
 
 
 # --- the war ---------------------------------------------------------------------------------
-def run_war(g):
+def war_frame():
+    """The frame of a whole war (``GrailState.flow`` at the start)."""
+    return frame("war")
+
+
+def run_war(g, fr=None):
+    """The war as one generator, from ``fr`` (a fresh war frame by default)."""
+    return run(g, fr if fr is not None else war_frame())
+
+
+@resumable("war")
+def _war(g, fr):
     try:
-        setup(g)
+        if fr["pc"] == 0:
+            setup(g)
+            fr["pc"] = 1
         while True:
-            yield from turn(g)
+            yield from call(g, fr, "turn")
     except WarOver:
         return
 
@@ -49,71 +63,134 @@ def setup(g):
 
 
 def turn(g):
-    set_phase(g, "E")
-    for f in g.fac.values():
-        f.fought = f.rested = f.omen = f.relocated = False
-        f.met_friendly = set()
-        f.declared = None
-        f.buff = False
-        f.accompany = ""
-    yield from all_allied_check(g)
-    g.note("GM", "turn_begins", turn=g.turn)
-    yield from phase_events(g)
-    for f in g.fac.values():
-        f.relocated = False     # §7.2: only a retreat after the declarations costs the declared action
-    set_phase(g, "D")
-    yield from phase_declare(g)
-    yield from phase_actions(g)
-    set_phase(g, "C")
-    yield from phase_comm(g)
-    set_phase(g, "M")
-    yield from phase_mana(g)
+    return (yield from run(g, frame("turn")))
+
+
+@resumable("turn")
+def _turn(g, fr):
+    if fr["pc"] == 0:
+        set_phase(g, "E")
+        for f in g.fac.values():
+            f.fought = f.rested = f.omen = f.relocated = False
+            f.met_friendly = set()
+            f.declared = None
+            f.buff = False
+            f.accompany = ""
+        fr["pc"] = 1
+    if fr["pc"] == 1:
+        yield from call(g, fr, "all_allied_check")
+        g.note("GM", "turn_begins", turn=g.turn)
+        fr["pc"] = 2
+    if fr["pc"] == 2:
+        yield from call(g, fr, "phase_events")
+        for f in g.fac.values():
+            f.relocated = False     # §7.2: only a retreat after the declarations costs the declared action
+        set_phase(g, "D")
+        fr["pc"] = 3
+    if fr["pc"] == 3:
+        yield from call(g, fr, "phase_declare")
+        fr["pc"] = 4
+    if fr["pc"] == 4:
+        yield from call(g, fr, "phase_actions")
+        set_phase(g, "C")
+        fr["pc"] = 5
+    if fr["pc"] == 5:
+        yield from call(g, fr, "phase_comm")
+        set_phase(g, "M")
+        fr["pc"] = 6
+    yield from call(g, fr, "phase_mana")
 
 
 def all_allied_check(g):
-    act = g.active_ids()
-    if len(act) < 2:
-        return
-    if all(b in g.fac[a].allies for a in act for b in act if a != b):
+    return (yield from run(g, frame("all_allied_check")))
+
+
+@resumable("all_allied_check")
+def _all_allied_check(g, fr):
+    if fr["pc"] == 0:
+        act = g.active_ids()
+        if len(act) < 2:
+            return
+        if not all(b in g.fac[a].allies for a in act for b in act if a != b):
+            return
         g.note("GM", "one_wish")
         for a in act:
             fa = g.fac[a]
             for b in list(fa.allies):
                 g.unally(fa, g.fac[b], "one_wish")
-        for a in act:
-            fa = g.fac[a]
-            if fa.location and g.loc_owner.get(fa.location) != fa.id:
-                yield from retreat_move(g, fa, fa.location)
-        for a in act:
-            for b in act:
-                if a != b:
-                    g.learn_loc(g.fac[a], g.fac[b])
+        fr.update(act=act, i=0, pc=1)
+    act = fr["act"]
+    while fr["i"] < len(act):
+        fa = g.fac[act[fr["i"]]]
+        if "sub" in fr or (fa.location and g.loc_owner.get(fa.location) != fa.id):
+            yield from call(g, fr, "retreat_move", f=fa.id, lost=fa.location)
+        fr["i"] += 1
+    for a in act:
+        for b in act:
+            if a != b:
+                g.learn_loc(g.fac[a], g.fac[b])
 
 
 def phase_declare(g):
-    for fid in g.order():
-        f = g.fac[fid]
-        if not f.active or not f.human or f.declared is not None:
-            continue
-        if f.spells == 0 and g.cfg.command_spells.disobey_chance > 0:
-            dis = yield from check(g, f, "disobedience", g.cfg.command_spells.disobey_chance - omen(g, f), g.vis(f.id),
-                                   want="failure")
-            if dis:
-                a = npc.declare(g, f)
-                g.note(f.id, "disobeys", g.vis(f.id))
-                yield from register(g, f, a)
+    return (yield from run(g, frame("phase_declare")))
+
+
+@resumable("phase_declare")
+def _phase_declare(g, fr):
+    # each faction in turn: st 0 not started, 1 the disobedience check, 2 asked, 3 registering
+    if fr["pc"] == 0:
+        fr.update(order=g.order(), i=0, st=0, pc=1)
+    if fr["pc"] == 1:
+        order = fr["order"]
+        while fr["i"] < len(order):
+            f = g.fac[order[fr["i"]]]
+            if fr["st"] == 0:
+                if not f.active or not f.human or f.declared is not None:
+                    fr["i"] += 1
+                    continue
+                fr["st"] = 1 if f.spells == 0 and g.cfg.command_spells.disobey_chance > 0 else 2
+            if fr["st"] == 1:
+                dis = yield from sub_check(g, fr, f, "disobedience",
+                                           g.cfg.command_spells.disobey_chance - omen(g, f), g.vis(f.id),
+                                           want="failure")
+                if dis:
+                    a = npc.declare(g, f)
+                    g.note(f.id, "disobeys", g.vis(f.id))
+                    fr["st"] = 3
+                    fr["sub"] = frame("register", f=f.id, a=a)
+                else:
+                    fr["st"] = 2
+            if fr["st"] == 2:
+                a = yield ask("declare", f.id)
+                fr["st"] = 3
+                fr["sub"] = frame("register", f=f.id, a=a)
+            yield from call(g, fr, None)
+            fr.update(i=fr["i"] + 1, st=0)
+        fr.update(order=g.order(), i=0, st=0, pc=2)
+    order = fr["order"]
+    while fr["i"] < len(order):
+        f = g.fac[order[fr["i"]]]
+        if fr["st"] == 0:
+            if not (f.active and not f.human and f.declared is None):
+                fr["i"] += 1
                 continue
-        a = yield ask("declare", f.id)
-        yield from register(g, f, a)
-    for fid in g.order():
-        f = g.fac[fid]
-        if f.active and not f.human and f.declared is None:
-            a = yield ask("declare", f.id, plan=npc.declare(g, f))
-            yield from register(g, f, a)
+            fr.update(plan=npc.declare(g, f), st=2)
+        if fr["st"] == 2:
+            a = yield ask("declare", f.id, plan=fr["plan"])
+            fr["st"] = 3
+            fr["sub"] = frame("register", f=f.id, a=a)
+        yield from call(g, fr, None)
+        fr.update(i=fr["i"] + 1, st=0, plan=None)
     g.decl_loc = {fid: g.fac[fid].location for fid in g.active_ids()}
 
 
 def register(g, f, a):
+    return (yield from run(g, frame("register", f=f.id, a=a)))
+
+
+@resumable("register")
+def _register(g, fr):
+    f, a = g.fac[fr["f"]], fr["a"]
     if a.act == "approach" and a.ally:
         y = g.fac[a.ally]
         ans = yield ask("accompany", y.id, choices=["consent", "refuse"], leader=f.id)

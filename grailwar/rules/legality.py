@@ -223,30 +223,57 @@ def _other_error(g, f, a):
 
 
 def declare_options(g, f):
+    """Every legal declaration of ``f``, made directly (in the order a menu lists them); each
+    branch mirrors a rule of ``declare_error``, which stays the one source (a test checks that
+    a declaration is listed exactly when ``why_not`` is None)."""
+    fid = f.id
     out = []
-    others = [t for t in g.active_ids() if t != f.id]
+    others = [t for t in g.active_ids() if t != fid]
     nf, nc = f.inv.get("familiar", 0), f.inv.get("black_crow", 0)
-    for t in others:
+    for t in others:                                             # 7.4: any active rival, any items held
         for a in range(nf + 1):
             for c in range(nc + 1):
-                out.append(Declare(f.id, "info", t, "", a, c))
-    for code in g.data.code_ids:
-        out.append(Declare(f.id, "craft", code))
-    out.append(Declare(f.id, "rest"))
-    out.append(Declare(f.id, "soul_eat"))
-    allies = [""] + sorted(x for x in f.allies if g.fac[x].active)
-    for t in others + g.data.loc_ids:
+                out.append(Declare(fid, "info", t, "", a, c))
+    unlock = None
+    for code in g.data.code_ids:                                 # 7.5: special codes need the unlock
+        if g.data.code[code].special:
+            if unlock is None:
+                unlock = f.has_effect("unlock_special_codes")
+            if not unlock:
+                continue
+        out.append(Declare(fid, "craft", code))
+    out.append(Declare(fid, "rest"))
+    out.append(Declare(fid, "soul_eat"))
+    allies = [""] + sorted(x for x in f.allies if g.fac[x].active and not g.fac[x].accompany)    # 7.11
+    ally_locs = {g.fac[x].location for x in f.allies}
+    here = f.location
+    for t in others:                                             # 7.3: a rival whose location is known
+        tf = g.fac[t]
+        if not f.know[t].loc or tf.location == here:
+            continue
         for m in ("contact", "raid"):
+            if m == "raid" and (t in f.allies or tf.location in ally_locs):      # HR-46
+                continue
             for al in allies:
-                out.append(Declare(f.id, "approach", t, m, 0, 0, al))
+                out.append(Declare(fid, "approach", t, m, 0, 0, al))
+    for l in g.data.loc_ids:                                     # 7.3: any other location
+        if l == here:
+            continue
+        for m in ("contact", "raid"):
+            if m == "raid" and l in ally_locs:
+                continue
+            for al in allies:
+                out.append(Declare(fid, "approach", l, m, 0, 0, al))
+    for l in g.data.loc_ids:                                     # 7.9
+        if l != here:
+            out.append(Declare(fid, "move", l, "seize"))
+            out.append(Declare(fid, "move", l, "peaceful"))
+    if _other_error(g, f, Declare(fid, "other", "", "build_workshop")) is None:      # 7.10
+        out.append(Declare(fid, "other", "", "build_workshop"))
     for l in g.data.loc_ids:
-        for m in ("seize", "peaceful"):
-            out.append(Declare(f.id, "move", l, m))
-    out.append(Declare(f.id, "other", "", "build_workshop"))
-    for l in g.data.loc_ids:
-        out.append(Declare(f.id, "other", l, "survey"))
-    out.append(Declare(f.id, "other", "", "stand_by"))
-    return [a for a in out if declare_error(g, f, a) is None]
+        out.append(Declare(fid, "other", l, "survey"))
+    out.append(Declare(fid, "other", "", "stand_by"))
+    return out
 
 
 # --- talks (§12.3) -------------------------------------------------------------------------------

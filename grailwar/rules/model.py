@@ -24,6 +24,22 @@ def clamp(x, lo, hi):
     return min(hi, max(lo, x))
 
 
+_REFS: dict = {}
+
+
+def log_refs(data):
+    """The log's references to static data, made once per data set (shared, never changed)."""
+    hit = _REFS.get(id(data))
+    if hit is None or hit[0] is not data:
+        refs = {"loc": {l.id: {"en": f"{l.id} {l.en}", "ja": f"{l.id} {l.ja}"} for l in data.locations},
+                "code": {c.id: named(c) for c in data.codes},
+                "param": {x.id: named(x) for x in data.parameters}}
+        if len(_REFS) > 8:
+            _REFS.clear()
+        hit = _REFS[id(data)] = (data, refs)
+    return hit[1]
+
+
 class WarOver(Exception):
     """Raised inside the flow when the war ends (victory check, §5)."""
 
@@ -49,7 +65,7 @@ class Faction:
     __slots__ = ("id", "fdef", "control", "seat", "master", "servant", "ai", "level", "params", "max_mana",
                  "mana", "spells", "inv", "location", "allies", "know", "known_empty", "grudges", "kills",
                  "fought", "rested", "omen", "met_friendly", "declared", "buff", "status", "relocated",
-                 "effects", "np_effects", "accompany", "passive", "_sums")
+                 "effects", "np_effects", "accompany", "passive", "_sums", "public_ms", "public_ss")
 
     def __init__(self, data, fdef, control, seat):
         self.id = fdef.id
@@ -89,6 +105,8 @@ class Faction:
             if sk.activation == "passive":
                 self.passive.setdefault(e.type, []).append((sk, e))
         self._sums = {t: sum(e.value or 0 for _, e in lst) for t, lst in self.passive.items()}
+        self.public_ms = tuple(sk.id for sk in self.master.skills if sk.public)      # what meeting it shows
+        self.public_ss = tuple(sk.id for sk in self.servant.skills if sk.public)
 
     @property
     def active(self):
@@ -160,10 +178,7 @@ class Game:
         self.loc_guests = {l: [] for l in data.loc_ids}
         self.workshop = {}                                # loc -> [builder, level]
         self.view_all = False
-        # the log's references to static data, made once (shared, never changed)
-        self.refs = {"loc": {l.id: {"en": f"{l.id} {l.en}", "ja": f"{l.id} {l.ja}"} for l in data.locations},
-                     "code": {c.id: named(c) for c in data.codes},
-                     "param": {x.id: named(x) for x in data.parameters}}
+        self.refs = log_refs(data)
 
     # --- lookups ---------------------------------------------------------------------
     def f(self, fid):
@@ -251,7 +266,8 @@ class Game:
              "key": LOG + key, "params": params, "visible_to": vis}
         if isinstance(actor, int):
             e["actor"], e["battle"] = "battle", actor
-        e.update(fields)
+        if fields:
+            e.update(fields)
         self.log.append(e)
         self.events.append(Logged(len(self.log) - 1, vis))
         return e
@@ -343,14 +359,9 @@ class Game:
         if o.id == t.id:
             return
         k = o.know[t.id]
-        if not k.acq:
-            k.acq = True
-        for sk in t.master.skills:
-            if sk.public:
-                k.ms.add(sk.id)
-        for sk in t.servant.skills:
-            if sk.public:
-                k.ss.add(sk.id)
+        k.acq = True
+        k.ms.update(t.public_ms)
+        k.ss.update(t.public_ss)
 
     def meet(self, a, b):
         """Mutual acquaintance and locations."""

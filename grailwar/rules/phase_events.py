@@ -3,29 +3,49 @@ from __future__ import annotations
 
 from . import combat, npc
 from .model import ALL, clamp
+from .frames import TAIL, call, frame, resumable, run, tail
 from .prompt import ask
 
 
 def phase_events(g):
-    for fid in g.order():
-        f = g.fac[fid]
-        if f.active and f.human:
-            yield from pc_table(g, f)
-    yield from npc_table(g)
+    return (yield from run(g, frame("phase_events")))
+
+
+@resumable("phase_events")
+def _phase_events(g, fr):
+    if fr["pc"] == 0:
+        fr.update(order=g.order(), i=0, pc=1)
+    if fr["pc"] == 1:
+        order = fr["order"]
+        while fr["i"] < len(order):
+            f = g.fac[order[fr["i"]]]
+            if "sub" in fr or (f.active and f.human):
+                yield from call(g, fr, "pc_table", x=f.id)
+            fr["i"] += 1
+        fr["pc"] = 2
+    yield from call(g, fr, "npc_table")
 
 
 def pc_table(g, x):
+    return (yield from run(g, frame("pc_table", x=x.id)))
+
+
+@resumable("pc_table")
+def _pc_table(g, fr):
+    if fr["pc"] == TAIL:
+        return (yield from call(g, fr, None))
+    x = g.fac[fr["x"]]
     entry = g.table(x.id, "pc_table", "pc")
     eff = entry.effect
     others = [o for o in g.active_ids() if o != x.id]
     if eff == "good_fortune":
         fortune(g, x)
     elif eff == "misfortune":
-        yield from misfortune(g, x)
+        tail(fr, "misfortune", x=x.id)
     elif eff == "encounter":
         if others:
             y = g.fac[g.choose(x.id, "encounter", others)]
-            yield from encounter(g, x, y, entry.mood)
+            tail(fr, "encounter", x=x.id, y=y.id, mood=entry.mood)
     elif eff == "gm_encounter":
         if others:
             cand = [o for o in others if g.fac[o].know[x.id].loc and o not in x.allies]
@@ -35,7 +55,7 @@ def pc_table(g, x):
             else:
                 e = g.table(x.id, "gm_reaction", "gm_reaction")
                 mood = e.mood
-            yield from encounter(g, x, y, mood)
+            tail(fr, "encounter", x=x.id, y=y.id, mood=mood)
     elif eff == "witness":
         if len(others) >= 2:
             y = g.choose(x.id, "witness", others)
@@ -45,34 +65,60 @@ def pc_table(g, x):
                 g.acquaint(x, t)
                 g.learn_loc(x, t)
             mood = g.table(x.id, "witness_mood", "witness_mood").mood
-            yield from pair_event(g, fy, fz, mood, witness=x)
+            tail(fr, "pair_event", y=y, z=z, mood=mood, witness=x.id, npc_roll_only=True)
+    if fr["pc"] == TAIL:
+        return (yield from call(g, fr, None))
 
 
 def encounter(g, x, y, mood):
-    if mood == "hostile" and y.id in x.allies:
-        mood = "neutral"
-    g.meet(x, y)
-    if mood == "friendly":
-        x.met_friendly.add(y.id)
-        y.met_friendly.add(x.id)
-    elif mood == "hostile":
+    return (yield from run(g, frame("encounter", x=x.id, y=y.id, mood=mood)))
+
+
+@resumable("encounter")
+def _encounter(g, fr):
+    if fr["pc"] == TAIL:
+        return (yield from call(g, fr, None))
+    x, y = g.fac[fr["x"]], g.fac[fr["y"]]
+    if fr["pc"] == 0:
+        mood = fr["mood"]
+        if mood == "hostile" and y.id in x.allies:
+            mood = "neutral"
+        g.meet(x, y)
+        if mood == "friendly":
+            x.met_friendly.add(y.id)
+            y.met_friendly.add(x.id)
+        if mood != "hostile":
+            return
+        fr["pc"] = 1
+    if fr["pc"] == 1:
         ans = yield ask("encounter_attack", y.id, choices=["attack", "decline"], other=x.id)
         if ans.choice == "attack":
-            yield from combat.fight(g, "hostile encounter", y, x, "")
-            return
-        ans = yield ask("encounter_attack", x.id, choices=["attack", "decline"], other=y.id)
-        if ans.choice == "attack":
-            yield from combat.fight(g, "hostile encounter", x, y, "")
+            tail(fr, "fight", **combat.fight_args("hostile encounter", y, x, ""))
+            return (yield from call(g, fr, None))
+        fr["pc"] = 2
+    ans = yield ask("encounter_attack", x.id, choices=["attack", "decline"], other=y.id)
+    if ans.choice == "attack":
+        tail(fr, "fight", **combat.fight_args("hostile encounter", x, y, ""))
+        return (yield from call(g, fr, None))
 
 
 def pair_event(g, y, z, mood, witness=None, npc_roll_only=True):
+    return (yield from run(g, frame("pair_event", y=y.id, z=z.id, mood=mood, witness=witness.id if witness else None,
+                                    npc_roll_only=npc_roll_only)))
+
+
+@resumable("pair_event")
+def _pair_event(g, fr):
+    if fr["pc"] == TAIL:
+        return (yield from call(g, fr, None))
+    y, z, mood = g.fac[fr["y"]], g.fac[fr["z"]], fr["mood"]
     if mood == "hostile" and z.id in y.allies:
         mood = "neutral"
     g.meet(y, z)
     if mood == "friendly":
         y.met_friendly.add(z.id)
         z.met_friendly.add(y.id)
-        if (not npc_roll_only or (not y.human and not z.human)) and not y.allies and not z.allies:
+        if (not fr["npc_roll_only"] or (not y.human and not z.human)) and not y.allies and not z.allies:
             t = (y.ai.alliance_inclination + z.ai.alliance_inclination) // 2
             if g.percent("GM", "alliance_roll", clamp(t, 0, 100), ALL, a=g.fref(y.id), b=g.fref(z.id)):
                 g.ally(y, z)
@@ -80,7 +126,9 @@ def pair_event(g, y, z, mood, witness=None, npc_roll_only=True):
         ey = npc.ewr(g, y, z, "")
         ez = npc.ewr(g, z, y, "")
         a, b = (y, z) if (ey > ez or (ey == ez and y.id < z.id)) else (z, y)
-        yield from combat.fight(g, "hostile meeting", a, b, "", witnesses=[witness] if witness else ())
+        witness = [fr["witness"]] if fr["witness"] else ()
+        tail(fr, "fight", **combat.fight_args("hostile meeting", a, b, "", witnesses=witness))
+        return (yield from call(g, fr, None))
 
 
 def fortune(g, x):
@@ -125,6 +173,16 @@ def unknown_secrets(x, t):
 
 
 def misfortune(g, x):
+    return (yield from run(g, frame("misfortune", x=x.id)))
+
+
+@resumable("misfortune")
+def _misfortune(g, fr):
+    if fr["pc"] == TAIL:
+        return (yield from call(g, fr, None))
+    x = g.fac[fr["x"]]
+    if fr["pc"] == 1:
+        return (yield from _ambush(g, fr, x))
     e = g.table(x.id, "misfortune", "misfortune")
     ev = g.cfg.events
     others = [o for o in g.active_ids() if o != x.id]
@@ -157,12 +215,26 @@ def misfortune(g, x):
         if cand:
             y = g.fac[g.choose(x.id, "ambusher", cand)]
             g.learn_loc(y, x)
-            ans = yield ask("ambush", y.id, choices=["attack", "decline"], other=x.id)
-            if ans.choice == "attack":
-                yield from combat.fight(g, "ambush", y, x, x.location)
+            fr.update(y=y.id, pc=1)
+            return (yield from _ambush(g, fr, x))
+
+
+def _ambush(g, fr, x):
+    y = g.fac[fr["y"]]
+    ans = yield ask("ambush", y.id, choices=["attack", "decline"], other=x.id)
+    if ans.choice == "attack":
+        tail(fr, "fight", **combat.fight_args("ambush", y, x, x.location))
+        return (yield from call(g, fr, None))
 
 
 def npc_table(g):
+    return (yield from run(g, frame("npc_table")))
+
+
+@resumable("npc_table")
+def _npc_table(g, fr):
+    if fr["pc"] == TAIL:
+        return (yield from call(g, fr, None))
     entry = g.table("GM", "npc_table", "npc")
     ev = g.cfg.events
     if ev.npc_table_pool == "npc_only":
@@ -191,4 +263,5 @@ def npc_table(g):
             mood = entry.mood
             if mood == "random_friendly_hostile":
                 mood = g.table("GM", "mood", "random_friendly_hostile").mood
-            yield from pair_event(g, g.fac[y], g.fac[z], mood, npc_roll_only=False)
+            tail(fr, "pair_event", y=y, z=z, mood=mood, witness=None, npc_roll_only=False)
+            return (yield from call(g, fr, None))

@@ -2,36 +2,44 @@
 from __future__ import annotations
 
 from . import combat, npc
-from .checks import check, craft_target, info_target, omen, set_phase
+from .checks import craft_target, info_target, omen, set_phase, sub_check
+from .frames import TAIL, call, frame, resumable, run, tail
 from .model import LOG, named
 from .prompt import ask
 
 
+STAGES = (("A1", "h", "approach"), ("A2", "n", "approach"), ("A3", "hn", "soul_eat"), ("A4", "h", ""),
+          ("A5", "n", ""))
+
+
 def phase_actions(g):
-    order = g.order()
-    humans = [fid for fid in order if g.fac[fid].human]
-    npcs = [fid for fid in order if not g.fac[fid].human]
-    for step, group in (("A1", humans), ("A2", npcs)):
-        set_phase(g, step)
-        for fid in group:
-            f = g.fac[fid]
-            if pending_act(g, f, "approach"):
-                yield from resolve_approach(g, f)
-    set_phase(g, "A3")
-    for fid in humans + npcs:
-        f = g.fac[fid]
-        if pending_act(g, f, "soul_eat"):
-            yield from resolve_soul(g, f)
-    for step, group in (("A4", humans), ("A5", npcs)):
-        set_phase(g, step)
-        for fid in group:
-            f = g.fac[fid]
-            if not f.active or f.declared is None or f.relocated:
-                continue
-            act = f.declared.act
-            if act in ("approach", "soul_eat", "accompany"):
-                continue
-            yield from resolve_simple(g, f, f.declared)
+    return (yield from run(g, frame("phase_actions")))
+
+
+@resumable("phase_actions")
+def _phase_actions(g, fr):
+    if fr["pc"] == 0:
+        order = g.order()
+        fr.update(h=[fid for fid in order if g.fac[fid].human], n=[fid for fid in order if not g.fac[fid].human],
+                  s=0, i=0, pc=1)
+    while fr["s"] < len(STAGES):
+        step, grp, act = STAGES[fr["s"]]
+        group = fr["h"] if grp == "h" else fr["n"] if grp == "n" else fr["h"] + fr["n"]
+        if fr["i"] == 0 and "sub" not in fr:
+            set_phase(g, step)
+        while fr["i"] < len(group):
+            f = g.fac[group[fr["i"]]]
+            if "sub" in fr:
+                yield from call(g, fr, None)
+            elif act == "approach" and pending_act(g, f, "approach"):
+                yield from call(g, fr, "resolve_approach", x=f.id)
+            elif act == "soul_eat" and pending_act(g, f, "soul_eat"):
+                yield from call(g, fr, "resolve_soul", e=f.id)
+            elif not act and f.active and f.declared is not None and not f.relocated \
+                    and f.declared.act not in ("approach", "soul_eat", "accompany"):
+                yield from call(g, fr, "resolve_simple", f=f.id, a=f.declared)
+            fr["i"] += 1
+        fr.update(s=fr["s"] + 1, i=0)
 
 
 def pending_act(g, f, act):
@@ -39,17 +47,17 @@ def pending_act(g, f, act):
 
 
 def resolve_simple(g, f, a):
-    if a.act == "info":
-        yield from resolve_info(g, f, a)
-    elif a.act == "craft":
-        yield from resolve_craft(g, f, a)
+    return (yield from run(g, frame("resolve_simple", f=f.id, a=a)))
+
+
+@resumable("resolve_simple")
+def _resolve_simple(g, fr):
+    f, a = g.fac[fr["f"]], fr["a"]
+    if "sub" in fr or a.act in ("info", "craft", "move", "other"):
+        yield from call(g, fr, "resolve_" + a.act, f=f.id, a=a)
     elif a.act == "rest":
         f.rested = True
         g.note(f.id, "rests", g.vis(f.id))
-    elif a.act == "move":
-        yield from resolve_move(g, f, a)
-    elif a.act == "other":
-        yield from resolve_other(g, f, a)
     f.declared = None
 
 
@@ -61,43 +69,83 @@ def targets_of(g, x, a=None):
 
 
 def resolve_approach(g, x):
-    a = x.declared
-    x.declared = None
-    ally = g.fac[a.ally] if a.ally and g.fac[a.ally].active and g.fac[a.ally].accompany == x.id \
-        and not g.fac[a.ally].relocated else None
-    subs = [ally] if ally else []
-    # mutual targeting (§7.3)
-    for yid in sorted(targets_of(g, x, a), key=lambda i: g.fids.index(i)):
-        y = g.fac[yid]
-        if y.active and not y.relocated and y.declared is not None and y.declared.act == "approach" \
-                and x.id in targets_of(g, y):
-            ya = y.declared
-            y.declared = None
-            yally = g.fac[ya.ally] if ya.ally and g.fac[ya.ally].active and g.fac[ya.ally].accompany == y.id \
-                and not g.fac[ya.ally].relocated else None
-            ysubs = [yally] if yally else []
-            g.note(x.id, "meet_on_the_way", g.vis(x.id, y.id), a=g.fref(x.id), b=g.fref(y.id))
-            if a.mode == "raid" or ya.mode == "raid":
-                if ya.mode == "raid":
-                    yield from combat.fight(g, "mutual encounter", y, x, "", ysubs, subs)
+    return (yield from run(g, frame("resolve_approach", x=x.id)))
+
+
+@resumable("resolve_approach")
+def _resolve_approach(g, fr):
+    if fr["pc"] == TAIL:
+        return (yield from call(g, fr, None))
+    x = g.fac[fr["x"]]
+    if fr["pc"] == 0:
+        a = x.declared
+        x.declared = None
+        ally = g.fac[a.ally] if a.ally and g.fac[a.ally].active and g.fac[a.ally].accompany == x.id \
+            and not g.fac[a.ally].relocated else None
+        subs = [ally] if ally else []
+        fr.update(a=a, subs=[s.id for s in subs])
+        # mutual targeting (§7.3)
+        for yid in sorted(targets_of(g, x, a), key=lambda i: g.fids.index(i)):
+            y = g.fac[yid]
+            if y.active and not y.relocated and y.declared is not None and y.declared.act == "approach" \
+                    and x.id in targets_of(g, y):
+                ya = y.declared
+                y.declared = None
+                yally = g.fac[ya.ally] if ya.ally and g.fac[ya.ally].active and g.fac[ya.ally].accompany == y.id \
+                    and not g.fac[ya.ally].relocated else None
+                ysubs = [yally] if yally else []
+                g.note(x.id, "meet_on_the_way", g.vis(x.id, y.id), a=g.fref(x.id), b=g.fref(y.id))
+                fr["y"] = y.id
+                if a.mode == "raid" or ya.mode == "raid":
+                    if ya.mode == "raid":
+                        args = combat.fight_args("mutual encounter", y, x, "", ysubs, subs)
+                    else:
+                        args = combat.fight_args("mutual encounter", x, y, "", subs, ysubs)
+                    fr.update(sub=frame("fight", **args), pc=1)
                 else:
-                    yield from combat.fight(g, "mutual encounter", x, y, "", subs, ysubs)
-            else:
-                g.meet(x, y)
-                x.met_friendly.add(y.id)
-                y.met_friendly.add(x.id)
-                for s in subs + ysubs:
-                    g.meet(s, x if s in ysubs else y)
-            if x.active and not x.relocated:
-                plan = None if x.human else npc.rescue_plan(
-                    g, x, lambda label, items: g.choose(x.id, label, items, g.vis(x.id)))
-                r = yield ask("rescue", x.id, target=y.id, plan=plan)
-                if r.kind == "declare":
-                    yield from resolve_simple(g, x, r)
+                    g.meet(x, y)
+                    x.met_friendly.add(y.id)
+                    y.met_friendly.add(x.id)
+                    for s in subs + ysubs:
+                        g.meet(s, x if s in ysubs else y)
+                    if not _to_rescue(g, fr, x):
+                        return
+                break
+        else:
+            yield from _approach_location(g, fr, x, a, subs)
+            if fr["pc"] == TAIL:
+                return (yield from call(g, fr, None))
             return
+    if fr["pc"] == 1:
+        yield from call(g, fr, None)
+        if not _to_rescue(g, fr, x):
+            return
+    if fr["pc"] == 2:
+        r = yield ask("rescue", x.id, target=fr["y"], plan=fr["plan"])
+        if r.kind == "declare":
+            tail(fr, "resolve_simple", f=x.id, a=r)
+            return (yield from call(g, fr, None))
+        return
+    if fr["pc"] == 3:
+        yield from _contacts(g, fr, x)
+        if fr["pc"] == TAIL:
+            return (yield from call(g, fr, None))
+
+
+def _to_rescue(g, fr, x):
+    """After a mutual encounter: the §7.3 bonus action, asked at ``pc`` 2 (False: none)."""
+    if not (x.active and not x.relocated):
+        return False
+    plan = None if x.human else npc.rescue_plan(g, x, lambda label, items: g.choose(x.id, label, items, g.vis(x.id)))
+    fr.update(plan=plan, pc=2)
+    return True
+
+
+def _approach_location(g, fr, x, a, subs):
     loc = g.decl_loc.get(a.target, "") if a.target in g.fac else a.target
     if not loc:
         return
+    ally = subs[0] if subs else None
     occ = [o for o in g.occupants(loc) if o != x.id and (not ally or o != ally.id)]
     vis = g.vis(x.id, *(s.id for s in subs))
     g.note(x.id, "approaches_" + a.mode, vis, loc=g.lref(loc))
@@ -119,7 +167,7 @@ def resolve_approach(g, x):
         return
     if a.mode == "raid":
         d = a.target if a.target in hostile else hostile[0]
-        yield from combat.fight(g, "raid", x, g.fac[d], loc, subs)
+        tail(fr, "fight", **combat.fight_args("raid", x, g.fac[d], loc, subs))
         return
     for o in occ:
         fo = g.fac[o]
@@ -127,30 +175,47 @@ def resolve_approach(g, x):
         g.learn_loc(fo, x)
         for s in subs:
             g.acquaint(fo, s)
-    for o in hostile:
+    fr.update(loc=loc, occ=occ, hostile=hostile, i=0, pc=3)
+    yield from _contacts(g, fr, x)
+
+
+def _contacts(g, fr, x):
+    """Each hostile occupant hears the contact: listen or attack (§7.8)."""
+    subs = [g.fac[s] for s in fr["subs"]]
+    hostile = fr["hostile"]
+    while fr["i"] < len(hostile):
+        o = hostile[fr["i"]]
         fo = g.fac[o]
-        if not fo.active:
-            continue
-        ans = yield ask("contact_reply", o, choices=["listen", "attack"], other=x.id)
-        if ans.choice == "attack":
-            yield from combat.fight(g, "attack on contact", fo, x, loc, (), subs)
-            return
-        g.note(o, "listens", g.vis(o, x.id, *(s.id for s in subs)), other=g.fref(x.id))
-    for o in occ:
+        if fo.active:
+            ans = yield ask("contact_reply", o, choices=["listen", "attack"], other=x.id)
+            if ans.choice == "attack":
+                tail(fr, "fight", **combat.fight_args("attack on contact", fo, x, fr["loc"], (), subs))
+                return
+            g.note(o, "listens", g.vis(o, x.id, *(s.id for s in subs)), other=g.fref(x.id))
+        fr["i"] += 1
+    for o in fr["occ"]:
         for p in [x] + subs:
             p.met_friendly.add(o)
             g.fac[o].met_friendly.add(p.id)
 
 
 def resolve_info(g, f, a):
+    return (yield from run(g, frame("resolve_info", f=f.id, a=a)))
+
+
+@resumable("resolve_info")
+def _resolve_info(g, fr):
+    f, a = g.fac[fr["f"]], fr["a"]
     t = g.fac[a.target]
-    if not t.active:
-        return
-    if a.familiars:
-        g.take_item(f, "familiar", a.familiars)
-    if a.crows:
-        g.take_item(f, "black_crow", a.crows)
-    ok = yield from check(g, f, "info", info_target(g, f, a), g.vis(f.id), target=g.fref(t.id))
+    if fr["pc"] == 0:
+        if not t.active:
+            return
+        if a.familiars:
+            g.take_item(f, "familiar", a.familiars)
+        if a.crows:
+            g.take_item(f, "black_crow", a.crows)
+        fr["pc"] = 1
+    ok = yield from sub_check(g, fr, f, "info", info_target(g, f, a), g.vis(f.id), target=g.fref(t.id))
     if not ok:
         return
     k = f.know[t.id]
@@ -171,77 +236,115 @@ def resolve_info(g, f, a):
 
 
 def resolve_craft(g, f, a):
+    return (yield from run(g, frame("resolve_craft", f=f.id, a=a)))
+
+
+@resumable("resolve_craft")
+def _resolve_craft(g, fr):
+    f, a = g.fac[fr["f"]], fr["a"]
     code = g.data.code[a.target]
-    ok = yield from check(g, f, "craft", craft_target(g, f), g.vis(f.id), code=g.cref(code.id))
+    ok = yield from sub_check(g, fr, f, "craft", craft_target(g, f), g.vis(f.id), code=g.cref(code.id))
     if ok and code.craft_yield:
         g.add_item(f, code.id, code.craft_yield)
 
 
 def resolve_soul(g, e):
-    e.declared = None
+    return (yield from run(g, frame("resolve_soul", e=e.id)))
+
+
+@resumable("resolve_soul")
+def _resolve_soul(g, fr):
+    e = g.fac[fr["e"]]
     sc = g.cfg.soul_eating
-    t = sc.detection_chance - e.eff_sum("soul_eat_concealment") - omen(g, e)
-    det = yield from check(g, e, "soul_detection", t, g.vis(e.id), want="failure",
-                           words=("detected", "not_detected"))
-    if not det:
-        g.gain_mana(e, sc.mana_gain, "soul_eating")
-        return
-    g.note(e.id, "soul_detected", loc=g.lref(e.location) if e.location else LOG + "nowhere")
-    for o in g.active_ids():
-        if o != e.id:
-            g.learn_loc(g.fac[o], e)
-    deciders = [o for o in g.order() if o != e.id and o not in e.allies]
-    inter = []
-    for o in deciders:
-        ans = yield ask("intervene", o, choices=["intervene", "pass"], other=e.id)
-        if ans.choice == "intervene":
-            inter.append(o)
-    for o in inter:
-        fo = g.fac[o]
-        if not fo.active or not e.active:
-            continue
-        b = yield from combat.fight(g, "intervention", fo, e, e.location)
-        if b is not None and b.winner == "A":
-            g.note(e.id, "soul_fails")
+    if fr["pc"] == 0:
+        e.declared = None
+        fr["pc"] = 1
+    if fr["pc"] == 1:
+        t = sc.detection_chance - e.eff_sum("soul_eat_concealment") - omen(g, e)
+        det = yield from sub_check(g, fr, e, "soul_detection", t, g.vis(e.id), want="failure",
+                                   words=("detected", "not_detected"))
+        if not det:
+            g.gain_mana(e, sc.mana_gain, "soul_eating")
             return
+        g.note(e.id, "soul_detected", loc=g.lref(e.location) if e.location else LOG + "nowhere")
+        for o in g.active_ids():
+            if o != e.id:
+                g.learn_loc(g.fac[o], e)
+        fr.update(deciders=[o for o in g.order() if o != e.id and o not in e.allies], inter=[], i=0, pc=2)
+    if fr["pc"] == 2:
+        deciders = fr["deciders"]
+        while fr["i"] < len(deciders):
+            o = deciders[fr["i"]]
+            ans = yield ask("intervene", o, choices=["intervene", "pass"], other=e.id)
+            if ans.choice == "intervene":
+                fr["inter"].append(o)
+            fr["i"] += 1
+        fr.update(i=0, pc=3)
+    inter = fr["inter"]
+    while fr["i"] < len(inter):
+        fo = g.fac[inter[fr["i"]]]
+        if "sub" in fr or (fo.active and e.active):
+            b = yield from combat.sub_fight(g, fr, "intervention", fo, e, e.location)
+            if b is not None and b.winner == "A":
+                g.note(e.id, "soul_fails")
+                return
+        fr["i"] += 1
     if e.active:
         g.gain_mana(e, sc.mana_gain, "soul_eating")
 
 
 def resolve_move(g, f, a):
+    return (yield from run(g, frame("resolve_move", f=f.id, a=a)))
+
+
+@resumable("resolve_move")
+def _resolve_move(g, fr):
+    if fr["pc"] == TAIL:
+        return (yield from call(g, fr, None))
+    f, a = g.fac[fr["f"]], fr["a"]
     loc = a.target
-    occ = [o for o in g.occupants(loc) if o != f.id]
-    if not occ:
-        g.relocate(f, loc, "move")
-        return
-    if all(o in f.allies for o in occ):
-        g.relocate(f, loc, "joins_ally")
-        return
-    for o in occ:
-        g.meet(f, g.fac[o])
-    if a.mode == "seize":
-        owner = g.loc_owner[loc] or occ[0]
-        if owner in f.allies:
-            owner = next(o for o in occ if o not in f.allies)
-        yield from combat.fight(g, "seize", f, g.fac[owner], loc, seize=True)
-        return
-    for o in occ:
-        fo = g.fac[o]
-        if o in f.allies or not fo.active:
-            continue
-        ans = yield ask("contact_reply", o, choices=["listen", "attack"], other=f.id)
-        if ans.choice == "attack":
-            yield from combat.fight(g, "attack on contact", fo, f, loc)
+    if fr["pc"] == 0:
+        occ = [o for o in g.occupants(loc) if o != f.id]
+        if not occ:
+            g.relocate(f, loc, "move")
             return
-        g.note(o, "listens", g.vis(o, f.id), other=g.fref(f.id))
+        if all(o in f.allies for o in occ):
+            g.relocate(f, loc, "joins_ally")
+            return
+        for o in occ:
+            g.meet(f, g.fac[o])
+        if a.mode == "seize":
+            owner = g.loc_owner[loc] or occ[0]
+            if owner in f.allies:
+                owner = next(o for o in occ if o not in f.allies)
+            tail(fr, "fight", **combat.fight_args("seize", f, g.fac[owner], loc, seize=True))
+            return (yield from call(g, fr, None))
+        fr.update(occ=occ, i=0, pc=1)
+    occ = fr["occ"]
+    while fr["i"] < len(occ):
+        o = occ[fr["i"]]
+        fo = g.fac[o]
+        if o not in f.allies and fo.active:
+            ans = yield ask("contact_reply", o, choices=["listen", "attack"], other=f.id)
+            if ans.choice == "attack":
+                tail(fr, "fight", **combat.fight_args("attack on contact", fo, f, loc))
+                return (yield from call(g, fr, None))
+            g.note(o, "listens", g.vis(o, f.id), other=g.fref(f.id))
+        fr["i"] += 1
     for o in occ:
         f.met_friendly.add(o)
         g.fac[o].met_friendly.add(f.id)
 
 
 def resolve_other(g, f, a):
+    return (yield from run(g, frame("resolve_other", f=f.id, a=a)))
+
+
+@resumable("resolve_other")
+def _resolve_other(g, fr):
+    f, a = g.fac[fr["f"]], fr["a"]
     if a.mode == "build_workshop":
-        ok = yield from check(g, f, "build_workshop", craft_target(g, f), g.vis(f.id))
+        ok = yield from sub_check(g, fr, f, "build_workshop", craft_target(g, f), g.vis(f.id))
         if ok and f.location:
             ws = g.workshop.get(f.location)
             g.workshop[f.location] = [f.id, (ws[1] if ws else 0) + 1]

@@ -2,7 +2,8 @@
 faction that lost its location goes."""
 from __future__ import annotations
 
-from .checks import check, omen
+from .checks import omen, sub_check
+from .frames import call, frame, resumable, run
 from .prompt import ask
 
 
@@ -18,77 +19,104 @@ def escape_chance(g, f, np_used):
 
 
 def defeat(g, b, lose):
+    """§14.1 for the losing side ``lose`` (``b.A`` or ``b.B`` of ``g.cur_battle``); returns the
+    ids of the destroyed."""
+    return (yield from run(g, frame("defeat", side="A" if lose is b.A else "B")))
+
+
+@resumable("defeat")
+def _defeat(g, fr):
+    b = g.cur_battle
+    lose = b.A if fr["side"] == "A" else b.B
     cost = g.cfg.command_spells.retreat_cost
     vis = g.vis(*b.fids(), *b.witnesses)
-    retreated, rest, destroyed = [], [], []
-    for pt in lose:
-        f = pt.f
-        if not f.active:
-            continue
-        ch = escape_chance(g, f, pt.np)
-        if ch > 0:
-            ok = yield from check(g, f, "escape", ch - omen(g, f), vis)
-            if ok:
-                retreated.append(f)
-                continue
-        rest.append(f)
-    if len(rest) == 1:
-        f = rest[0]
-        if f.spells >= cost:
-            ans = yield ask("retreat_pay", f.id, choices=["pay", "decline"], battle=b.no)
-            if ans.choice == "pay":
-                g.spend_spells(f, cost, "retreat")
-                retreated.append(f)
-            else:
-                destroyed.append(f)
-        else:
-            destroyed.append(f)
-    elif rest:
-        answers = []
-        for f in rest:
-            ans = yield ask("retreat_group", f.id, choices=["cooperate", "abandon"], battle=b.no)
-            answers.append(ans.choice)
-        if all(c == "cooperate" for c in answers):
-            if sum(f.spells for f in rest) < cost:
-                destroyed.extend(rest)
-            else:
-                left = cost
-                for f in rest:
-                    p = min(f.spells, left)
-                    if p:
-                        g.spend_spells(f, p, "group_retreat")
-                    left -= p
-                retreated.extend(rest)
-        else:
-            g.note(b.no, "group_betrayal", vis)
-            for f, c in zip(rest, answers):
-                if c == "abandon":
-                    for o in rest:
-                        if o is not f and not o.human:
-                            o.grudges.add(f.id)
-            for f in rest:
-                for o in rest:
-                    if o is not f and o.id in f.allies:
-                        g.unally(f, o, "betrayal")
-            for f in rest:
-                if f.spells >= cost:
+    if fr["pc"] == 0:
+        fr.update(retreated=[], rest=[], destroyed=[], answers=[], i=0, pc=1)
+    retreated, rest, destroyed = fr["retreated"], fr["rest"], fr["destroyed"]
+    if fr["pc"] == 1:
+        while fr["i"] < len(lose):
+            pt = lose[fr["i"]]
+            f = pt.f
+            if f.active:
+                ch = escape_chance(g, f, pt.np)
+                ok = False
+                if ch > 0:
+                    ok = yield from sub_check(g, fr, f, "escape", ch - omen(g, f), vis)
+                (retreated if ok else rest).append(f.id)
+            fr["i"] += 1
+        fr["pc"] = 2
+    if fr["pc"] == 2:
+        if len(rest) == 1:
+            f = g.fac[rest[0]]
+            if f.spells >= cost:
+                ans = yield ask("retreat_pay", f.id, choices=["pay", "decline"], battle=b.no)
+                if ans.choice == "pay":
                     g.spend_spells(f, cost, "retreat")
-                    retreated.append(f)
+                    retreated.append(f.id)
                 else:
-                    destroyed.append(f)
-    order = [pt.f for pt in lose]
-    for f in sorted(retreated, key=order.index):
-        g.note(f.id, "retreats", vis)
-        yield from retreat_move(g, f, b.loc)
-    for f in destroyed:
-        g.eliminate(f, "destroyed")
+                    destroyed.append(f.id)
+            else:
+                destroyed.append(f.id)
+        elif rest:
+            answers = fr["answers"]
+            while len(answers) < len(rest):
+                ans = yield ask("retreat_group", rest[len(answers)], choices=["cooperate", "abandon"], battle=b.no)
+                answers.append(ans.choice)
+            rf = [g.fac[x] for x in rest]
+            if all(c == "cooperate" for c in answers):
+                if sum(f.spells for f in rf) < cost:
+                    destroyed.extend(rest)
+                else:
+                    left = cost
+                    for f in rf:
+                        p = min(f.spells, left)
+                        if p:
+                            g.spend_spells(f, p, "group_retreat")
+                        left -= p
+                    retreated.extend(rest)
+            else:
+                g.note(b.no, "group_betrayal", vis)
+                for f, c in zip(rf, answers):
+                    if c == "abandon":
+                        for o in rf:
+                            if o is not f and not o.human:
+                                o.grudges.add(f.id)
+                for f in rf:
+                    for o in rf:
+                        if o is not f and o.id in f.allies:
+                            g.unally(f, o, "betrayal")
+                for f in rf:
+                    if f.spells >= cost:
+                        g.spend_spells(f, cost, "retreat")
+                        retreated.append(f.id)
+                    else:
+                        destroyed.append(f.id)
+        order = [pt.f.id for pt in lose]
+        retreated.sort(key=order.index)
+        fr.update(i=0, pc=3)
+    while fr["i"] < len(retreated):
+        f = g.fac[retreated[fr["i"]]]
+        if "sub" not in fr:
+            g.note(f.id, "retreats", vis)
+        yield from call(g, fr, "retreat_move", f=f.id, lost=b.loc)
+        fr["i"] += 1
+    for fid in destroyed:
+        g.eliminate(g.fac[fid], "destroyed")
     return destroyed
 
 
 def retreat_move(g, f, lost):
     """§14.2: leave ``lost`` if it is the faction's own location, else stay home."""
-    if not f.active or not lost or f.location != lost:
-        return
+    return (yield from run(g, frame("retreat_move", f=f.id, lost=lost)))
+
+
+@resumable("retreat_move")
+def _retreat_move(g, fr):
+    f, lost = g.fac[fr["f"]], fr["lost"]
+    if fr["pc"] == 0:
+        if not f.active or not lost or f.location != lost:
+            return
+        fr["pc"] = 1
     others = [l for l in g.data.loc_ids if l != lost]
     if f.human:
         ans = yield ask("retreat_dest", f.id, choices=others, lost=lost)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tabletop.engine import Action, GameRng, IllegalActionError, Rules, SaveError, State
 
-from . import flow, legality, view
+from . import flow, legality, snapshot, view
 from .model import Game
 from .prompt import Pending
 
@@ -56,11 +56,14 @@ class GrailState(Game, State):
         self.seed = seed
         self._init_war(rules.data, rules.seats, GameRng(seed))
         self.cfg = rules.cfg
-        self.actions: list = []
+        self._actions: list = []        # Action objects (or, after from_dict, the saved dicts)
+        self._adicts: list = []         # their dicts, made when first saved
         self.decl_loc: dict = {}
         self.cur_battle = None
+        self.last_roll = 0
         self.pending: Pending | None = None
-        self._gen = flow.run_war(self)
+        self.flow = flow.war_frame()    # the turn flow's position (grailwar.rules.frames)
+        self._gen = flow.run_war(self, self.flow)
         self._step(None)
         self.events = []
 
@@ -70,8 +73,18 @@ class GrailState(Game, State):
             self.pending = self._gen.send(answer)
         except StopIteration:
             self.pending = None
+            self.flow = None
         if self.pending is not None and self.pending.faction not in self.fac:
             raise AssertionError(f"prompt for unknown faction {self.pending.faction}")
+
+    @property
+    def actions(self):
+        """Every action applied since the war began (``Action`` objects)."""
+        acts = self._actions
+        for i, a in enumerate(acts):
+            if isinstance(a, dict):
+                acts[i] = snapshot.action_of(a)
+        return acts
 
     def seats_to_act(self):
         return [self.pending.faction] if self.pending is not None else []
@@ -105,7 +118,7 @@ class GrailState(Game, State):
             raise IllegalActionError(r.rule, f"{action.to_text()}: {r.key.rsplit('.', 1)[-1].replace('_', ' ')}",
                                      r.key, r.params)
         self.events = []
-        self.actions.append(action)
+        self._actions.append(action)
         if action.kind == "use":                      # free: the prompt stays open
             flow.apply_use(self, action)
             self.pending.options = None
@@ -118,28 +131,9 @@ class GrailState(Game, State):
         """True when ``events`` showed a random result or sealed information (closes undo)."""
         return any(e.kind in ("rolled", "commitments_revealed") for e in events)
 
-    # --- saving ----------------------------------------------------------------------------
+    # --- saving (grailwar.rules.snapshot: the data, no replay) ------------------------------
     def to_dict(self):
-        facs = {}
-        for fid, f in self.fac.items():
-            facs[fid] = {
-                "control": f.control, "seat": f.seat, "status": f.status, "mana": f.mana, "max_mana": f.max_mana,
-                "spells": f.spells, "inventory": {c: n for c, n in f.inv.items() if n}, "location": f.location,
-                "allies": sorted(f.allies), "kills": f.kills, "grudges": sorted(f.grudges),
-                "known_empty": sorted(f.known_empty), "buff": f.buff, "fought": f.fought, "rested": f.rested,
-                "omen": f.omen, "met_friendly": sorted(f.met_friendly),
-                "declared": f.declared.to_dict() if f.declared else None,
-                "knowledge": {t: k.to_dict() for t, k in f.know.items()},
-            }
-        return {
-            "game": "grailwar", "seed": self.seed, "options": self.rules.options_dict(), "turn": self.turn,
-            "phase": self.phase, "winner": self.winner, "reason": self.over_reason, "scores": self.scores,
-            "battles": self.battle_no, "rng_draws": self.rng.draws, "factions": facs,
-            "locations": {l: {"owner": self.loc_owner[l], "guests": list(self.loc_guests[l]),
-                              "workshop": self.workshop.get(l)} for l in self.data.loc_ids},
-            "log": self.log, "pending": self.pending.to_dict() if self.pending else None,
-            "actions": [a.to_dict() for a in self.actions],
-        }
+        return snapshot.dump(self)
 
     @classmethod
     def from_dict(cls, data, rules):
@@ -148,7 +142,9 @@ class GrailState(Game, State):
         opts = data.get("options")
         if opts is not None and opts != rules.options_dict():
             raise SaveError(f"saved with options {opts}, not {rules.options_dict()}: make the rules from them")
-        state = rules.new_state(data["seed"])
+        if "flow" in data:
+            return snapshot.load(cls, rules, data)
+        state = rules.new_state(data["seed"])        # a save from before the flow was resumable: replay it
         for i, a in enumerate(data.get("actions", [])):
             try:
                 state.apply(Action.from_dict("grailwar", a))
@@ -157,10 +153,7 @@ class GrailState(Game, State):
         return state
 
     def clone(self):
-        twin = self.rules.new_state(self.seed)
-        for a in self.actions:
-            twin.apply(a)
-        return twin
+        return snapshot.clone(self)
 
     def log_for(self, viewer):
         """The log as ``viewer`` may read it (``grailwar.rules.logtext.render`` words each entry)."""

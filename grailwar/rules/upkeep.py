@@ -4,6 +4,7 @@ from __future__ import annotations
 from .checks import apply_use, use_options
 from .events import ManaChanged
 from .model import LOG
+from .frames import frame, resumable, run
 from .prompt import ask
 
 
@@ -50,19 +51,29 @@ def turn_gain(g, f):
 
 
 def phase_mana(g):
+    return (yield from run(g, frame("phase_mana")))
+
+
+@resumable("phase_mana")
+def _phase_mana(g, fr):
     m = g.cfg.mana
-    for fid in g.order():
-        f = g.fac[fid]
-        gain, why = turn_gain(g, f)
-        before = f.mana
-        if gain > 0 and m.cap_at_max:
-            f.mana = max(f.mana, min(f.max_mana, f.mana + gain))
-        else:
-            f.mana = f.mana + gain
-        g.events.append(ManaChanged(f.id, before, f.mana, "turn_end", g.vis(f.id)))     # §3.6: acting faction
-        pen = g.penalty(f)
-        g.note(f.id, "mana_turn_penalty" if pen else "mana", g.vis(f.id), amount=f"{gain:+d}", why=why, mana=f.mana,
-               max=f.max_mana, penalty=pen)
+    if fr["pc"] == 0:
+        fr.update(order=g.order(), i=0, st=0, pc=1)
+    order = fr["order"]
+    while fr["i"] < len(order):
+        f = g.fac[order[fr["i"]]]
+        if fr["st"] == 0:
+            gain, why = turn_gain(g, f)
+            before = f.mana
+            if gain > 0 and m.cap_at_max:
+                f.mana = max(f.mana, min(f.max_mana, f.mana + gain))
+            else:
+                f.mana = f.mana + gain
+            g.events.append(ManaChanged(f.id, before, f.mana, "turn_end", g.vis(f.id)))     # §3.6: acting faction
+            pen = g.penalty(f)
+            g.note(f.id, "mana_turn_penalty" if pen else "mana", g.vis(f.id), amount=f"{gain:+d}", why=why,
+                   mana=f.mana, max=f.max_mana, penalty=pen)
+            fr["st"] = 1
         while f.mana < m.vanish_below and use_options(g, f, "emergency"):
             ans = yield ask("emergency", f.id, mana=f.mana)
             if ans.kind != "use":
@@ -70,6 +81,7 @@ def phase_mana(g):
             apply_use(g, ans)
         if f.mana < m.vanish_below:
             g.eliminate(f, "vanished")
+        fr.update(i=fr["i"] + 1, st=0)
     g.victory_check()
     if g.turn >= g.cfg.game.max_turns:
         score(g)
