@@ -183,10 +183,10 @@ def make_images(app, folder: Path) -> int:
             img = swatch(shots.get(image_id) or pygame.Surface((16, 16)))
         else:
             shot = preview.sibling(image_id, kind, shots)
-            if shot is None and image_id.startswith("grailwar.class."):     # a token: a paper disc
+            if shot is None and image_id.startswith("grailwar.class."):     # a token: an ink disc (white letters)
                 shot = pygame.Surface((w, h), pygame.SRCALPHA)
-                pygame.draw.circle(shot, (226, 214, 178), (w / 2, h / 2), w / 2 - 1)
-                pygame.draw.circle(shot, (60, 44, 30), (w / 2, h / 2), w / 2 - 1, 2)
+                pygame.draw.circle(shot, (64, 50, 38), (w / 2, h / 2), w / 2 - 1)
+                pygame.draw.circle(shot, (226, 214, 178), (w / 2, h / 2), w / 2 - 1, 2)
             if shot is None or pygame.transform.average_color(shot)[3] == 0:
                 img = dark_panel((w, h), image_id, strip=h < 40)
             else:

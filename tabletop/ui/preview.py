@@ -23,6 +23,8 @@ from .. import games
 from ..data import image_ids as I
 from ..data.mods import mod_image_paths, png_size
 from . import skin
+from .app import App, default_args
+from .bench_scenes import SCENES, discover
 
 MAX_SHOWN = 800          # wider images are shown scaled down by a whole factor
 SHEET_W = 2600
@@ -35,7 +37,6 @@ LANGS = ("en", "ja")
 
 def built_in_shots(app, games=("launcher", "pendulum", "grailwar")) -> dict[str, pygame.Surface]:
     """``{id: built-in drawing}`` of every component on the sample screens (no skin)."""
-    from .bench_scenes import SCENES, discover     # imported here: the game packages are heavy
     discover()
     with skin.built_in_only(), skin.capturing() as shots:
         for name in games:
@@ -46,8 +47,7 @@ def built_in_shots(app, games=("launcher", "pendulum", "grailwar")) -> dict[str,
             app.scenes.push(scene)
             app.invalidate()
             app.step(3)
-            throw = getattr(getattr(scene, "tray", None), "add", None)
-            if name == "grailwar" and throw is not None:
+            if name == "grailwar":
                 _throw_dice(scene)
                 app.step(3)
         app.scenes.clear()
@@ -55,7 +55,9 @@ def built_in_shots(app, games=("launcher", "pendulum", "grailwar")) -> dict[str,
 
 
 def _throw_dice(scene) -> None:
-    from grailwar.ui.dice import Roll      # imported here: only the sheet throws dice
+    # imported here, not at the top: the shell imports no game package when it starts (the
+    # games register through tabletop.games); only the sheet throws Grail War dice
+    from grailwar.ui.dice import Roll
     for die, value in ((100, 42), (6, 4), (7, 3)):
         scene.tray.add(Roll(die, value, "", ""))
         scene.tray.skip()
@@ -197,7 +199,6 @@ def contact_sheet(app, mod_dir: str | Path) -> tuple[pygame.Surface, dict]:
 
 def preview_mod_cli(args) -> int:
     """Write the sheet to ``args.out``; 0, or 1 when the folder has no usable images."""
-    from .app import App, default_args     # imported here: the App opens a (dummy) window
     mod_dir = Path(args.dir)
     if not mod_dir.is_dir():
         print(f"{args.dir}: (file): not a folder (preview-mod wants a mod folder with images/)")
