@@ -1,5 +1,9 @@
 """Skins: with no mod every screen looks as the built-in drawing; a mod's image replaces a
-component (text still drawn over it); the mod preview's contact sheet."""
+component (text still drawn over it); the mod preview's contact sheet.
+
+"Looks as today" is checked against the same screens drawn with every skin lookup forced to
+miss (``skin.built_in_only``), not against stored reference PNGs: the comparison then stays
+exact while other work changes how the screens look."""
 import struct
 import zlib
 
@@ -107,3 +111,17 @@ def test_preview_mod_command_writes_a_png_headless(tmp_path, capsys):
     assert cli.main(["preview-mod", str(mod), "--out", str(out)]) == 0
     assert f"{out}: 1 images, 0 with warnings, 0 with ids no screen asks for" in capsys.readouterr().out
     assert pygame.image.load(str(out)).get_width() > 1000
+
+
+def test_preview_mod_draws_the_words_over_each_image_in_english_and_in_japanese(make_app, tmp_path, monkeypatch):
+    from tabletop import games
+    from tabletop.ui.preview import contact_sheet
+    mod = _mod(tmp_path, {"pendulum.province.prov07": _png(74, 118)})
+    app = make_app()
+    drawn = []
+    text = app.text
+    monkeypatch.setattr(app, "text", lambda s, *a, **k: (drawn.append(s), text(s, *a, **k))[1])
+    contact_sheet(app, mod)
+    rules = games.load("pendulum").make_rules()
+    en, ja = rules.name("prov07", "en"), rules.name("prov07", "ja")
+    assert en != ja and en in drawn and ja in drawn
