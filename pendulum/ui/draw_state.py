@@ -354,8 +354,8 @@ def _seat_full(table, s, seat, r=None):
     prod = rules.production[m["character"]]
     for slot in SLOTS:
         sr = r[f"seat.{seat}.slot.{slot}"]
-        pygame.draw.rect(s, (50, 44, 36), sr, border_radius=8)
-        pygame.draw.rect(s, R.SLOT_COL[slot], sr, 3, border_radius=8)
+        skin.draw(app, f"pendulum.slot.{slot}", s, sr, fallback=lambda g, b: (
+            pygame.draw.rect(g, (50, 44, 36), b, border_radius=8), pygame.draw.rect(g, R.SLOT_COL[slot], b, 3, border_radius=8)))
         head = app.t("pendulum.slot", slot=V.name(app, rules, slot))
         s.blit(R.text_fit(app, head, 17, R.SLOT_COL[slot], sr.width - 10, True), (sr.left + 8, sr.top + 4))
         printed = V.amounts_text(app, rules, prod[slot])
@@ -367,7 +367,7 @@ def _seat_full(table, s, seat, r=None):
             txt = _short(app, rules, rules.provinces[card][slot])
             s.blit(R.text_fit(app, "+ " + txt, 16, (30, 24, 16), cr.width - 8), (cr.left + 4, cr.top))
     hand = r[f"seat.{seat}.hand"]
-    pygame.draw.rect(s, (34, 40, 52), hand, border_radius=8)
+    skin.draw(app, "pendulum.panel.hand", s, hand, fallback=lambda g, b: pygame.draw.rect(g, (34, 40, 52), b, border_radius=8))
     s.blit(app.text(app.t("pendulum.hand_title", n=len(m["hand"]), d=len(m["discard"])), 17, R.DIM_INK, True),
            (hand.left + 8, hand.top + 4))
     y = hand.top + 26
