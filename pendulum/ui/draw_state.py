@@ -192,8 +192,8 @@ def _council_overlay(table, s):
     shade = pygame.Surface(r["main_board"].size, pygame.SRCALPHA)
     shade.fill((8, 10, 16, 170))
     s.blit(shade, r["main_board"])
-    pygame.draw.rect(s, (40, 46, 70), ov, border_radius=16)
-    pygame.draw.rect(s, (150, 160, 220), ov, 3, border_radius=16)
+    skin.draw(app, "pendulum.panel.council_overlay", s, ov, fallback=lambda g, b: (
+        pygame.draw.rect(g, (40, 46, 70), b, border_radius=16), pygame.draw.rect(g, (150, 160, 220), b, 3, border_radius=16)))
     s.blit(app.text(app.t("pendulum.council.title", round=min(v["round"], rules.rounds)), 32, INK, True),
            (ov.left + 24, ov.top + 14))
     steps = ["privilege", "rewards", "trim", "setup"]

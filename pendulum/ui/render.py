@@ -162,7 +162,7 @@ def build_static(app, layout, rules, table_info) -> pygame.Surface:
     r = layout.rects
     skin.draw(app, "pendulum.board", surf, r["main_board"], fallback=lambda s, rr: (
         pygame.draw.rect(s, BOARD, rr, border_radius=14), pygame.draw.rect(s, BOARD_EDGE, rr, 3, border_radius=14)))
-    pygame.draw.rect(surf, (24, 38, 44), r["top_bar"])
+    skin.draw(app, "pendulum.panel.top_bar", surf, r["top_bar"], fallback=lambda s, b: pygame.draw.rect(s, (24, 38, 44), b))
     pygame.draw.line(surf, GOLD, (0, r["top_bar"].bottom), (1920, r["top_bar"].bottom), 2)
     # areas
     for area in AREA_RECTS:
@@ -219,7 +219,7 @@ def build_static(app, layout, rules, table_info) -> pygame.Surface:
     surf.blit(app.text(app.t("pendulum.privilege"), 18, INK, True), (pt.left + 10, pt.top + 6))
     for k in range(table_info["ranks"]):
         pr = r[f"privilege.{k}"]
-        pygame.draw.rect(surf, (40, 32, 24), pr, border_radius=6)
+        skin.draw(app, "pendulum.privilege_slot", surf, pr, fallback=lambda s, b: pygame.draw.rect(s, (40, 32, 24), b, border_radius=6))
         bonus = table_info["bonus"][k] if k < len(table_info["bonus"]) else 0
         t = app.text(f"{k + 1}", 15, DIM_INK, True)
         surf.blit(t, t.get_rect(midbottom=(pr.centerx, pr.top - 1)))
