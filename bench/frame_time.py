@@ -1,6 +1,7 @@
 """Frame time of a scene against a bare pygame loop at the same size, in the same run.
 
     python bench/frame_time.py --scene launcher --size 1920x1080 --frames 600 --json
+    python bench/frame_time.py --scene pendulum --mod mods/paper-theme     (with an art pack)
 
 The baseline blits a full-screen surface and 300 sprites per frame. A frame of the scene
 is the App's whole frame (events, one fixed 1/60 s update, draw, scaling, present):
@@ -44,7 +45,7 @@ def _size(text: str):
 
 
 def measure_scene(name: str, size, frames: int, warmup: int = 30, redraw: bool = True,
-                  scaling: str | None = None) -> tuple[list[float], float, str]:
+                  scaling: str | None = None, mods: list[str] | None = None) -> tuple[list[float], float, str]:
     """Per-frame milliseconds, the share of frames that redrew anything, and how the
     frame was presented."""
     from tabletop.ui.app import App, default_args
@@ -52,7 +53,7 @@ def measure_scene(name: str, size, frames: int, warmup: int = 30, redraw: bool =
     discover()
     if name not in SCENES:
         raise SystemExit(f"unknown scene {name!r}; available: {', '.join(sorted(SCENES))}")
-    app = App(default_args(size=size, scaling=scaling))
+    app = App(default_args(size=size, scaling=scaling, mod=list(mods or [])))
     app.scenes.push(SCENES[name](app))
     out = []
     changed = 0
@@ -82,13 +83,18 @@ def main() -> int:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--scaling", choices=("auto", "gpu", "cpu"), default=None,
                    help="how the frame is scaled (default: config/settings.yaml)")
+    p.add_argument("--mod", action="append", default=[], metavar="DIR",
+                   help="load a mod folder, e.g. the art pack mods/paper-theme (repeatable)")
     a = p.parse_args()
+    for mod in a.mod:
+        if not Path(mod).is_dir():
+            p.error(f"--mod {mod}: not a folder")
     base = _baseline.frame_loop(a.size, a.frames)
-    scene, _, how = measure_scene(a.scene, a.size, a.frames, scaling=a.scaling)
-    natural, changed, _ = measure_scene(a.scene, a.size, a.frames, redraw=False, scaling=a.scaling)
+    scene, _, how = measure_scene(a.scene, a.size, a.frames, scaling=a.scaling, mods=a.mod)
+    natural, changed, _ = measure_scene(a.scene, a.size, a.frames, redraw=False, scaling=a.scaling, mods=a.mod)
     pc = _baseline.percentile
     result = {
-        "scene": a.scene, "size": f"{a.size[0]}x{a.size[1]}", "frames": len(scene),
+        "scene": a.scene, "size": f"{a.size[0]}x{a.size[1]}", "frames": len(scene), "mods": a.mod,
         "video_driver": os.environ.get("SDL_VIDEODRIVER", ""), "presenter": how,
         "scene_ms_p50": round(pc(scene, 0.5), 3), "scene_ms_p95": round(pc(scene, 0.95), 3),
         "baseline_ms_p50": round(pc(base, 0.5), 3), "baseline_ms_p95": round(pc(base, 0.95), 3),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -204,6 +205,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("validate-mod", help="check a mod folder and print every error")
     _common(p)
     p.add_argument("dir")
+
+    p = sub.add_parser("preview-mod", help="draw a contact sheet of a mod's images (headless)")
+    _common(p)
+    p.add_argument("dir")
+    p.add_argument("--out", default="sheet.png", metavar="FILE", help="the PNG to write (default sheet.png)")
     return parser
 
 
@@ -303,6 +309,13 @@ def cmd_validate_mod(args) -> int:
     return validate_mod_cli(args.dir)
 
 
+def cmd_preview_mod(args) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")      # headless: the sheet is a file
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .ui.preview import preview_mod_cli
+    return preview_mod_cli(args)
+
+
 def _mods_are_valid(mods: list[str]) -> bool:
     """Check every ``--mod`` folder before anything starts: a broken mod is reported with
     its ``file:line: field: message`` lines instead of being silently left out."""
@@ -335,6 +348,8 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_replay(args)
     if command == "validate-mod":
         return cmd_validate_mod(args)
+    if command == "preview-mod":
+        return cmd_preview_mod(args)
     if command == "pendulum":
         try:
             args.seats, args.options = pendulum_options(args, *pendulum_setup())

@@ -93,7 +93,7 @@ def _merge_raw(raw: dict) -> StaticData:
     sd.params = [dict(_name(p), id=p["id"]) for p in (raw.get("parameters") or [])] or \
         [{"id": p, "en": p, "ja": p} for p in ("STR", "END", "AGI", "MAG", "LUK", "NP")]
     for f in raw.get("factions") or []:
-        sd.factions[f["id"]] = {"color": f.get("color", "#888888")}
+        sd.factions[f["id"]] = {"color": f.get("color", "#888888"), "master": f.get("master"), "servant": f.get("servant")}
     sd.config = raw.get("config") or {}
     for who in (raw.get("servants") or []) + (raw.get("masters") or []):
         for sk in who.get("skills") or []:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 import pygame
 import pymunk
 
+from tabletop.ui import skin
+
 from . import theme as T
 
 PHYS_DT = 1 / 120          # fixed physics step (presentation only)
@@ -109,9 +111,9 @@ class _Die:
             s = pygame.Surface((w, h), pygame.SRCALPHA)
             pts = [(x - min(xs) + pad, y - min(ys) + pad) for x, y in self.verts]
             body = {"d100": (236, 230, 214), "d10": (250, 250, 246), "d6": (250, 250, 246)}.get(self.kind, (250, 250, 246))
-            pygame.draw.polygon(s, body, pts)
             edge = T.ACCENT if self.rest else (60, 60, 70)
-            pygame.draw.polygon(s, edge, pts, 3)
+            skin.draw(app, f"grailwar.die.{self.kind if self.kind in ('d6', 'd10', 'd100') else 'dn'}", s, s.get_rect(), fallback=lambda g, rr: (
+                pygame.draw.polygon(g, body, pts), pygame.draw.polygon(g, edge, pts, 3)))
             cx = (max(xs) - min(xs)) / 2 + pad
             cy = (-min(ys)) + pad + (4 if self.kind in ("d10", "d100") else 0)
             if self.kind == "d6" and self.face.isdigit():
@@ -130,6 +132,14 @@ class _Die:
                  6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[max(1, min(6, n))]
         for dx, dy in spots:
             pygame.draw.circle(s, (30, 30, 36), (int(c[0] + dx * d), int(c[1] + dy * d)), max(3, int(self.size * 0.09)))
+
+
+def _felt(s, r):
+    """The built-in tray: green felt in a wooden frame."""
+    s.fill((28, 58, 44), r)
+    for i in range(0, r.w, 6):
+        pygame.draw.line(s, (31, 62, 47), (r.x + i, r.y), (r.x + i, r.bottom))
+    pygame.draw.rect(s, (92, 64, 40), r, 8, border_radius=6)
 
 
 class DiceTray:
@@ -277,10 +287,7 @@ class DiceTray:
     def draw(self, surface, record=None):
         if self._bg is None or self._bg.get_size() != self.rect.size:
             self._bg = pygame.Surface(self.rect.size)
-            self._bg.fill((28, 58, 44))
-            for i in range(0, self.rect.w, 6):
-                pygame.draw.line(self._bg, (31, 62, 47), (i, 0), (i, self.rect.h))
-            pygame.draw.rect(self._bg, (92, 64, 40), self._bg.get_rect(), 8, border_radius=6)
+            skin.draw(self.app, "grailwar.tray", self._bg, self._bg.get_rect(), fallback=_felt)
         surface.blit(self._bg, self.rect.topleft)
         for d in self.dice:
             s = d.surface(self.app)

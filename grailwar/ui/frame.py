@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.ui import skin
+
 from . import theme as T
 from .layout import LOGICAL, ME, PROMPT, RIVALS, TOP, TRAY
 
@@ -57,12 +59,13 @@ class FrameComposer:
             if pygame.display.get_surface() is not None:
                 self.frame = self.frame.convert()
                 self.bg = self.bg.convert()
-            self.bg.fill(T.BG)
-            pygame.draw.rect(self.bg, T.PANEL_DARK, TOP)
-            pygame.draw.line(self.bg, T.PANEL_EDGE, (0, TOP.bottom - 1), (1920, TOP.bottom - 1), 2)
-            T.panel(self.bg, ME)
-            T.panel(self.bg, RIVALS)
-            T.panel(self.bg, PROMPT, color=(36, 34, 52))
+            skin.draw(self.app, "grailwar.backdrop", self.bg, self.bg.get_rect(), fallback=lambda s, r: s.fill(T.BG, r))
+            skin.draw(self.app, "grailwar.panel.top", self.bg, TOP, fallback=lambda s, r: (
+                pygame.draw.rect(s, T.PANEL_DARK, r), pygame.draw.line(s, T.PANEL_EDGE, (r.x, r.bottom - 1),
+                                                                       (r.right, r.bottom - 1), 2)))
+            skin.draw(self.app, "grailwar.panel.me", self.bg, ME, fallback=lambda s, r: T.panel(s, r))
+            skin.draw(self.app, "grailwar.panel.rivals", self.bg, RIVALS, fallback=lambda s, r: T.panel(s, r))
+            skin.draw(self.app, "grailwar.panel.prompt", self.bg, PROMPT, fallback=lambda s, r: T.panel(s, r, color=(36, 34, 52)))
             self.frame.blit(self.bg, (0, 0))
             self.keys = {}
 

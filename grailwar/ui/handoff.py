@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.ui import skin
+
 from . import theme as T
 
 
@@ -19,8 +21,10 @@ class HandOff:
             return event.button == 1
         return event.type == pygame.KEYDOWN and "confirm" in intents and "pause" not in intents
 
-    def draw(self, pen, surface, master, tr):
+    def draw(self, pen, surface, master, tr, app=None, master_id=None):
         surface.fill((8, 8, 14))
+        if app is not None and master_id:       # who plays which master is public; no portrait without a skin
+            skin.draw(app, f"grailwar.master.{master_id}", surface, (870, 120, 180, 240))
         name = f"{master} ({self.to})"     # {name}: the older form, for translations in mods
         r = pygame.Rect(0, 0, 1100, 300)
         r.center = (960, 520)

@@ -7,6 +7,8 @@ import random
 
 import pygame
 
+from tabletop.ui import skin
+
 from . import theme as T
 
 CLASS_ABBR = {"Saber": "Sa", "Archer": "Ar", "Lancer": "La", "Rider": "Ri", "Caster": "Ca",
@@ -75,15 +77,15 @@ class MapView:
         app, r = self.app, self.rect
         texts = []
         surf = pygame.Surface(r.size)
-        surf.fill(T.LAND)
+        skin.draw(app, "grailwar.map", surf, surf.get_rect(), fallback=self._draw_city)   # an asset pack may re-skin the map
+        pygame.draw.rect(surf, T.PANEL_EDGE, surf.get_rect(), 2)
+        self._draw_places(surf, texts)
+
+    def _draw_city(self, surf, rect):
+        """The built-in map: land, sea, a river, city blocks and a grid."""
+        r = rect
+        surf.fill(T.LAND, r)
         rng = random.Random(7)   # presentation only; never the game's generator
-        skin = None
-        assets = getattr(app, "assets", None)
-        if assets is not None:
-            try:
-                skin = assets.image("grailwar.map", r.size)    # an asset pack may re-skin the map
-            except Exception:   # noqa: BLE001 - the procedural map is always there
-                skin = None
         # sea along the east and south-east, a river through the city
         sea = [(r.w * 0.93, 0), (r.w, 0), (r.w, r.h), (r.w * 0.70, r.h), (r.w * 0.83, r.h * 0.78),
                (r.w * 0.95, r.h * 0.55), (r.w * 0.90, r.h * 0.25)]
@@ -101,9 +103,9 @@ class MapView:
             pygame.draw.line(surf, (38, 42, 52), (i, 0), (i, r.h))
         for j in range(0, r.h, 80):
             pygame.draw.line(surf, (38, 42, 52), (0, j), (r.w, j))
-        if skin is not None:
-            surf.blit(skin, (0, 0))
-        pygame.draw.rect(surf, T.PANEL_EDGE, surf.get_rect(), 2)
+
+    def _draw_places(self, surf, texts):
+        app, r = self.app, self.rect
         # leyline threads between leyline sites (cosmetic)
         ley = [l for l in self.static.locations if l.grade in ("core", "great", "medium")]
         core = [l for l in ley if l.grade == "core"]
@@ -121,8 +123,8 @@ class MapView:
             x, y = self.pos[loc.id]
             x, y = x - r.x, y - r.y
             col = T.GRADE_COLORS.get(loc.grade, (128, 128, 128))
-            pygame.draw.circle(surf, T.shade(col, 0.35), (x, y), 30)
-            T.grade_shape(surf, loc.grade, (x, y), 18, col)
+            skin.draw(app, f"grailwar.location.{loc.grade}", surf, (x - 30, y - 30, 61, 61), fallback=lambda g, rr: (
+                pygame.draw.circle(g, T.shade(col, 0.35), rr.center, 30), T.grade_shape(g, loc.grade, rr.center, 18, col)))
             ids = app.text(loc.id, 13, (10, 10, 14), True)
             surf.blit(ids, (x - ids.get_width() // 2, y - ids.get_height() // 2))
             markers.append((pygame.Rect(x - 24, y - 24, 48, 48), 4))   # the marker
@@ -221,7 +223,13 @@ class MapView:
             s = pygame.Surface((d, d), pygame.SRCALPHA)
             c = (d // 2, d // 2)
             pygame.draw.circle(s, (0, 0, 0, 140), (c[0] + 2, c[1] + 2), size)
-            pygame.draw.circle(s, color, c, size)
+            cls = next((k.lower() for k, v in CLASS_ABBR.items() if v == label), None)    # a known class
+            disc = pygame.Rect(c[0] - size, c[1] - size, 2 * size + 1, 2 * size + 1)
+            if cls is None:
+                pygame.draw.circle(s, color, c, size)
+            elif skin.draw(self.app, f"grailwar.class.{cls}", s, disc,
+                           fallback=lambda g, rr: pygame.draw.circle(g, color, (rr.x + size, rr.y + size), size)):
+                pygame.draw.circle(s, color, c, size + 2, 3)          # the faction's colour stays a cue
             pygame.draw.circle(s, ring or (245, 245, 245), c, size, 3 if ring else 2)
             t = self.app.text(label, 14, (255, 255, 255), True)
             s.blit(t, (c[0] - t.get_width() // 2, c[1] - t.get_height() // 2))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.ui import skin
+
 from . import theme as T
 from . import viewmodel as VM
 from .bars import mana_bar, spell_marks
@@ -50,6 +52,9 @@ def draw_top(host, pen, surface, vm):
 def draw_me(host, pen, surface, vm):
     me = vm.get("me")
     x, y = ME.x + 16, ME.y + 12
+    if me:          # the viewer's own servant (static data; a rival's is never drawn): art behind the panel
+        skin.draw(host.app, f"grailwar.servant.{host.static.factions.get(me['id'], {}).get('servant')}", surface,
+                  ME.inflate(-6, -6))
     if not me:
         key = "me.public_table" if host.humans else "me.spectator"
         pen.blit(surface, host.tr(key), (x, y), 22, T.TEXT_DIM, True)

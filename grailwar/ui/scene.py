@@ -616,7 +616,7 @@ class GrailWarScene(Scene):
 
     def _draw_handoff(self, surface):
         master = VM.public_name(self.state, self.handoff.to, self.app.lang)
-        self.handoff.draw(self.pen, surface, master, self.tr)
+        self.handoff.draw(self.pen, surface, master, self.tr, self.app, self.static.factions.get(self.handoff.to, {}).get("master"))
 
     def _draw_end(self, surface):
         surface.fill(T.BG)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.ui import skin
+
 from . import render as R
 from . import view as V
 from .layout import SLOTS, TRACKS
@@ -36,8 +38,8 @@ def draw_state(table, s):
     for row, k in V.purple_markers(v):
         pr = r.get(f"timer_place.purple.{row}.{k}")
         if pr:
-            pygame.draw.circle(s, (170, 120, 220), pr.center, 20)
-            pygame.draw.circle(s, (30, 16, 40), pr.center, 20, 2)
+            skin.draw(app, "pendulum.token.time_marker", s, pygame.Rect(0, 0, 42, 42).move(pr.centerx - 21, pr.centery - 21),
+                      fallback=lambda g, rr: _disc(g, rr, 20, (170, 120, 220), (30, 16, 40)))
             t = app.text("M", 18, (30, 16, 40), True)
             s.blit(t, t.get_rect(center=pr.center))
     _provinces(table, s)
@@ -94,6 +96,12 @@ def _time_track(table, s):
             pygame.draw.circle(s, R.AREA_LIGHT[f], (rect.left + 9 + i * 11, rect.bottom - 8), 4)
 
 
+def _disc(s, rect, radius, fill, edge, width=2):
+    """A round token drawn in the middle of ``rect``."""
+    pygame.draw.circle(s, fill, rect.center, radius)
+    pygame.draw.circle(s, edge, rect.center, radius, width)
+
+
 def _card(s, rect, colour, edge=(20, 16, 12)):
     pygame.draw.rect(s, colour, rect, border_radius=7)
     pygame.draw.rect(s, edge, rect, 2, border_radius=7)
@@ -110,15 +118,14 @@ def _provinces(table, s):
         _province_card(app, rules, s, rect, card)
     d = r["province_deck"]
     if deck:
-        _card(s, d, (70, 90, 70))
-        for k in range(3):
-            pygame.draw.rect(s, (40, 52, 40), d.move(-k * 2, -k * 2), 1, border_radius=7)
+        skin.draw(app, "pendulum.card_back.province", s, d, fallback=lambda g, rr: (_card(g, rr, (70, 90, 70)), [
+            pygame.draw.rect(g, (40, 52, 40), rr.move(-k * 2, -k * 2), 1, border_radius=7) for k in range(3)]))
     t = app.text(str(deck), 22, INK, True)
     s.blit(t, t.get_rect(center=d.center))
 
 
 def _province_card(app, rules, s, rect, card, compact=False):
-    _card(s, rect, (226, 214, 178))
+    skin.draw(app, f"pendulum.province.{card}", s, rect, fallback=lambda g, rr: _card(g, rr, (226, 214, 178)))
     prov = rules.provinces[card]
     h = (rect.height - 20) // 4
     nm = R.text_fit(app, V.name(app, rules, card), 12, (40, 30, 20), rect.width - 4)
@@ -146,6 +153,7 @@ def _achievement(table, s):
         t = app.text(app.t("pendulum.no_achievement"), 16, R.DIM_INK)
         s.blit(t, t.get_rect(center=a.center))
         return
+    skin.draw(app, f"pendulum.achievement.{ach['card']}", s, a)      # the box itself is on the static layer
     s.blit(R.text_fit(app, V.name(app, rules, ach["card"]), 16, INK, a.width - 60, True), (a.left + 8, a.top + 6))
     req = {k: v for k, v in ach["requires"].items() if v}
     s.blit(R.text_fit(app, app.t("pendulum.needs", what=_short(app, rules, req)), 16, (255, 220, 160), a.width - 14),
@@ -160,8 +168,8 @@ def _achievement(table, s):
             s.blit(tok, tok.get_rect(center=c))
     if ach["legendary"] == "card":
         lt = table.layout.rects["legendary_token"]
-        pygame.draw.circle(s, (200, 200, 215), lt.center, 18)
-        pygame.draw.circle(s, (60, 60, 70), lt.center, 18, 2)
+        skin.draw(app, "pendulum.token.legendary", s, pygame.Rect(0, 0, 38, 38).move(lt.centerx - 19, lt.centery - 19),
+                  fallback=lambda g, rr: _disc(g, rr, 18, (200, 200, 215), (60, 60, 70)))
         t = app.text("★", 24, (80, 70, 30), True)
         s.blit(t, t.get_rect(center=lt.center))
 
@@ -184,8 +192,8 @@ def _council_overlay(table, s):
     shade = pygame.Surface(r["main_board"].size, pygame.SRCALPHA)
     shade.fill((8, 10, 16, 170))
     s.blit(shade, r["main_board"])
-    pygame.draw.rect(s, (40, 46, 70), ov, border_radius=16)
-    pygame.draw.rect(s, (150, 160, 220), ov, 3, border_radius=16)
+    skin.draw(app, "pendulum.panel.council_overlay", s, ov, fallback=lambda g, b: (
+        pygame.draw.rect(g, (40, 46, 70), b, border_radius=16), pygame.draw.rect(g, (150, 160, 220), b, 3, border_radius=16)))
     s.blit(app.text(app.t("pendulum.council.title", round=min(v["round"], rules.rounds)), 32, INK, True),
            (ov.left + 24, ov.top + 14))
     steps = ["privilege", "rewards", "trim", "setup"]
@@ -226,9 +234,9 @@ def _council(table, s):
         col = {"always_available": (200, 200, 190), "flip_card": (236, 206, 90), "stratagem": (140, 180, 236),
                "final": (226, 120, 110)}.get(kind, (220, 200, 170))
         if not up:
-            _card(s, rect, (90, 80, 60))
+            skin.draw(app, "pendulum.card_back.council", s, rect, fallback=lambda g, rr: _card(g, rr, (90, 80, 60)))
             continue
-        _card(s, rect, col)
+        skin.draw(app, f"pendulum.council.{card}", s, rect, fallback=lambda g, rr: _card(g, rr, col))
         if turn is not None and table.human[turn] and any(
                 V.option_matches_region(v, a.option, f"council.{key}") for a in table.legal(turn) if a.kind == "choose"):
             pygame.draw.rect(s, (120, 255, 140), rect.inflate(8, 8), 3, border_radius=9)
@@ -241,7 +249,7 @@ def _council(table, s):
         t = R.text_fit(app, tag, 12, (60, 40, 30), rect.width - 6)
         s.blit(t, t.get_rect(midbottom=(rect.centerx, rect.bottom - 4)))
     d = r["council.deck"]
-    _card(s, d, (60, 70, 110))
+    skin.draw(app, "pendulum.card_back.council_deck", s, d, fallback=lambda g, rr: _card(g, rr, (60, 70, 110)))
     t = app.text(str(council["deck"]), 22, INK, True)
     s.blit(t, t.get_rect(center=d.center))
     if turn is not None:
@@ -255,17 +263,21 @@ def _res_line(app, s, x, y, m, size=22):
     for k, v in items:
         col = R.RES_COL[k]
         rect = pygame.Rect(x, y, size, size)
-        if k == "votes":
-            R.draw_shape(s, "hexagon", rect.center, size, col, (16, 12, 8), 1)
-        else:
-            pygame.draw.rect(s, col, rect, border_radius=4)
-            pygame.draw.rect(s, (16, 12, 8), rect, 1, border_radius=4)
+        skin.draw(app, f"pendulum.icon.{k}", s, rect, fallback=lambda g, rr: _res_icon(g, rr, k, col))
         letter = app.text(app.t(f"pendulum.res_letter.{k}"), int(size * 0.6), R.contrast(col), True)
         s.blit(letter, letter.get_rect(center=rect.center))
         t = app.text(str(v), int(size * 1.0), INK, True)
         s.blit(t, (x + size + 4, y + size // 2 - t.get_height() // 2))
         x += size + 4 + max(int(size * 1.3), t.get_width() + 10)
     return x
+
+
+def _res_icon(s, rect, k, col):
+    if k == "votes":
+        R.draw_shape(s, "hexagon", rect.center, rect.w, col, (16, 12, 8), 1)
+    else:
+        pygame.draw.rect(s, col, rect, border_radius=4)
+        pygame.draw.rect(s, (16, 12, 8), rect, 1, border_radius=4)
 
 
 def _seat_header(table, s, seat, rect, big):
@@ -321,9 +333,10 @@ def _seat_full(table, s, seat, r=None):
     r = r or table.layout.rects
     rect = r[f"seat.{seat}"]
     sd = table.sprites.seats[seat]
+    m = V.mat(table.view, seat)
+    skin.draw(app, f"pendulum.character.{m['character']}", s, rect)    # no built-in art: the seat board shows through
     pygame.draw.rect(s, sd["colour"], rect, 3, border_radius=12)
     _seat_header(table, s, seat, rect, True)
-    m = V.mat(table.view, seat)
     for t in TRACKS:
         tr = r[f"seat.{seat}.track.{t}"]
         if t == "legendary":
@@ -334,15 +347,15 @@ def _seat_full(table, s, seat, r=None):
     res = r[f"seat.{seat}.resources"]
     _res_line(app, s, res.left, res.top + 6, m, 26)
     mat = r[f"seat.{seat}.mat"]
-    pygame.draw.rect(s, (30, 34, 30), mat, border_radius=8)
+    skin.draw(app, "pendulum.mat", s, mat, fallback=lambda g, rr: pygame.draw.rect(g, (30, 34, 30), rr, border_radius=8))
     s.blit(app.text(app.t("pendulum.on_mat"), 16, R.DIM_INK), (mat.left + 6, mat.top + 2))
     t = app.text(app.t("pendulum.reserve", n=V.reserve(table.view, seat)), 16, R.DIM_INK)
     s.blit(t, (mat.right - t.get_width() - 6, mat.top + 2))
     prod = rules.production[m["character"]]
     for slot in SLOTS:
         sr = r[f"seat.{seat}.slot.{slot}"]
-        pygame.draw.rect(s, (50, 44, 36), sr, border_radius=8)
-        pygame.draw.rect(s, R.SLOT_COL[slot], sr, 3, border_radius=8)
+        skin.draw(app, f"pendulum.slot.{slot}", s, sr, fallback=lambda g, b: (
+            pygame.draw.rect(g, (50, 44, 36), b, border_radius=8), pygame.draw.rect(g, R.SLOT_COL[slot], b, 3, border_radius=8)))
         head = app.t("pendulum.slot", slot=V.name(app, rules, slot))
         s.blit(R.text_fit(app, head, 17, R.SLOT_COL[slot], sr.width - 10, True), (sr.left + 8, sr.top + 4))
         printed = V.amounts_text(app, rules, prod[slot])
@@ -354,11 +367,12 @@ def _seat_full(table, s, seat, r=None):
             txt = _short(app, rules, rules.provinces[card][slot])
             s.blit(R.text_fit(app, "+ " + txt, 16, (30, 24, 16), cr.width - 8), (cr.left + 4, cr.top))
     hand = r[f"seat.{seat}.hand"]
-    pygame.draw.rect(s, (34, 40, 52), hand, border_radius=8)
+    skin.draw(app, "pendulum.panel.hand", s, hand, fallback=lambda g, b: pygame.draw.rect(g, (34, 40, 52), b, border_radius=8))
     s.blit(app.text(app.t("pendulum.hand_title", n=len(m["hand"]), d=len(m["discard"])), 17, R.DIM_INK, True),
            (hand.left + 8, hand.top + 4))
     y = hand.top + 26
     for card in m["hand"][:6]:
+        skin.draw(app, f"pendulum.stratagem.{card}", s, (hand.left + 4, y - 1, hand.width - 8, 23))   # no built-in strip
         t = R.text_fit(app, "▶ " + V.name(app, rules, card), 18, INK, hand.width - 16)
         s.blit(t, (hand.left + 8, y))
         y += 23

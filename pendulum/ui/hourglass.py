@@ -90,6 +90,9 @@ class Hourglass:
         self._frames = 0
         self.version = 0            # bumps whenever a grain may have moved (drawing cache key)
         self._comp = None           # (key, surface): glass + sand, reused while nothing moves
+        # ``skin(surface, rect, fallback)`` draws the glass's frame (tabletop.ui.skin.draw with the
+        # timer's image id, set by the table); None: the built-in glass
+        self.skin = None
 
     # ------------------------------------------------------------------ geometry
     def _make_outline(self):
@@ -356,13 +359,23 @@ class Hourglass:
         surf = self._glass_cache.get(key)
         if surf is not None:
             return surf
-        pad = 8
+        pad = 8     # as in _draw_glass
         w = int((self.w + 2 * pad) * scale)
         h = int((self.h + 2 * pad) * scale)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         if pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()
-        cx, cy = w / 2, h / 2
+        if self.skin is not None:
+            self.skin(surf, surf.get_rect(), lambda s, r: self._draw_glass(s, r, scale))
+        else:
+            self._draw_glass(surf, surf.get_rect(), scale)
+        self._glass_cache[key] = surf
+        return surf
+
+    def _draw_glass(self, surf, rect, scale):
+        """The built-in glass: bulbs, the two caps and the two posts, filling ``rect``."""
+        pad = 8
+        cx, cy = rect.x + rect.w / 2, rect.y + rect.h / 2
         right = self._outline
         outline = right + [(x, -y) for x, y in reversed(right)]
         outline += [(-x, y) for x, y in reversed(outline)]
@@ -381,8 +394,6 @@ class Hourglass:
             x = cx + sx * (self.w / 2 + pad * 0.55) * scale
             pygame.draw.line(surf, cap, (x, cy - self.h / 2 * scale), (x, cy + self.h / 2 * scale),
                              max(2, int(3 * scale)))
-        self._glass_cache[key] = surf
-        return surf
 
     def _dot_surface(self, scale):
         key = ("dot", round(scale, 3))

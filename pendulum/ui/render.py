@@ -1,7 +1,7 @@
 """Procedural drawing of the Pendulum table: the static board layer (drawn once per
-layout and language) and cached sprites for pieces. Every drawable first asks
-``app.assets.image(id, size)``; a mod's image replaces our drawing (ids in docs/MODDING.md:
-``pendulum.board``, ``pendulum.worker.<seat colour>.<common|grande>``, ``pendulum.card.back``).
+layout and language) and cached sprites for pieces. Every drawable goes through
+``tabletop.ui.skin.draw(app, id, ...)``: a mod's image replaces our drawing (the ids are in
+``tabletop.data.image_ids`` and docs/MODDING.md); text is drawn over it.
 """
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import math
 import pygame
 
 from tabletop.data.mods import parse_colour
+
+from tabletop.ui import skin
 
 from . import view as V
 from .layout import AREA_RECTS, ROWS, SEAT_COMPACT
@@ -85,19 +87,12 @@ class Sprites:
         if s is None:
             sd = self.seats[seat] if 0 <= seat < len(self.seats) else {"colour": (120, 120, 120), "letter": "N",
                                                                          "shape": "circle", "id": "neutral"}
-            img = self.app.assets.image(f"pendulum.worker.{sd['id']}.{'grande' if grande else 'common'}",
-                                        (size, size)) if self.app.assets else None
-            if img is None:
-                sz = size if grande else int(size * 0.78)
-                img = pygame.Surface((size, size), pygame.SRCALPHA)
-                c = (size / 2, size / 2)
-                edge = (225, 225, 225) if sum(sd["colour"]) < 240 else (16, 12, 8)   # dark seats stay visible
-                draw_shape(img, sd["shape"], c, sz - 2, sd["colour"], edge, 2)
-                if grande:
-                    pygame.draw.circle(img, GOLD, (size / 2, size / 2), sz / 2 - 1, 2) if sd["shape"] == "circle" \
-                        else pygame.draw.polygon(img, GOLD, shape_points(sd["shape"], c, sz - 6), 2)
-                t = self.app.text(sd["letter"], int(sz * (0.5 if grande else 0.55)), contrast(sd["colour"]), bold=True)
-                img.blit(t, t.get_rect(center=(size / 2, size / 2 + 1)))
+            sz = size if grande else int(size * 0.78)
+            img = pygame.Surface((size, size), pygame.SRCALPHA)
+            skin.draw(self.app, f"pendulum.worker.{sd['id']}.{'grande' if grande else 'common'}", img, img.get_rect(),
+                      fallback=lambda s, r: _worker_body(s, r, sd, grande, sz))
+            t = self.app.text(sd["letter"], int(sz * (0.5 if grande else 0.55)), contrast(sd["colour"]), bold=True)
+            img.blit(t, t.get_rect(center=(size / 2, size / 2 + 1)))
             s = img
             self.cache[key] = s
         return s
@@ -111,11 +106,22 @@ class Sprites:
                                                                          "shape": "circle"}
             s = pygame.Surface((size, size), pygame.SRCALPHA)
             edge = (225, 225, 225) if sum(sd["colour"]) < 240 else (16, 12, 8)
-            draw_shape(s, "hexagon", (size / 2, size / 2), size - 2, sd["colour"], edge, 2)
+            skin.draw(self.app, f"pendulum.token.seat.{sd.get('id', 'neutral')}", s, s.get_rect(), fallback=lambda g, r:
+                      draw_shape(g, "hexagon", (r.w / 2, r.h / 2), r.w - 2, sd["colour"], edge, 2))
             t = self.app.text(sd["letter"], int(size * 0.5), contrast(sd["colour"]), bold=True)
             s.blit(t, t.get_rect(center=(size / 2, size / 2 + 1)))
             self.cache[key] = s
         return s
+
+
+def _worker_body(s, r, sd, grande, sz):
+    """The built-in worker: the seat's shape in its colour, a gold ring for a grande."""
+    c = (r.w / 2, r.h / 2)
+    edge = (225, 225, 225) if sum(sd["colour"]) < 240 else (16, 12, 8)   # dark seats stay visible
+    draw_shape(s, sd["shape"], c, sz - 2, sd["colour"], edge, 2)
+    if grande:
+        pygame.draw.circle(s, GOLD, c, sz / 2 - 1, 2) if sd["shape"] == "circle" \
+            else pygame.draw.polygon(s, GOLD, shape_points(sd["shape"], c, sz - 6), 2)
 
 
 def text_fit(app, text, size, colour, width, bold=False):
@@ -152,31 +158,29 @@ def text_lines(app, text, size, colour, width, max_lines=3, bold=False):
 def build_static(app, layout, rules, table_info) -> pygame.Surface:
     """The layer that never changes during a game: boards, areas, frames, boxes, labels."""
     surf = pygame.Surface((1920, 1080)).convert()
-    surf.fill(BG)
+    skin.draw(app, "pendulum.backdrop", surf, surf.get_rect(), fallback=lambda s, rr: s.fill(BG, rr))
     r = layout.rects
-    img = app.assets.image("pendulum.board", r["main_board"].size) if app.assets else None
-    if img is not None:
-        surf.blit(img, r["main_board"])
-    else:
-        pygame.draw.rect(surf, BOARD, r["main_board"], border_radius=14)
-        pygame.draw.rect(surf, BOARD_EDGE, r["main_board"], 3, border_radius=14)
-    pygame.draw.rect(surf, (24, 38, 44), r["top_bar"])
+    skin.draw(app, "pendulum.board", surf, r["main_board"], fallback=lambda s, rr: (
+        pygame.draw.rect(s, BOARD, rr, border_radius=14), pygame.draw.rect(s, BOARD_EDGE, rr, 3, border_radius=14)))
+    skin.draw(app, "pendulum.panel.top_bar", surf, r["top_bar"], fallback=lambda s, b: pygame.draw.rect(s, (24, 38, 44), b))
     pygame.draw.line(surf, GOLD, (0, r["top_bar"].bottom), (1920, r["top_bar"].bottom), 2)
     # areas
     for area in AREA_RECTS:
         ar = r[f"area.{area}"]
-        pygame.draw.rect(surf, AREA_COL[area], ar, border_radius=10)
-        pygame.draw.rect(surf, AREA_LIGHT[area], ar, 2, border_radius=10)
+        skin.draw(app, f"pendulum.area.{area}", surf, ar, fallback=lambda s, rr: (
+            pygame.draw.rect(s, AREA_COL[area], rr, border_radius=10),
+            pygame.draw.rect(s, AREA_LIGHT[area], rr, 2, border_radius=10)))
         label = app.t(f"pendulum.area.{area}", seconds=int(rules.timer_seconds[area]))
         surf.blit(app.text(label, 20, INK, True), (ar.left + 12, ar.top + 4))
         for row in ROWS:
             rr = r[f"row.{area}.{row}"]
-            pygame.draw.rect(surf, tuple(max(0, c - 14) for c in AREA_COL[area]), rr, border_radius=8)
+            skin.draw(app, f"pendulum.row.{area}", surf, rr, fallback=lambda s, b: pygame.draw.rect(
+                s, tuple(max(0, c - 14) for c in AREA_COL[area]), b, border_radius=8))
             k = 0
             while f"timer_place.{area}.{row}.{k}" in r:
                 pr = r[f"timer_place.{area}.{row}.{k}"].inflate(-8, -10)
-                pygame.draw.ellipse(surf, (70, 56, 30), pr)
-                pygame.draw.ellipse(surf, GOLD, pr, 2)
+                skin.draw(app, "pendulum.timer_place", surf, pr, fallback=lambda s, b: (
+                    pygame.draw.ellipse(s, (70, 56, 30), b), pygame.draw.ellipse(s, GOLD, b, 2)))
                 k += 1
     # spaces: frames, cost bands, reward boxes
     for sid, sp in rules.spaces.items():
@@ -184,8 +188,9 @@ def build_static(app, layout, rules, table_info) -> pygame.Surface:
         if box is None:
             continue
         area = sp.area
-        pygame.draw.rect(surf, AREA_LIGHT[area], box, border_radius=6)
-        pygame.draw.rect(surf, (20, 16, 12), box, 1, border_radius=6)
+        skin.draw(app, f"pendulum.space.{area}", surf, box, fallback=lambda s, rr: (
+            pygame.draw.rect(s, AREA_LIGHT[area], rr, border_radius=6),
+            pygame.draw.rect(s, (20, 16, 12), rr, 1, border_radius=6)))
         name = getattr(sp.name, app.lang, None) or sid
         lines = text_lines(app, name, 18, (20, 16, 12), box.width - 8, max_lines=2, bold=True)
         y = box.centery - sum(l.get_height() for l in lines) // 2
@@ -198,23 +203,23 @@ def build_static(app, layout, rules, table_info) -> pygame.Surface:
         surf.blit(t, t.get_rect(center=cr.center))
     for fid, sids in layout.spaces_of_frame.items():
         fr = r[f"frame.{fid}"]
-        pygame.draw.rect(surf, (50, 40, 22), fr, border_radius=6)
-        pygame.draw.rect(surf, GOLD, fr, 3, border_radius=6)
+        skin.draw(app, "pendulum.frame", surf, fr, fallback=lambda s, b: (
+            pygame.draw.rect(s, (50, 40, 22), b, border_radius=6), pygame.draw.rect(s, GOLD, b, 3, border_radius=6)))
     # province display + deck
     pd = r["province_display"]
-    pygame.draw.rect(surf, (72, 60, 44), pd, border_radius=8)
+    skin.draw(app, "pendulum.panel.provinces", surf, pd, fallback=lambda s, b: pygame.draw.rect(s, (72, 60, 44), b, border_radius=8))
     surf.blit(app.text(app.t("pendulum.provinces"), 18, INK, True), (pd.left + 10, pd.top + 6))
     for i in range(4):
         pygame.draw.rect(surf, (40, 32, 24), r[f"province.{i}"], 1, border_radius=6)
     # achievement + privilege
     a = r["achievement"]
-    pygame.draw.rect(surf, (72, 60, 44), a, border_radius=8)
+    skin.draw(app, "pendulum.panel.achievement", surf, a, fallback=lambda s, b: pygame.draw.rect(s, (72, 60, 44), b, border_radius=8))
     pt = r["privilege_track"]
-    pygame.draw.rect(surf, (72, 60, 44), pt, border_radius=8)
+    skin.draw(app, "pendulum.panel.privilege", surf, pt, fallback=lambda s, b: pygame.draw.rect(s, (72, 60, 44), b, border_radius=8))
     surf.blit(app.text(app.t("pendulum.privilege"), 18, INK, True), (pt.left + 10, pt.top + 6))
     for k in range(table_info["ranks"]):
         pr = r[f"privilege.{k}"]
-        pygame.draw.rect(surf, (40, 32, 24), pr, border_radius=6)
+        skin.draw(app, "pendulum.privilege_slot", surf, pr, fallback=lambda s, b: pygame.draw.rect(s, (40, 32, 24), b, border_radius=6))
         bonus = table_info["bonus"][k] if k < len(table_info["bonus"]) else 0
         t = app.text(f"{k + 1}", 15, DIM_INK, True)
         surf.blit(t, t.get_rect(midbottom=(pr.centerx, pr.top - 1)))
@@ -223,13 +228,13 @@ def build_static(app, layout, rules, table_info) -> pygame.Surface:
             surf.blit(t, t.get_rect(midtop=(pr.centerx, pr.bottom + 2)))
     # council board
     cb = r["council_board"]
-    pygame.draw.rect(surf, (46, 52, 74), cb, border_radius=12)
-    pygame.draw.rect(surf, (130, 140, 190), cb, 2, border_radius=12)
+    skin.draw(app, "pendulum.council_board", surf, cb, fallback=lambda s, rr: (
+        pygame.draw.rect(s, (46, 52, 74), rr, border_radius=12), pygame.draw.rect(s, (130, 140, 190), rr, 2, border_radius=12)))
     surf.blit(app.text(app.t("pendulum.council_board"), 20, INK, True), (cb.left + 12, cb.top + 8))
     # seat boards (frames only; contents are dynamic)
     sb = r["seat_board"]
-    pygame.draw.rect(surf, (40, 46, 40), sb, border_radius=12)
-    pygame.draw.rect(surf, (30, 36, 34), SEAT_COMPACT, border_radius=12)
+    skin.draw(app, "pendulum.panel.seat_board", surf, sb, fallback=lambda s, b: pygame.draw.rect(s, (40, 46, 40), b, border_radius=12))
+    skin.draw(app, "pendulum.panel.seats", surf, SEAT_COMPACT, fallback=lambda s, b: pygame.draw.rect(s, (30, 36, 34), b, border_radius=12))
     return surf
 
 

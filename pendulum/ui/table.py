@@ -32,6 +32,7 @@ import pygame
 from pendulum.game import make_rules
 from tabletop.engine import Action, IllegalActionError, Record, replay, saves
 from tabletop.engine.match import Match
+from tabletop.ui import skin
 from tabletop.ui.scene import Scene
 from tabletop.ui.reference import open_reference
 from tabletop.ui.widgets import Button
@@ -138,8 +139,9 @@ class PendulumTable(Scene):
         self._round_seen = self.view["round"]
         self.hourglasses = {}
         for i, tid in enumerate(TIMERS):
-            hg = Hourglass(grains=160, sand=R.SAND[tid], frame=R.AREA_LIGHT[tid], seed=i,
-                           full=not self.timed or V.timer_running(self.view, tid))
+            hg = Hourglass(grains=160, sand=skin.colour(app, f"pendulum.sand.{tid}", R.SAND[tid]),
+                           frame=R.AREA_LIGHT[tid], seed=i, full=not self.timed or V.timer_running(self.view, tid))
+            hg.skin = lambda s, r, fallback, tid=tid: skin.draw(app, f"pendulum.hourglass.{tid}.frame", s, r, fallback)
             hg.stagger(i % 2)              # at most two glasses step physics per frame
             self.hourglasses[tid] = hg
         self.sync_glasses()

@@ -1,5 +1,7 @@
 """Images by id: a mod's ``images/<id>.png`` (last mod wins), else ``assets/images/<id>.png``,
-else None so the scene draws its procedural fallback. Scaled copies are cached."""
+else None so the scene draws its procedural fallback (``tabletop.ui.skin.draw`` does both).
+Each image is decoded once; a scaled copy is made once per size and kept in a cache bounded
+by bytes (``SCALED_BYTES``), so nothing is scaled per frame."""
 from __future__ import annotations
 
 import sys
@@ -7,9 +9,12 @@ from pathlib import Path
 
 import pygame
 
+from .cache import LRU
+
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
 EXTS = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
+SCALED_BYTES = 192 * 1024 * 1024        # scaled copies kept (the whole paper theme at 1080p is ~60 MB)
 
 
 class Assets:
@@ -25,7 +30,7 @@ class Assets:
             except Exception as exc:   # a broken mod: its images are skipped (validate-mod tells why)
                 print(f"mod images skipped: {exc}", file=sys.stderr)
         self._raw: dict[str, pygame.Surface | None] = {}
-        self._scaled: dict[tuple, pygame.Surface] = {}
+        self.scaled = LRU(SCALED_BYTES, max_items=2048)
 
     def path(self, image_id: str) -> Path | None:
         if not image_id or ".." in image_id or image_id.startswith(("/", "\\")):
@@ -52,13 +57,19 @@ class Assets:
                     surf = pygame.image.load(str(p))
                     if pygame.display.get_surface() is not None:
                         surf = surf.convert_alpha()
+                    elif surf.get_bitsize() < 24:       # smoothscale wants 24 or 32 bits
+                        full = pygame.Surface(surf.get_size(), pygame.SRCALPHA, 32)
+                        full.blit(surf, (0, 0))
+                        surf = full
                 except (pygame.error, OSError):
                     surf = None
             self._raw[image_id] = surf
         surf = self._raw[image_id]
         if surf is None or size is None or tuple(size) == surf.get_size():
             return surf
-        key = (image_id, tuple(int(v) for v in size))
-        if key not in self._scaled:
-            self._scaled[key] = pygame.transform.smoothscale(surf, key[1])
-        return self._scaled[key]
+        key = (image_id, tuple(max(1, int(v)) for v in size))
+        scaled = self.scaled.get(key)
+        if scaled is None:
+            scaled = pygame.transform.smoothscale(surf, key[1])
+            self.scaled.put(key, scaled)
+        return scaled

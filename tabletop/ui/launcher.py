@@ -96,7 +96,7 @@ class LauncherScene(MenuScene):
 
     def draw(self, surface):
         app = self.app
-        draw_backdrop(surface)
+        draw_backdrop(surface, app=self.app)
         title = app.text(app.t("shell.title"), 120, GOLD, bold=True)
         surface.blit(title, (120, 96))
         sub = app.text(app.t("shell.subtitle"), 40, TEXT)
@@ -272,7 +272,7 @@ class PendulumSetup(MenuScene):
                    seed=getattr(self.app.args, "seed", None), teach=False, **extra)
 
     def draw(self, surface):
-        draw_backdrop(surface, plain=True)
+        draw_backdrop(surface, plain=True, app=self.app)
         self.draw_heading(surface)
         self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.setup")
@@ -312,7 +312,7 @@ class GrailWarSetup(MenuScene):
                    seed=getattr(self.app.args, "seed", None), teach=False)
 
     def draw(self, surface):
-        draw_backdrop(surface, plain=True)
+        draw_backdrop(surface, plain=True, app=self.app)
         self.draw_heading(surface)
         self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.setup")

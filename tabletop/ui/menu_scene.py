@@ -117,7 +117,7 @@ class MenuScene(Scene):
         surface.blit(hint, (120, 1080 - 70))
 
     def draw(self, surface):
-        draw_backdrop(surface, plain=True)
+        draw_backdrop(surface, plain=True, app=self.app)
         self.draw_heading(surface)
         self.menu.draw(surface)
         self.draw_hint(surface)
@@ -137,7 +137,7 @@ class NoticeScene(MenuScene):
                       object_id="#menu_button")
 
     def draw(self, surface):
-        draw_backdrop(surface, plain=True)
+        draw_backdrop(surface, plain=True, app=self.app)
         self.draw_heading(surface, "shell.notice_title")
         y = 260
         for line in self.text.split("\n"):

@@ -120,7 +120,7 @@ class LoadScene(PagedScene):
         return self.files
 
     def draw(self, surface):
-        draw_backdrop(surface, plain=True)
+        draw_backdrop(surface, plain=True, app=self.app)
         self.draw_heading(surface)
         if not hasattr(self, "_folder_text"):
             self._folder_text = str(data_dir())
@@ -202,7 +202,7 @@ class ResumeScene(PagedScene):
         return self.slots
 
     def draw(self, surface):
-        draw_backdrop(surface, plain=True)
+        draw_backdrop(surface, plain=True, app=self.app)
         self.draw_heading(surface)
         if not self.slots:
             surface.blit(self.app.text(self.app.t("shell.slots.none"), 34, TEXT), (160, 240))

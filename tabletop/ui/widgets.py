@@ -13,6 +13,7 @@ from typing import Callable
 
 import pygame
 
+from . import skin
 from .cache import LRU
 
 STYLES = {
@@ -336,10 +337,14 @@ def backdrop(size=(1920, 1080), plain: bool = False) -> pygame.Surface:
     return surf
 
 
-def draw_backdrop(surface: pygame.Surface, plain: bool = False) -> None:
-    """Fill ``surface`` with the backdrop. The first time it is painted straight onto the
+def draw_backdrop(surface: pygame.Surface, plain: bool = False, app=None) -> None:
+    """Fill ``surface`` with the backdrop: the skin's backdrop image when ``app`` is given
+    and a mod has one, else ours. The first time ours is painted straight onto the
     surface (the launcher's first frame need not wait for a cached copy); the cached copy
     is made the next time."""
+    if app is not None:
+        skin.draw(app, skin.SHELL_BACKDROP, surface, surface.get_rect(), fallback=lambda s, _r: draw_backdrop(s, plain))
+        return
     key = (surface.get_size(), plain)
     kept = _BACKDROP.get(key)
     if kept is not None:

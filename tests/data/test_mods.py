@@ -353,8 +353,8 @@ def test_validate_mod_of_a_missing_folder(capsys, tmp_path):
 
 
 def test_images_with_ids_no_screen_uses_get_a_note(tmp_path, capsys):
-    mod = make_mod(tmp_path, "skin", {"images/pendulum.board.png": png_bytes(),
-                                      "images/pendulum.worker.teal.grande.png": png_bytes(),
+    mod = make_mod(tmp_path, "skin", {"images/pendulum.board.png": png_bytes(612, 312),
+                                      "images/pendulum.worker.red.grande.png": png_bytes(34, 34),
                                       "images/pendulum.bord.png": png_bytes()})
     assert M.validate_mod_cli(str(mod)) == 0
     captured = capsys.readouterr()

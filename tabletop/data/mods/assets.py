@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import functools
-import re
 import zlib
 from pathlib import Path
 
+from .. import image_ids
 from ..hints import did_you_mean
 from .manifest import ordered_mods
 from .paths import ASSET_ID_RE, FONT_SUFFIXES, IMAGE_SUFFIXES, file_problem, mod_files
@@ -156,20 +156,20 @@ def asset_problem(path: Path, suffixes: tuple[str, ...]) -> str | None:
     return font_problem(path)
 
 
-#: Image ids the screens ask for (docs/MODDING.md, "Images"). An image with another id is
-#: loaded but never shown, so validate-mod adds a note (not an error: new screens may ask
-#: for new ids before this list knows them).
-IMAGE_IDS = (
-    r"pendulum\.board", r"pendulum\.card\.back", r"pendulum\.worker\.[a-z0-9_-]+\.(common|grande)",
-    r"grailwar\.map",
-)
-_EXAMPLE_IMAGE_IDS = ("pendulum.board", "pendulum.card.back", "pendulum.worker.red.common",
-                      "pendulum.worker.red.grande", "grailwar.map")
+def image_notes(mod_dir: Path, path: Path, known: dict) -> list[str]:
+    """Notes for an image that will not show (an id no screen asks for, see
+    ``tabletop.data.image_ids``) or will look wrong (its aspect, too small)."""
+    rel = path.relative_to(mod_dir)
+    if path.stem not in known:
+        return [f"{rel}: no screen asks for image id {path.stem!r}"
+                f"{did_you_mean(path.stem, list(known))} (see docs/MODDING.md)"]
+    return [f"{rel}: {p}" for p in image_ids.problems(path.stem, png_size(path) or (0, 0), known)]
 
 
 def check_assets(mod_dir: Path, sub: str, suffixes: tuple[str, ...], errors: list[str],
                  notes: list[str] | None = None) -> int:
     count = pixels = 0
+    known = None
     for path in mod_files(mod_dir, sub, suffixes, errors):
         reason = asset_problem(path, suffixes)
         if reason:
@@ -183,8 +183,8 @@ def check_assets(mod_dir: Path, sub: str, suffixes: tuple[str, ...], errors: lis
                 errors.append(f"{path}: (file): the mod's images add up to over {MAX_MOD_PIXELS:,} pixels "
                               f"(the budget of one mod); make them smaller or fewer")
                 break
-        if notes is not None and suffixes == IMAGE_SUFFIXES and \
-                not any(re.fullmatch(rx, path.stem) for rx in IMAGE_IDS):
-            notes.append(f"{path.relative_to(mod_dir)}: no screen asks for image id {path.stem!r}"
-                         f"{did_you_mean(path.stem, _EXAMPLE_IMAGE_IDS)} (see docs/MODDING.md)")
+        if notes is not None and suffixes == IMAGE_SUFFIXES:
+            if known is None:
+                known = image_ids.expand([mod_dir])
+            notes.extend(image_notes(mod_dir, path, known))
     return count

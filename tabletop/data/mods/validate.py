@@ -23,7 +23,9 @@ from .text import format_problem, placeholders
 MAX_REPORTED = 200      # problems listed per file; the rest are counted
 MAX_HINTS = 20          # "did you mean" hints per file (each compares with every known key)
 BUILTIN_SOUNDS = ROOT / "assets" / "sounds"
-_TOP_FILES = re.compile(r"^(mod\.yaml|README(\..+)?|LICEN[SC]E(\..+)?|CREDITS(\..+)?|.+\.md|.+\.txt)$", re.I)
+# a mod may keep the script that made its art (make_*.py): the program never runs or imports it
+_TOP_FILES = re.compile(r"^(mod\.yaml|README(\..+)?|LICEN[SC]E(\..+)?|CREDITS(\..+)?|.+\.md|.+\.txt|make_[a-z0-9_]+\.py)$",
+                        re.I)
 
 
 def _walk_tree(mod_dir: Path, errors: list[str]) -> None:
