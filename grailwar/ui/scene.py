@@ -180,7 +180,6 @@ class GrailWarScene(Scene):
 
     def on_resume(self):
         self.paused = False
-        self.frame.tray_only_ok = False
         self._apply_visibility()
 
     def _apply_visibility(self):
@@ -565,8 +564,11 @@ class GrailWarScene(Scene):
                      self._draw_handoff if mode == "handoff" else self._draw_end)
         self.drawn_texts = self.frame.draw(surface, mode, self.panels() if mode == "table" else [], whole,
                                            complete=bool(self.menu.buttons),
-                                           extra=self.menu.texts() + self.saving.texts(),
-                                           on_top=getattr(self.app.scenes, "top", self) is self)
+                                           extra=self.menu.texts() + self.saving.texts())
+        return self.frame.changed
+
+    def invalidate(self):
+        self.frame.repaint = True      # the App kept nothing of the last frame: copy it all
 
     def _draw_prompt(self, surface):
         fid = self.decision_faction() if not self.state.is_terminal() else None
