@@ -17,7 +17,9 @@ dummy video driver that is always the CPU (or SDL's software renderer with
 ``--scaling gpu``): these figures are CPU work; a GPU's scaling, vsync and the compositor
 are not measured. ``load_1m`` is the machine's load average when the run ended. Scenes:
 ``tabletop.ui.bench_scenes.SCENES`` (``launcher``; ``pendulum``/``grailwar`` when their
-``game.py`` offers ``make_bench_scene(app)``). Figures only: nothing passes or fails.
+``game.py`` offers ``make_bench_scene(app)``; ``teach``, the teaching course). Widgets,
+dialogs and toasts cost only where they change (tabletop/ui/compose.py), so an idle screen
+with buttons scores ``changed_fraction`` 0. Figures only: nothing passes or fails.
 """
 from __future__ import annotations
 

@@ -25,7 +25,6 @@ import pygame_gui
 from grailwar.rules.npc import npc_action
 from tabletop.engine.saves import data_dir
 from tabletop.ui.logpanel import LogPanel
-from tabletop.ui.reference import open_reference
 from tabletop.ui.scene import Scene
 
 from . import panels
@@ -494,6 +493,7 @@ class GrailWarScene(Scene):
 
     def _key(self, event, intents):
         if "help" in intents:          # F1/H: the rules reference at the current prompt's section
+            from tabletop.ui.reference import open_reference   # on F1 only: kept off the path to the first frame
             open_reference(self.app, "grailwar", (self.vm.get("pending") or {}).get("kind"))
             return True
         if event.key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,

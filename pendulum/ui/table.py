@@ -34,7 +34,6 @@ from pendulum.game import make_rules
 from tabletop.engine import Action, IllegalActionError, Record, replay, saves
 from tabletop.engine.match import Match
 from tabletop.ui.scene import Scene
-from tabletop.ui.reference import open_reference
 
 from . import render as R
 from . import view as V
@@ -514,6 +513,7 @@ class PendulumTable(Scene):
 
     def show_reference(self):
         """F1/H: the rules reference, opened at the rule the last refusal cited."""
+        from tabletop.ui.reference import open_reference   # on F1 only: kept off the path to the first frame
         open_reference(self.app, "pendulum", self.last_refusal_rule)
 
     def focus(self, seat):

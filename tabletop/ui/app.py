@@ -23,7 +23,11 @@ What a scene may use (the contract with the game screens):
 * The redraw protocol (``Scene`` in scene.py): ``needs_redraw()`` False keeps the last
   frame; ``draw`` returns the logical rectangles it changed (None: everything), and only
   those are scaled and updated; ``invalidate()`` asks for a whole repaint. ``scene.opaque
-  = False`` draws the scene below first (overlays).
+  = False`` draws the scene below first (overlays). Scenes draw on ``app.scene_layer``;
+  pygame_gui elements, dialogs, toasts, F3 and the ``--watch`` banner are composed over it
+  and cost only where they change (compose.py).
+* ``--watch``: ``app.watcher`` polls the mods and ``app.reload_mods(parts)`` takes new
+  images, sounds and strings at once (watch.py).
 * Scaling: tabletop/ui/present.py (GPU through SDL's renderer, or the CPU on what
   changed; ``window.scaling`` in settings.yaml, logged at start, shown by F3).
 
@@ -40,10 +44,11 @@ from typing import Callable
 
 import pygame
 
+from .. import games
 from .assets import Assets
 from . import prefs
-from .cache import LRU, cached
-from .compose import FULL, Compositor, gui_overlays
+from .cache import LRU
+from .compose import FULL, Compositor, frame_times_box, gui_overlays
 from .dialog import Dialog
 from .fonts import Fonts
 from .gui import make_ui_manager
@@ -51,48 +56,23 @@ from .i18n import LANGS, Strings
 from .input import KeyMap
 from .present import Presenter
 from .scene import Scene, SceneStack
+from .settings import load_settings
 from .sound import SoundBoard
+from .watch import ModWatcher
 
 ROOT = Path(__file__).resolve().parents[2]
-SETTINGS_FILE = ROOT / "config" / "settings.yaml"
 DT = 1.0 / 60.0
 LOGICAL_SIZE = (1920, 1080)
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 _EXPOSE_EVENTS = tuple(getattr(pygame, n) for n in ("VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED",
                                                     "WINDOWMAXIMIZED", "WINDOWFOCUSGAINED") if hasattr(pygame, n))
 
-_DEFAULT_SETTINGS = {"language": "en", "window": {"size": [1280, 720], "fullscreen": False}, "fps": 60,
-                     "keys": {"pause": ["escape"], "cancel": ["escape", "backspace"],
-                              "confirm": ["return", "kp_enter", "space"], "next": ["tab"], "prev": ["shift+tab"],
-                              "up": ["up"], "down": ["down"], "left": ["left"], "right": ["right"],
-                              "fullscreen": ["f11"], "frame_times": ["f3"]}}
-
-
-def load_settings() -> dict:
-    settings = {k: (dict(v) if isinstance(v, dict) else v) for k, v in _DEFAULT_SETTINGS.items()}
-    def parse():
-        from ..data.loader import load_yaml
-        return load_yaml(SETTINGS_FILE)[0]
-    try:
-        data = cached("settings", [SETTINGS_FILE], parse)
-    except Exception as exc:   # a broken settings file must not stop the program; defaults apply
-        print(f"config/settings.yaml not used: {exc}", file=sys.stderr)
-        data = None
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if isinstance(value, dict) and isinstance(settings.get(key), dict):
-                settings[key] = {**settings[key], **value}
-            else:
-                settings[key] = value
-    return settings
-
-
 def default_args(**over):
     """The namespace tabletop.cli would give with no options (tests, benches)."""
     import argparse
     base = {"lang": None, "mod": [], "seed": None, "size": None, "fullscreen": False, "frames": None,
             "screenshot": None, "speed": 1.0, "seats": None, "mode": None, "command": None,
-            "scaling": None}
+            "scaling": None, "watch": False}
     base.update(over)
     return argparse.Namespace(**base)
 
@@ -149,6 +129,8 @@ class App:
                                 muted=saved.get("muted", snd.get("muted", False)))
         self._ui_manager = None          # created on first use (see ``ui_manager``)
         self.scenes = SceneStack()
+        # --watch: the mods' files are polled and reloaded when they change (watch.py)
+        self.watcher = ModWatcher(self) if getattr(self.args, "watch", False) and self.mods else None
 
     # --- window and scaling (tabletop/ui/present.py) --------------------------------
     @property
@@ -222,6 +204,11 @@ class App:
         if remember:
             prefs.save(language=lang)
         self.strings.lang = lang
+        self._retell_scenes()
+
+    def _retell_scenes(self) -> None:
+        """Every text or image may have changed: each scene hears ``on_language_changed``
+        (it drops what it cached) and the whole frame is drawn again."""
         self._force_redraw = True
         pygame.display.set_caption(self.t("shell.window_title"))
         self._overlay_surf = None
@@ -229,6 +216,20 @@ class App:
             hook = getattr(scene, "on_language_changed", None)
             if hook:
                 hook()
+
+    def reload_mods(self, parts: set[str]) -> None:
+        """A watched mod changed on disk and passed its checks (watch.py): its images,
+        sounds and translations apply now; its rules data from the next game."""
+        if "images" in parts:
+            self.assets = Assets(self.mods)
+        if "sounds" in parts:
+            self.sound.reload(self.mods)
+        if "translations" in parts:
+            self.strings = Strings(self.strings.lang, self.mods)
+        if "data" in parts:
+            games.forget_data()
+        if parts & {"images", "translations"}:
+            self._retell_scenes()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self.fonts.font(size, bold)
@@ -396,6 +397,8 @@ class App:
             top.update(dt)
         if self._ui_manager is not None:
             self._ui_manager.update(dt)
+        if self.watcher is not None:
+            self.watcher.update(dt)
         for toast in self._toasts:
             toast[1] -= dt
         if self._toasts:
@@ -423,8 +426,12 @@ class App:
             out += gui_overlays(self._ui_manager)
         out += [(box, rect, None) for box, rect in self._toast_places()]
         if self.show_frame_times:
-            surf = self._overlay()
-            out.append((surf, surf.get_rect(topleft=(12, 12)), None))
+            if self._overlay_surf is None or self.frame >= self._overlay_next:   # twice a second
+                self._overlay_surf = frame_times_box(self, self._frame_ms[-240:])
+                self._overlay_next = self.frame + 30
+            out.append((self._overlay_surf, self._overlay_surf.get_rect(topleft=(12, 12)), None))
+        if self.watcher is not None and self.watcher.overlay() is not None:
+            out.append((*self.watcher.overlay(), None))      # a watched mod's errors
         return out
 
     def _draw_overlays(self, frame: pygame.Surface) -> None:
@@ -437,6 +444,8 @@ class App:
             frame.blit(box, rect)
         if self.show_frame_times and self._overlay_surf is not None:
             frame.blit(self._overlay_surf, (12, 12))
+        if self.watcher is not None and self.watcher.overlay() is not None:
+            frame.blit(*self.watcher.overlay())
 
     @staticmethod
     def _stack(scenes) -> tuple:
@@ -493,27 +502,6 @@ class App:
         self.frames_changed += 1
         p.present(dirty, first=self.frame == 0)
         return True
-
-    def _overlay(self) -> pygame.Surface:
-        """The F3 overlay (frame times and how the frame is presented), remade twice a second."""
-        if self._overlay_surf is None or self.frame >= self._overlay_next:
-            times = sorted(self._frame_ms[-240:]) or [0.0]
-            p50 = times[len(times) // 2]
-            p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
-            line = self.t("shell.frame_times", p50=f"{p50:.2f}", p95=f"{p95:.2f}", frames=len(times))
-            font = self.fonts.font(24)
-            lines = [font.render(line, True, (180, 255, 180)),
-                     font.render(self.presenter.describe(short=True), True, (180, 255, 180))]   # how it is scaled
-            w = max(t.get_width() for t in lines)
-            box = pygame.Surface((w + 24, sum(t.get_height() for t in lines) + 12), pygame.SRCALPHA)
-            box.fill((0, 0, 0, 190))
-            y = 6
-            for t in lines:
-                box.blit(t, (12, y))
-                y += t.get_height()
-            self._overlay_surf = box
-            self._overlay_next = self.frame + 30
-        return self._overlay_surf
 
     def frame_step(self, dt: float = DT, updates: int = 1) -> None:
         """One frame: events, ``updates`` fixed steps, one draw, flip."""

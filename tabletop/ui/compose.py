@@ -15,7 +15,7 @@ appeared, went or changed are repainted: the scenes' layer copied back, then eve
 overlay drawn clipped to them. An idle screen with widgets repaints nothing; hovering a
 button repaints that button's rectangle only.
 
-The surfaces of the last frame's entries are kept referenced, so no new surface can take
+``frame_times_box`` draws the F3 overlay. The surfaces of the last frame's entries are kept referenced, so no new surface can take
 the address (``id``) of one that was compared against.
 """
 from __future__ import annotations
@@ -111,3 +111,23 @@ def merge(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
                     break
         out.append(r)
     return out
+
+
+def frame_times_box(app, times_ms: list[float]) -> pygame.Surface:
+    """The F3 overlay: frame times (median and 95th percentile of ``times_ms``) and how the
+    frame is presented."""
+    times = sorted(times_ms) or [0.0]
+    p50 = times[len(times) // 2]
+    p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+    line = app.t("shell.frame_times", p50=f"{p50:.2f}", p95=f"{p95:.2f}", frames=len(times))
+    font = app.fonts.font(24)
+    lines = [font.render(line, True, (180, 255, 180)),
+             font.render(app.presenter.describe(short=True), True, (180, 255, 180))]   # how it is scaled
+    w = max(t.get_width() for t in lines)
+    box = pygame.Surface((w + 24, sum(t.get_height() for t in lines) + 12), pygame.SRCALPHA)
+    box.fill((0, 0, 0, 190))
+    y = 6
+    for t in lines:
+        box.blit(t, (12, y))
+        y += t.get_height()
+    return box
