@@ -118,6 +118,7 @@ class App:
         self._drawn_stack: tuple = ()
         self.compositor = Compositor()   # the scenes' layer and the overlays on it (compose.py)
         self.frames_changed = 0      # frames that redrew anything (benches)
+        self.pixels_changed = 0      # logical pixels those frames repainted (benches)
 
         self.fonts = Fonts(self.mods)
         # rendered text, least recently used first out, within a byte budget (settings.yaml)
@@ -498,7 +499,7 @@ class App:
             dirty.extend(comp.changes(entries))
             if not dirty:
                 return p.idle()          # nothing had changed: the window keeps its frame
-        comp.compose(p.logical, dirty, entries, self._draw_overlays)
+        self.pixels_changed += comp.compose(p.logical, dirty, entries, self._draw_overlays)
         self.frames_changed += 1
         p.present(dirty, first=self.frame == 0)
         return True

@@ -78,22 +78,27 @@ class Compositor:
         return [r.clip(FULL) for r in out if r.w > 0 and r.h > 0]
 
     def compose(self, frame: pygame.Surface, dirty: list[pygame.Rect] | None, entries: list[tuple],
-                draw_overlays: Callable[[pygame.Surface], None]) -> None:
+                draw_overlays: Callable[[pygame.Surface], None]) -> int:
         """Put the scenes' layer and the overlays in ``frame`` where ``dirty`` says (None:
         everywhere); ``draw_overlays(frame)`` draws every overlay, clipped by ``frame``'s
-        clip rectangle. Remembers ``entries`` for the next :meth:`changes`."""
+        clip rectangle. Remembers ``entries`` for the next :meth:`changes`. Returns the
+        logical pixels composed."""
         layer = self.layer
+        self._entries = entries
+        self._keys = [_key(e) for e in entries]
         if dirty is None:
             frame.blit(layer, (0, 0))
             draw_overlays(frame)
-        else:
-            for r in merge(dirty):
-                frame.set_clip(r)
-                frame.blit(layer, r, r)
-                draw_overlays(frame)
-            frame.set_clip(None)
-        self._entries = entries
-        self._keys = [_key(e) for e in entries]
+            return FULL.w * FULL.h
+        area = 0
+        for r in merge(dirty):
+            r = r.clip(FULL)
+            frame.set_clip(r)
+            frame.blit(layer, r, r)
+            draw_overlays(frame)
+            area += r.w * r.h
+        frame.set_clip(None)
+        return area
 
 
 def merge(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
