@@ -4,7 +4,7 @@ its data files again (``loader.load_yaml`` asks here first).
 An entry is one file's ``(data, marks)`` as the loader returned it, stored as JSON in the
 user cache folder (``$TABLETOP_DATA_DIR/cache/yaml`` when that is set, as in tests). It is
 used only when everything it was made from is unchanged: the file's path, modification
-time and size, a digest of its bytes (an edit within the clock's resolution still counts),
+time and size, a checksum of its bytes (an edit within the clock's resolution still counts),
 the loader's own source (its size and time: a new loader rejects every old entry) and
 this module's format. Only files that loaded cleanly are stored: a file with errors is
 parsed every time, so every error message comes from the loader itself, never from here.
@@ -15,32 +15,18 @@ folder that cannot be written is ignored. The cache is never the only copy of an
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import sys
 import tempfile
+import zlib
 from pathlib import Path
 from typing import Any
+
+from ..cachedir import cache_dir
 
 FORMAT = 1
 _LOADER = Path(__file__).resolve().with_name("loader.py")
 _PAIRS = "\x00pairs"        # a mapping with keys that are not all texts; no YAML key holds a NUL
-
-
-def cache_dir() -> Path:
-    """The user cache folder, as platformdirs would name it (without importing it: this
-    runs before the first frame). ``$TABLETOP_DATA_DIR/cache`` when that is set."""
-    override = os.environ.get("TABLETOP_DATA_DIR")
-    if override:
-        return Path(override) / "cache"
-    if sys.platform.startswith("win"):
-        base = os.environ.get("LOCALAPPDATA") or os.path.expanduser("~/AppData/Local")
-        return Path(base) / "tabletop-sim" / "Cache"
-    if sys.platform == "darwin":
-        return Path(os.path.expanduser("~/Library/Caches/tabletop-sim"))
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
-    return Path(base) / "tabletop-sim"
 
 
 def _loader_stamp() -> list:
@@ -52,13 +38,13 @@ def _loader_stamp() -> list:
 
 
 def _entry_path(path: Path) -> Path:
-    name = hashlib.blake2b(str(path).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
-    return cache_dir() / "yaml" / f"{name}.json"
+    key = str(path).encode("utf-8", "surrogatepass")
+    return cache_dir() / "yaml" / f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}.json"   # the stamp names the path
 
 
 def _stamp(path: Path, st: os.stat_result, raw: bytes) -> dict:
     return {"path": str(path), "mtime_ns": st.st_mtime_ns, "size": st.st_size,
-            "digest": hashlib.blake2b(raw, digest_size=20).hexdigest(), "loader": _loader_stamp()}
+            "crc32": zlib.crc32(raw), "loader": _loader_stamp()}
 
 
 # --- values <-> JSON (mappings may have number, bool or null keys) -------------------------

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
-from ..data.yamlcache import cache_dir   # one user cache folder for every cache
+from ..cachedir import cache_dir   # one user cache folder for every cache
 
 FORMAT = 1
 _DATA = Path(__file__).resolve().parents[1] / "data"
