@@ -4,6 +4,7 @@ launcher's first frame (tabletop/ui/app.py imports this module, which imports no
 heavy)."""
 from __future__ import annotations
 
+import json
 import warnings
 
 import pygame
@@ -54,6 +55,7 @@ def make_ui_manager(app, logical_size):
         fd.set_locale("en")
     manager.preload_fonts([{"name": "tabletop", "point_size": s, "style": st}
                            for s in (24, 28, 30) for st in ("regular", "bold")])
-    manager.get_theme().load_theme(str(THEME_FILE))
-    manager.get_theme().load_theme(TOOLTIP_THEME)
+    theme = json.loads(THEME_FILE.read_text(encoding="utf-8"))   # one theme load (pygame_gui's is slow)
+    theme.update(TOOLTIP_THEME)
+    manager.get_theme().load_theme(theme)
     return manager
