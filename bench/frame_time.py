@@ -11,6 +11,9 @@ is the App's whole frame (events, one fixed 1/60 s update, draw, scaling, presen
 * ``natural_ms_*`` and ``changed_fraction``: a natural run, nothing forced -- the share of
   frames that redrew anything under the redraw protocol (``Scene.draw``); an idle screen
   scores 0, a screen that keeps the default (everything changes) 1;
+* ``changed_area``: in the natural run, the share of the frame's pixels repainted per
+  frame on average (a screen that repaints only its dice tray scores far below its
+  ``changed_fraction``);
 * ``idle_ms_p50``: the median natural frame (kept for the older reports).
 
 ``presenter`` says how the frame reached the window (tabletop/ui/present.py). On the
@@ -18,7 +21,9 @@ dummy video driver that is always the CPU (or SDL's software renderer with
 ``--scaling gpu``): these figures are CPU work; a GPU's scaling, vsync and the compositor
 are not measured. ``load_1m`` is the machine's load average when the run ended. Scenes:
 ``tabletop.ui.bench_scenes.SCENES`` (``launcher``; ``pendulum``/``grailwar`` when their
-``game.py`` offers ``make_bench_scene(app)``). Figures only: nothing passes or fails.
+``game.py`` offers ``make_bench_scene(app)``; ``teach``, the teaching course). Widgets,
+dialogs and toasts cost only where they change (tabletop/ui/compose.py), so an idle screen
+with buttons scores ``changed_fraction`` 0. Figures only: nothing passes or fails.
 """
 from __future__ import annotations
 
@@ -45,9 +50,9 @@ def _size(text: str):
 
 
 def measure_scene(name: str, size, frames: int, warmup: int = 30, redraw: bool = True,
-                  scaling: str | None = None, mods: list[str] | None = None) -> tuple[list[float], float, str]:
-    """Per-frame milliseconds, the share of frames that redrew anything, and how the
-    frame was presented."""
+                  scaling: str | None = None, mods: list[str] | None = None) -> tuple[list[float], float, float, str]:
+    """Per-frame milliseconds, the share of frames that redrew anything, the share of
+    pixels repainted per frame, and how the frame was presented."""
     from tabletop.ui.app import App, default_args
     from tabletop.ui.bench_scenes import SCENES, discover
     discover()
@@ -57,22 +62,25 @@ def measure_scene(name: str, size, frames: int, warmup: int = 30, redraw: bool =
     app.scenes.push(SCENES[name](app))
     out = []
     changed = 0
+    area = 0.0
     try:
         for i in range(warmup + frames):
             if redraw:
                 app.invalidate()   # as if everything changed every frame (worst case)
-            before = app.frames_changed
+            before, pixels = app.frames_changed, app.pixels_changed
             t0 = time.perf_counter()
             app.frame_step()
             if i >= warmup:
                 out.append((time.perf_counter() - t0) * 1000.0)
                 changed += app.frames_changed > before
+                area += (app.pixels_changed - pixels) / (1920 * 1080)
             if not app.running:
                 break
         how = app.presenter.describe()
     finally:
         app.shutdown()
-    return out, (changed / len(out) if out else 0.0), how
+    n = len(out) or 1
+    return out, changed / n, area / n, how
 
 
 def main() -> int:
@@ -90,8 +98,8 @@ def main() -> int:
         if not Path(mod).is_dir():
             p.error(f"--mod {mod}: not a folder")
     base = _baseline.frame_loop(a.size, a.frames)
-    scene, _, how = measure_scene(a.scene, a.size, a.frames, scaling=a.scaling, mods=a.mod)
-    natural, changed, _ = measure_scene(a.scene, a.size, a.frames, redraw=False, scaling=a.scaling, mods=a.mod)
+    scene, _, _, how = measure_scene(a.scene, a.size, a.frames, scaling=a.scaling, mods=a.mod)
+    natural, changed, area, _ = measure_scene(a.scene, a.size, a.frames, redraw=False, scaling=a.scaling, mods=a.mod)
     pc = _baseline.percentile
     result = {
         "scene": a.scene, "size": f"{a.size[0]}x{a.size[1]}", "frames": len(scene), "mods": a.mod,
@@ -104,6 +112,7 @@ def main() -> int:
     result["natural_ms_p95"] = round(pc(natural, 0.95), 3)
     result["natural_ratio_p50"] = round(result["natural_ms_p50"] / result["baseline_ms_p50"], 3) if result["baseline_ms_p50"] else None
     result["changed_fraction"] = round(changed, 3)
+    result["changed_area"] = round(area, 4)
     result["idle_ms_p50"] = result["natural_ms_p50"]
     result["load_1m"] = round(os.getloadavg()[0], 2)
     if a.json:

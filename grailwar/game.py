@@ -33,6 +33,11 @@ def load_data(mods=None):
     return data
 
 
+def forget_data():
+    """Drop the rules data kept loaded (a watched mod changed: tabletop.games.forget_data)."""
+    _DATA_CACHE.clear()
+
+
 def make_rules(options=None, mods=None):
     from .rules.state import GrailRules
     return GrailRules(load_data(mods), options)

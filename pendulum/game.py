@@ -14,6 +14,11 @@ CACHE_ENTRIES = 8          # rules kept: a few option sets x mod lists, newest l
 _RULES_CACHE: dict = {}
 
 
+def forget_data():
+    """Drop the rules data kept loaded (a watched mod changed: tabletop.games.forget_data)."""
+    _RULES_CACHE.clear()
+
+
 def make_rules(options=None, mods=None):
     """The rules for these options and mods, built once per mod list and options: the
     screen, a rematch and the teaching course share one (loading and checking the 17 data

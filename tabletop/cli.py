@@ -34,7 +34,7 @@ def _positive_int(text: str) -> int:
 
 
 _COMMON_DEFAULTS = {"lang": None, "mod": [], "seed": None, "size": None, "fullscreen": False,
-                    "frames": None, "screenshot": None, "speed": 1.0}
+                    "frames": None, "screenshot": None, "speed": 1.0, "watch": False}
 
 
 # The words --seats accepts (the option's own syntax, as its help text gives it).
@@ -133,6 +133,9 @@ def _common(p: argparse.ArgumentParser, top: bool = False) -> None:
     p.add_argument("--screenshot", default=d("screenshot"), metavar="FILE", help="write the last frame as PNG")
     p.add_argument("--speed", type=float, default=d("speed"), metavar="X",
                    help="run engine time X times faster (demos and tests)")
+    p.add_argument("--watch", action="store_true", default=d("watch"),
+                   help="reload the --mod folders when a file changes (images, sounds and texts at "
+                        "once, rules data from the next game; errors shown on screen)")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -4,12 +4,14 @@
 * ``make_rules(options: dict | None = None, mods: list[str] | None = None) -> Rules``
 * ``simulate(args) -> int``           (``python main.py simulate GAME ...``)
 * ``make_scene(app, **kw) -> Scene``  (UI; imported only when a window is opened)
+* ``forget_data()`` (optional): drop the rules data it keeps loaded (``forget_data`` below)
 
 A game whose module is missing is reported as "not built yet", never a crash.
 """
 from __future__ import annotations
 
 import importlib
+import sys
 from types import ModuleType
 
 GAMES = {
@@ -41,3 +43,12 @@ def available(game: str) -> bool:
     except GameNotBuilt:
         return False
 
+
+
+def forget_data() -> None:
+    """A mod changed on disk (``--watch``): every loaded game drops the rules data it keeps,
+    so the next game loads the files again."""
+    for module_name in GAMES.values():
+        hook = getattr(sys.modules.get(module_name), "forget_data", None)
+        if callable(hook):
+            hook()

@@ -3,10 +3,12 @@
 Each panel is a ``(name, rect, key, draw)``: it is drawn again into its region only when
 its key changed, at most two panels a frame while NPCs play on (longest-waiting first), all
 of them when the screen changes hands or a human is choosing (so nothing of the previous
-master's screen survives and a master's own screen is always complete). When only the
-dice moved, only the tray is copied to the window. A whole-screen mode (the hand-off, the
-end) is one region of its own. Every text drawn is kept per panel: ``draw`` returns the
-frame's texts."""
+master's screen survives and a master's own screen is always complete). A whole-screen
+mode (the hand-off, the end) is one region of its own. The redraw protocol
+(tabletop/ui/scene.py): only the regions drawn again, and the dice tray when it moved, are
+copied to the App's surface and returned as ``changed``; the whole frame after
+``repaint`` (the App kept nothing) or a change of mode. Every text drawn is kept per
+panel: ``draw`` returns the frame's texts."""
 from __future__ import annotations
 
 import pygame
@@ -30,17 +32,16 @@ class FrameComposer:
         self.texts: dict = {}           # panel name -> the texts it drew
         self.mode = None
         self.full = True                # draw every panel on the next frame
-        self.tray_only_ok = False       # the window still holds the last frame
+        self.repaint = True             # copy the whole frame to the App's surface next time
+        self.changed: list | None = None   # what the last draw changed (None: everything)
         self._frame_no = 0
         self._rendered_at: dict = {}
-        self._last_surface = None
-        self._overlays_last = True
+        self._tray_texts: list = []
 
     def invalidate(self):
         """Every panel again, all on the next frame (a language switch, a new viewer)."""
         self.keys = {}
         self.full = True
-        self.tray_only_ok = False
 
     def clean(self, panels):
         return all(self.keys.get(name) == key for name, _, key, _ in panels)
@@ -79,56 +80,61 @@ class FrameComposer:
             self.frame.set_clip(None)
         self.texts[name] = self.pen.sink
 
-    def draw(self, surface, mode, panels, whole=None, complete=False, extra=(), on_top=True):
+    def draw(self, surface, mode, panels, whole=None, complete=False, extra=()):
         """Draw the frame; ``whole`` = (key, draw) for a whole-screen mode; ``complete``:
-        draw every changed panel now; ``extra``: texts the widgets show; ``on_top``: no
-        other scene is drawn over this one. Returns the texts."""
+        draw every changed panel now; ``extra``: texts the widgets show. Returns the texts;
+        ``changed`` says which logical rectangles of ``surface`` changed."""
         self._ensure_frame()
+        repaint, self.repaint = self.repaint, False
         if mode != self.mode:
             self.mode = mode
             self.keys = {}
             self.texts = {}
             self.full = True
             self.frame.blit(self.bg, (0, 0))     # nothing of the previous screen survives
-            self.tray_only_ok = False
+            repaint = True
         if mode != "table":
             key, fn = whole
             if self.keys.get(mode) != key:
                 self._render(mode, pygame.Rect(0, 0, *LOGICAL), fn)
                 self.keys[mode] = key
-            surface.blit(self.frame, (0, 0))
+                repaint = True
+            if repaint:
+                surface.blit(self.frame, (0, 0))
+            self.changed = None if repaint else []
             return list(self.texts.get(mode, []))
         budget = 99 if (self.full or complete) else 2
         self.full = False
         self._frame_no += 1
         dirty = [p for p in panels if self.keys.get(p[0]) != p[2]]
         dirty.sort(key=lambda p: self._rendered_at.get(p[0], -1))    # longest-waiting first
+        drawn = []
         for name, rect, key, fn in dirty[:budget]:
             self._render(name, rect, fn)
             self.keys[name] = key
             self._rendered_at[name] = self._frame_no
-        if self._can_redraw_tray_only(surface, dirty, on_top):
-            # only the dice moved: the rest of the last frame is still on the surface
-            surface.blit(self.frame, TRAY, area=TRAY)
-        else:
+            drawn.append(pygame.Rect(rect))
+        tray = repaint or self.tray.version != self.tray.drawn_version or any(r.colliderect(TRAY) for r in drawn)
+        if repaint:
             surface.blit(self.frame, (0, 0))
-        self._last_surface = surface
+            self.changed = None
+        else:
+            for r in drawn + ([TRAY] if tray else []):
+                surface.blit(self.frame, r, area=r)
+            self.changed = drawn + ([pygame.Rect(TRAY)] if tray else [])
+        if tray:
+            self.pen.sink = []
+            clip = surface.get_clip()
+            surface.set_clip(TRAY)          # a die never paints outside its tray
+            try:
+                self.tray.draw(surface, record=self.pen.sink)
+            finally:
+                surface.set_clip(clip)
+            self._tray_texts = self.pen.sink
         self.pen.sink = []
-        self.tray.draw(surface, record=self.pen.sink)
         texts = []
         for name in ORDER:
             texts.extend(self.texts.get(name, ()))
-        texts.extend(self.pen.sink)
+        texts.extend(self._tray_texts)
         texts.extend(extra)
         return texts
-
-    def _can_redraw_tray_only(self, surface, dirty, top_is_me):
-        app = self.app
-        # the App draws dialogs and toasts over the frame (toasts have no public accessor yet)
-        overlays = bool(app.dialog is not None or getattr(app, "_toasts", None)
-                        or getattr(app, "show_frame_times", False))
-        ok = (not dirty and not overlays and self._overlays_last is False and top_is_me
-              and self._last_surface is surface and self.tray_only_ok)
-        self._overlays_last = overlays or not top_is_me
-        self.tray_only_ok = True
-        return ok

@@ -26,7 +26,6 @@ from grailwar.rules.logtext import flavour
 from grailwar.rules.npc import npc_action
 from tabletop.engine.saves import data_dir
 from tabletop.ui.logpanel import LogPanel
-from tabletop.ui.reference import open_reference
 from tabletop.ui.scene import Scene
 
 from . import panels
@@ -181,7 +180,6 @@ class GrailWarScene(Scene):
 
     def on_resume(self):
         self.paused = False
-        self.frame.tray_only_ok = False
         self._apply_visibility()
 
     def _apply_visibility(self):
@@ -518,6 +516,7 @@ class GrailWarScene(Scene):
         if self._pace(self.pace.op_for_intents(intents)):
             return True
         if "help" in intents:          # F1/H: the rules reference at the current prompt's section
+            from tabletop.ui.reference import open_reference   # on F1 only: kept off the path to the first frame
             open_reference(self.app, "grailwar", (self.vm.get("pending") or {}).get("kind"))
             return True
         if event.key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
@@ -588,8 +587,11 @@ class GrailWarScene(Scene):
                      self._draw_handoff if mode == "handoff" else self._draw_end)
         self.drawn_texts = self.frame.draw(surface, mode, self.panels() if mode == "table" else [], whole,
                                            complete=bool(self.menu.buttons),
-                                           extra=self.menu.texts() + self.saving.texts(),
-                                           on_top=getattr(self.app.scenes, "top", self) is self)
+                                           extra=self.menu.texts() + self.saving.texts())
+        return self.frame.changed
+
+    def invalidate(self):
+        self.frame.repaint = True      # the App kept nothing of the last frame: copy it all
 
     def _draw_prompt(self, surface):
         fid = self.decision_faction() if not self.state.is_terminal() else None

@@ -63,9 +63,9 @@ class DragController:
                 t.log.scroll_by(event.y)
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.button_down(event.pos) or self.mouse_down(event.pos)
+            return self.mouse_down(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self.button_up(event.pos) or self.mouse_up(event.pos)
+            return self.mouse_up(event.pos)
         return False
 
     def keydown(self, event) -> bool:
@@ -94,22 +94,13 @@ class DragController:
         return self.key(intents)
 
     # ------------------------------------------------------------------ mouse
-    def button_down(self, pos) -> bool:
-        """A press on a top-bar button: it shows pressed until the release."""
-        for b in self.table.buttons().values():
-            if b.rect.collidepoint(pos):
-                b.pressed = True
-                return True
-        return False
-
-    def button_up(self, pos) -> bool:
-        """A release: the button pressed and released under the pointer is activated."""
-        pressed = [(k, b) for k, b in self.table.buttons().items() if b.pressed]
-        for k, b in pressed:
-            b.pressed = False
+    def press_button_at(self, pos) -> bool:
+        """A tap or a device's click on a top-bar button: it is pressed by this hand."""
+        for k, b in self.table.buttons().items():
             if b.rect.collidepoint(pos):
                 self.table.press_button(k, self)
-        return bool(pressed)
+                return True
+        return False
 
     def hit_worker(self, pos):
         best = None

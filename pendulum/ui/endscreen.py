@@ -3,11 +3,11 @@ a chart of the tracks round by round; rematch, save the record, back to the laun
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
 from tabletop.engine import saves
 from tabletop.ui.chart import LineChart
 from tabletop.ui.scene import Scene
-from tabletop.ui.widgets import Button
 
 from . import render as R
 from . import view as V
@@ -25,10 +25,10 @@ class EndScreen(Scene):
         self._drawn_key = None         # what the last frame showed (redraw protocol)
 
     def on_enter(self):
-        # drawn by hand (no pygame_gui element): the App repaints everything while one is shown,
-        # and this screen is still once drawn
+        # pygame_gui buttons: the App repaints a button only when its look changes (compose.py)
         for i, key in enumerate(("rematch", "save", "launcher")):
-            self.buttons[key] = Button(self.app, (560 + i * 280, 980, 260, 64), self.app.t(f"pendulum.end.{key}"))
+            self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(560 + i * 280, 980, 260, 64),
+                                                             self.app.t(f"pendulum.end.{key}"), self.app.ui_manager)
         self.focus = 0
         self.buttons["rematch"].select()
 
@@ -64,33 +64,12 @@ class EndScreen(Scene):
         elif key == "launcher":
             self.app.to_launcher()
 
-    def _button_at(self, pos):
-        return next((k for k, b in self.buttons.items() if b.visible and b.rect.collidepoint(pos)), None)
-
-    def _focus_on(self, key):
-        keys = list(self.buttons)
-        self.buttons[keys[self.focus]].unselect()
-        self.focus = keys.index(key)
-        self.buttons[key].select()
-
     def handle_event(self, event):
-        if event.type == pygame.MOUSEMOTION:
-            key = self._button_at(event.pos)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            key = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
             if key is not None:
-                self._focus_on(key)            # the pointer focuses the button under it
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            key = self._button_at(event.pos)
-            if key is not None:
-                self.buttons[key].pressed = True
-                return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pressed = [k for k, b in self.buttons.items() if b.pressed]
-            for b in self.buttons.values():
-                b.pressed = False
-            if pressed and self._button_at(event.pos) == pressed[0]:
-                self.activate(pressed[0])
-            return bool(pressed)
+                self.activate(key)
+            return key is not None
         if event.type == pygame.KEYDOWN:
             intents = self.app.intents(event)
             keys = list(self.buttons)
@@ -109,10 +88,10 @@ class EndScreen(Scene):
         return False
 
     def _key(self):
-        return self._surf is None, tuple((b.text, b.state, b.visible) for b in self.buttons.values())
+        return self._surf is None
 
     def needs_redraw(self):
-        """Still once drawn: only a button's look (focus, press, language) changes it."""
+        """Still once drawn (the buttons are pygame_gui's: the App sees their changes)."""
         return self._key() != self._drawn_key
 
     def invalidate(self):
@@ -125,8 +104,6 @@ class EndScreen(Scene):
         if self._surf is None:
             self._surf = self._render()
         surface.blit(self._surf, (0, 0))
-        for b in self.buttons.values():
-            b.draw(surface)
 
     def _render(self):
         app, t = self.app, self.table

@@ -129,9 +129,8 @@ class TableRenderer:
             rid = hits[0] if hits else "council_board"
         else:
             wid = t.dragger.hit_worker(pos)
-            button = next((k for k, b in t.buttons().items() if b.rect.collidepoint(pos)), None)
-            if button is not None:
-                rid = f"button.{button}"
+            if any(b.rect.collidepoint(pos) for b in t.buttons().values()):
+                rid = None                   # a top-bar button: pygame_gui shows its tooltip
             elif wid is not None:
                 rid = f"worker.{wid}"
             else:
@@ -150,10 +149,7 @@ class TableRenderer:
         self.tooltip = None
         if rid is None or t.drag:
             return
-        if rid.startswith("button."):
-            text = t.app.t(f"pendulum.tip.button_{rid[7:]}")
-        else:
-            text = V.tooltip(t.app, t.rules, t.view, rid)
+        text = V.tooltip(t.app, t.rules, t.view, rid)
         if text:
             self.tooltip = self._tooltip_surface(text)
 
@@ -222,7 +218,6 @@ class TableRenderer:
                  frozenset(t.highlights), t.message[0] if t.message else None,
                  (self.hover_id, tuple(self.hover_pos), id(self.tooltip)) if self.tooltip is not None else None,
                  id(picker) if picker is not None else None, tuple(sorted(t.ghosts)),
-                 tuple((k, b.text, b.state) for k, b in t.buttons().items()),
                  t.log.visible, panel.version if panel is not None else None, len(t.log.lines),
                  tuple(t.glass_center(tid) for tid in TIMERS), tuple(hg.angle for hg in t.hourglasses.values()),
                  t.seat_input.frame_key())
@@ -293,8 +288,6 @@ class TableRenderer:
         if banner:
             self._banner(surface, banner)
         t.animator.draw_floaters(surface)
-        for b in t.buttons().values():
-            b.draw(surface)
         if self.tooltip is not None and not t.drag and t.picker is None:
             x, y = self.hover_pos
             tip = self.tooltip

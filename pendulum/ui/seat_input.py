@@ -260,7 +260,7 @@ class SeatInput:
         if kind == "press":                       # a finger touches the table
             if self._tap_picker(intent.pos, h):
                 return
-            if not (h.button_down(intent.pos) and h.button_up(intent.pos)):
+            if not (h.press_button_at(intent.pos)):
                 h.mouse_down(intent.pos)
         elif kind in ("prev", "next"):
             if mine:
@@ -278,7 +278,7 @@ class SeatInput:
                 self._snap(h)
             elif h.drag:
                 h.mouse_up(intent.pos)
-            elif not (h.button_down(intent.pos) and h.button_up(intent.pos)):
+            elif not (h.press_button_at(intent.pos)):
                 h.mouse_down(intent.pos)
         elif kind == "cancel":
             if mine:

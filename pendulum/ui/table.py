@@ -28,14 +28,13 @@ import time as _time
 import traceback
 
 import pygame
+import pygame_gui
 
 from pendulum.game import make_rules
 from tabletop.engine import Action, IllegalActionError, Record, replay, saves
 from tabletop.engine.match import Match
 from tabletop.ui import skin
 from tabletop.ui.scene import Scene
-from tabletop.ui.reference import open_reference
-from tabletop.ui.widgets import Button
 
 from . import render as R
 from . import view as V
@@ -296,10 +295,11 @@ class PendulumTable(Scene):
     def on_enter(self):
         rects = {"pause": (1262, 5, 190, 42), "done": (1460, 5, 140, 42), "undo": (1608, 5, 150, 42),
                  "menu": (1766, 5, 146, 42)}
-        # drawn by the table itself (tabletop.ui.widgets.Button), not pygame_gui: the App repaints
-        # the whole frame while any pygame_gui element is shown, so an idle table would never rest
+        # pygame_gui buttons and tooltips: the App repaints only a widget whose look changed (compose.py)
         for key in BUTTONS:
-            self.ui[key] = Button(self.app, rects[key], self.app.t(f"pendulum.button.{key}"))
+            self.ui[key] = pygame_gui.elements.UIButton(pygame.Rect(rects[key]), self.app.t(f"pendulum.button.{key}"),
+                                                        self.app.ui_manager,
+                                                        tool_tip_text=self.app.t(f"pendulum.tip.button_{key}"))
         if self.timed:
             self.ui["undo"].hide()
         self.ui["log"] = LogPanel(self.log)
@@ -333,6 +333,7 @@ class PendulumTable(Scene):
         for k in BUTTONS:
             if k in self.ui:
                 self.ui[k].set_text(self.app.t(f"pendulum.button.{k}"))
+                self.ui[k].set_tooltip(self.app.t(f"pendulum.tip.button_{k}"))
         self.log.reword()
         self.message = None
 
@@ -526,6 +527,7 @@ class PendulumTable(Scene):
 
     def show_reference(self):
         """F1/H: the rules reference, opened at the rule the last refusal cited."""
+        from tabletop.ui.reference import open_reference   # on F1 only: kept off the path to the first frame
         open_reference(self.app, "pendulum", self.last_refusal_rule)
 
     def focus(self, seat):
@@ -628,6 +630,11 @@ class PendulumTable(Scene):
 
     # ================================================================= input
     def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            key = next((k for k in BUTTONS if self.ui.get(k) is event.ui_element), None)
+            if key is not None:
+                self.press_button(key)
+                return True
         return self.seat_input.handle_event(event) or self.dragger.handle_event(event)
 
     def pause_entries(self):
@@ -635,7 +642,7 @@ class PendulumTable(Scene):
         return self.seat_input.pause_entries()
 
     def buttons(self) -> dict:
-        """The top-bar buttons shown now: key -> Button."""
+        """The top-bar buttons shown now: key -> pygame_gui button."""
         return {k: self.ui[k] for k in BUTTONS if k in self.ui and self.ui[k].visible}
 
     def press_button(self, key, hand=None) -> None:

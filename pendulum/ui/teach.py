@@ -69,6 +69,7 @@ class TeachScene(Scene):
         self.panel = LessonPanel(self)
         self._panel = None
         self._panel_key = None
+        self._drawn = None              # (table shown, panel rect) of the last frame drawn
         self._entered = False
 
     def _make_table(self) -> PendulumTable:
@@ -441,8 +442,9 @@ class TeachScene(Scene):
     def _dirty_panel(self):
         self._panel_key = None
 
-    # the redraw protocol: the table shown (lesson or demo) says what changed; the panel is
-    # compared by its key. (While pygame_gui buttons are shown the App repaints every frame anyway.)
+    # the redraw protocol: the table shown (lesson or demo) says what changed and paints only
+    # that; the panel over it is compared by its key, painted again when it changed and
+    # patched where the table painted under it
     def _key(self):
         return (self.app.lang, self.session.lesson_index, self.session.step_index, self.session.free_play,
                 tuple(self.narrations), self.feedback and repr(self.feedback), self.praise,
@@ -454,6 +456,7 @@ class TeachScene(Scene):
         return self._panel is None or self._key() != self._panel_key or shown.needs_redraw()
 
     def invalidate(self):
+        self._drawn = None
         (self.demo if self.demo_on else self.table).invalidate()
 
     def mark_drawn(self):
@@ -461,14 +464,30 @@ class TeachScene(Scene):
 
     def draw(self, surface):
         shown = self.demo if self.demo_on else self.table
-        shown.invalidate()                        # the panel and the hint frame go on top: paint all
-        shown.draw(surface)
         rect = self._panel_rect()
+        if self._drawn != (shown, rect):
+            shown.invalidate()                    # another table or panel size: paint all
+        self._drawn = (shown, rect)
         key = self._key()
-        if key != self._panel_key or self._panel is None:
+        fresh = key != self._panel_key or self._panel is None
+        if fresh:
             self._panel = self.panel.render(rect).convert()
             self._panel_key = key
-        surface.blit(self._panel, rect)
+        changed = shown.draw(surface)
+        if changed is None or fresh:
+            surface.blit(self._panel, rect)
+            self._hint_frame(surface)
+            return None if changed is None else [*changed, rect]
+        under = [pygame.Rect(r).clip(rect) for r in changed]
+        for part in under:
+            if part.w and part.h:
+                surface.blit(self._panel, part, part.move(-rect.x, -rect.y))
+        if any(part.w and part.h for part in under):
+            self._hint_frame(surface)
+        return changed
+
+    def _hint_frame(self, surface):
+        """The frame round the Hint button while a lesson points at it (inside the panel)."""
         if "ui.hint" in self.session.lesson.highlight and not self.session.free_play:
             b = self.buttons.get("hint")
             if b is not None:

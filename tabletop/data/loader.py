@@ -21,8 +21,9 @@ The document is built from the parser's event stream without recursion (libyaml'
 parser when it is installed), so no input can exhaust the stack or hang the loader.
 Every problem raises ``DataError`` with ``file:line: field: message`` lines.
 
-It imports nothing but PyYAML and the engine's errors: the launcher reads its strings and
-settings through it before the first frame.
+A file that loaded cleanly is kept parsed on disk (``yamlcache.py``) and read from there
+while it is unchanged. It imports nothing but PyYAML, the engine's errors and that cache:
+the launcher reads its strings and settings through it before the first frame.
 """
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ from yaml.events import (AliasEvent, DocumentEndEvent, DocumentStartEvent, Mappi
 from yaml.nodes import ScalarNode
 
 from ..engine.errors import DataError
+from . import yamlcache
 
 #: Largest data file accepted (bytes). ``TABLETOP_MAX_DATA_BYTES`` overrides it.
 def _env_bytes(name: str, default: int) -> int:
@@ -332,12 +334,17 @@ def load_yaml(path: str | Path) -> tuple[Any, dict[str, int]]:
     if len(raw) > MAX_BYTES:
         raise DataError(_err(str(path), None, "", f"file is over the {_size_text(MAX_BYTES)} limit "
                                                   f"for data files; refused"))
+    kept = yamlcache.get(path, st, raw)       # parsed before, unchanged since (yamlcache.py)
+    if kept is not None:
+        return kept
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
         raise DataError(_err(str(path), line, "", f"not UTF-8 text ({exc.reason})")) from None
-    return load_yaml_text(text, str(path))
+    data, marks = load_yaml_text(text, str(path))
+    yamlcache.put(path, st, raw, data, marks)
+    return data, marks
 
 
 def line_of(marks: dict, path: str):

@@ -23,7 +23,11 @@ What a scene may use (the contract with the game screens):
 * The redraw protocol (``Scene`` in scene.py): ``needs_redraw()`` False keeps the last
   frame; ``draw`` returns the logical rectangles it changed (None: everything), and only
   those are scaled and updated; ``invalidate()`` asks for a whole repaint. ``scene.opaque
-  = False`` draws the scene below first (overlays).
+  = False`` draws the scene below first (overlays). Scenes draw on ``app.scene_layer``;
+  pygame_gui elements, dialogs, toasts, F3 and the ``--watch`` banner are composed over it
+  and cost only where they change (compose.py).
+* ``--watch``: ``app.watcher`` polls the mods and ``app.reload_mods(parts)`` takes new
+  images, sounds and strings at once (watch.py).
 * Scaling: tabletop/ui/present.py (GPU through SDL's renderer, or the CPU on what
   changed; ``window.scaling`` in settings.yaml, logged at start, shown by F3).
 
@@ -40,76 +44,37 @@ from typing import Callable
 
 import pygame
 
-from .assets import ASSETS, Assets
+from .. import games
+from .assets import Assets
 from . import prefs
-from .cache import LRU, cached
+from .cache import LRU
+from .compose import FULL, Compositor, frame_times_box, gui_overlays
 from .dialog import Dialog
 from .fonts import Fonts
+from .gui import make_ui_manager
 from .i18n import LANGS, Strings
 from .input import KeyMap
 from .present import Presenter
 from .scene import Scene, SceneStack
+from .settings import load_settings
 from .sound import SoundBoard
+from .watch import ModWatcher
 
 ROOT = Path(__file__).resolve().parents[2]
-SETTINGS_FILE = ROOT / "config" / "settings.yaml"
-THEME_FILE = ASSETS / "theme.json"
 DT = 1.0 / 60.0
 LOGICAL_SIZE = (1920, 1080)
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 _EXPOSE_EVENTS = tuple(getattr(pygame, n) for n in ("VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED",
                                                     "WINDOWMAXIMIZED", "WINDOWFOCUSGAINED") if hasattr(pygame, n))
 
-_DEFAULT_SETTINGS = {"language": "en", "window": {"size": [1280, 720], "fullscreen": False}, "fps": 60,
-                     "keys": {"pause": ["escape"], "cancel": ["escape", "backspace"],
-                              "confirm": ["return", "kp_enter", "space"], "next": ["tab"], "prev": ["shift+tab"],
-                              "up": ["up"], "down": ["down"], "left": ["left"], "right": ["right"],
-                              "fullscreen": ["f11"], "frame_times": ["f3"]}}
-
-
-def load_settings() -> dict:
-    settings = {k: (dict(v) if isinstance(v, dict) else v) for k, v in _DEFAULT_SETTINGS.items()}
-    def parse():
-        from ..data.loader import load_yaml
-        return load_yaml(SETTINGS_FILE)[0]
-    try:
-        data = cached("settings", [SETTINGS_FILE], parse)
-    except Exception as exc:   # a broken settings file must not stop the program; defaults apply
-        print(f"config/settings.yaml not used: {exc}", file=sys.stderr)
-        data = None
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if isinstance(value, dict) and isinstance(settings.get(key), dict):
-                settings[key] = {**settings[key], **value}
-            else:
-                settings[key] = value
-    return settings
-
-
 def default_args(**over):
     """The namespace tabletop.cli would give with no options (tests, benches)."""
     import argparse
     base = {"lang": None, "mod": [], "seed": None, "size": None, "fullscreen": False, "frames": None,
             "screenshot": None, "speed": 1.0, "seats": None, "mode": None, "command": None,
-            "scaling": None}
+            "scaling": None, "watch": False}
     base.update(over)
     return argparse.Namespace(**base)
-
-
-def _make_ui_manager(app: "App"):
-    """A pygame_gui manager in logical coordinates: events arrive converted by the App; the
-    hover position is the real mouse mapped through the App's scale and letterbox.
-    pygame_gui is imported here, on first use, not before the launcher's first frame."""
-    import pygame_gui
-
-    class LogicalUIManager(pygame_gui.UIManager):
-        def _update_mouse_position(self):
-            self.mouse_position = app.window_to_logical(pygame.mouse.get_pos())
-
-    import warnings
-    # a font size nobody preloaded is loaded on demand; pygame_gui only warns about it
-    warnings.filterwarnings("ignore", message="Finding font with id", category=UserWarning)
-    return LogicalUIManager(LOGICAL_SIZE, None, enable_live_theme_updates=False)
 
 
 class App:
@@ -151,8 +116,9 @@ class App:
         pygame.display.set_caption(self.t("shell.window_title"))
         pygame.key.set_repeat(350, 40)
         self._drawn_stack: tuple = ()
-        self._decorated = False      # the last frame had toasts, dialogs, widgets or the overlay on top
+        self.compositor = Compositor()   # the scenes' layer and the overlays on it (compose.py)
         self.frames_changed = 0      # frames that redrew anything (benches)
+        self.pixels_changed = 0      # logical pixels those frames repainted (benches)
 
         self.fonts = Fonts(self.mods)
         # rendered text, least recently used first out, within a byte budget (settings.yaml)
@@ -164,6 +130,8 @@ class App:
                                 muted=saved.get("muted", snd.get("muted", False)))
         self._ui_manager = None          # created on first use (see ``ui_manager``)
         self.scenes = SceneStack()
+        # --watch: the mods' files are polled and reloaded when they change (watch.py)
+        self.watcher = ModWatcher(self) if getattr(self.args, "watch", False) and self.mods else None
 
     # --- window and scaling (tabletop/ui/present.py) --------------------------------
     @property
@@ -237,6 +205,11 @@ class App:
         if remember:
             prefs.save(language=lang)
         self.strings.lang = lang
+        self._retell_scenes()
+
+    def _retell_scenes(self) -> None:
+        """Every text or image may have changed: each scene hears ``on_language_changed``
+        (it drops what it cached) and the whole frame is drawn again."""
         self._force_redraw = True
         pygame.display.set_caption(self.t("shell.window_title"))
         self._overlay_surf = None
@@ -244,6 +217,20 @@ class App:
             hook = getattr(scene, "on_language_changed", None)
             if hook:
                 hook()
+
+    def reload_mods(self, parts: set[str]) -> None:
+        """A watched mod changed on disk and passed its checks (watch.py): its images,
+        sounds and translations apply now; its rules data from the next game."""
+        if "images" in parts:
+            self.assets = Assets(self.mods)
+        if "sounds" in parts:
+            self.sound.reload(self.mods)
+        if "translations" in parts:
+            self.strings = Strings(self.strings.lang, self.mods)
+        if "data" in parts:
+            games.forget_data()
+        if parts & {"images", "translations"}:
+            self._retell_scenes()
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self.fonts.font(size, bold)
@@ -267,24 +254,8 @@ class App:
     def ui_manager(self):
         """The pygame_gui manager (logical coordinates, our theme and fonts), made on first use."""
         if self._ui_manager is None:
-            self._ui_manager = _make_ui_manager(self)
-            self._setup_gui_fonts()
+            self._ui_manager = make_ui_manager(self, LOGICAL_SIZE)
         return self._ui_manager
-
-    def _setup_gui_fonts(self):
-        """Every widget font is "tabletop" (Noto Sans JP or a mod's font), and the default
-        fallback font of pygame_gui is the Japanese one too, so nothing renders as boxes."""
-        regular, bold = str(self.fonts.regular), str(self.fonts.bold)
-        self.ui_manager.add_font_paths("tabletop", regular, bold, regular, bold)
-        theme = self.ui_manager.get_theme()
-        fd = theme.get_font_dictionary()
-        jp = getattr(fd, "_japanese_font", None)
-        if jp is not None and "en" in getattr(fd, "default_font_dictionary", {}):
-            fd.default_font_dictionary["en"] = jp
-            fd.set_locale("en")
-        self.ui_manager.preload_fonts([{"name": "tabletop", "point_size": s, "style": st}
-                                       for s in (24, 28, 30) for st in ("regular", "bold")])
-        self.ui_manager.get_theme().load_theme(str(THEME_FILE))
 
     # --- intents --------------------------------------------------------------------
     def intent(self, event) -> str | None:
@@ -364,7 +335,6 @@ class App:
 
     def close_dialog(self, dialog: Dialog, kill: bool = True):
         """Take ``dialog`` off the screen (``kill=False``: pygame_gui closed it already)."""
-        self._force_redraw = True
         if dialog in self._dialogs:
             self._dialogs.remove(dialog)
         if kill:
@@ -408,7 +378,6 @@ class App:
         if "frame_times" in intents:
             self.show_frame_times = not self.show_frame_times
             self._overlay_surf = None
-            self._force_redraw = True
             return
         consumed = self._ui_manager.process_events(event) if self._ui_manager is not None else False
         if self._dialogs:
@@ -429,113 +398,125 @@ class App:
             top.update(dt)
         if self._ui_manager is not None:
             self._ui_manager.update(dt)
+        if self.watcher is not None:
+            self.watcher.update(dt)
         for toast in self._toasts:
             toast[1] -= dt
         if self._toasts:
             self._toasts = [t for t in self._toasts if t[1] > 0]
-            if not self._toasts:
-                self._force_redraw = True   # wipe the last toast
 
-    def _decorations(self) -> bool:
-        """Something of the App's own is on top of the scenes this frame."""
-        return bool(self._toasts or self.show_frame_times or self._dialogs or
-                    (self._ui_manager is not None and len(self._ui_manager.get_sprite_group().sprites()) > 1))
+    def _toast_places(self) -> list[tuple]:
+        """Where each toast is drawn: (surface, logical rect), newest lowest."""
+        out, y = [], LOGICAL_SIZE[1] - 120
+        for box, _left in reversed(self._toasts):
+            y -= box.get_height()
+            out.append((box, box.get_rect(topleft=((LOGICAL_SIZE[0] - box.get_width()) // 2, y))))
+            y -= 12
+        return out
 
-    def _unchanged(self) -> bool:
-        """True when the last frame can stay on screen as it is: every drawn scene says it
-        has not changed (``needs_redraw()``), the same scenes are shown, and there is no
-        toast, overlay, dialog or pygame_gui element on top."""
-        scenes = list(self.scenes)
-        if self._force_redraw or not scenes or self._decorations() or self._stack(scenes) != self._drawn_stack:
-            return False
-        return not any(scene.needs_redraw() for scene in scenes)
+    def _overlays(self) -> list[tuple]:
+        """The App's own layer this frame, back to front, as compose.py compares it: the dim
+        behind a dialog, every pygame_gui element, the toasts, the F3 overlay."""
+        out = []
+        if self._dialogs:
+            if self._dim is None:
+                self._dim = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+                self._dim.fill((0, 0, 0, 140))
+            out.append((self._dim, FULL, None))     # a modal dialog: the rest waits, dimmed
+        if self._ui_manager is not None:
+            out += gui_overlays(self._ui_manager)
+        out += [(box, rect, None) for box, rect in self._toast_places()]
+        if self.show_frame_times:
+            if self._overlay_surf is None or self.frame >= self._overlay_next:   # twice a second
+                self._overlay_surf = frame_times_box(self, self._frame_ms[-240:])
+                self._overlay_next = self.frame + 30
+            out.append((self._overlay_surf, self._overlay_surf.get_rect(topleft=(12, 12)), None))
+        if self.watcher is not None and self.watcher.overlay() is not None:
+            out.append((*self.watcher.overlay(), None))      # a watched mod's errors
+        return out
+
+    def _draw_overlays(self, frame: pygame.Surface) -> None:
+        """Every overlay of ``_overlays`` in ``frame`` (clipped by its clip rectangle)."""
+        if self._dialogs and self._dim is not None:
+            frame.blit(self._dim, (0, 0))
+        if self._ui_manager is not None:
+            self._ui_manager.draw_ui(frame)
+        for box, rect in self._toast_places():
+            frame.blit(box, rect)
+        if self.show_frame_times and self._overlay_surf is not None:
+            frame.blit(self._overlay_surf, (12, 12))
+        if self.watcher is not None and self.watcher.overlay() is not None:
+            frame.blit(*self.watcher.overlay())
 
     @staticmethod
     def _stack(scenes) -> tuple:
         return tuple(id(s) for s in scenes)
 
+    @property
+    def scene_layer(self) -> pygame.Surface:
+        """The logical surface the scenes draw on and keep (the frame is it plus the App's
+        overlays: pygame_gui elements, dialogs, toasts, F3; see compose.py)."""
+        return self.compositor.scene_layer(self.presenter.logical)
+
     def draw(self, force: bool = False) -> bool:
-        """Compose the frame and present it (the redraw protocol of ``Scene.draw``): only
-        what the scenes say changed is scaled and updated. Returns False when nothing
-        changed and the window kept its frame."""
-        p = self.presenter
-        if not force and self._unchanged():
-            return p.idle()
+        """Compose the frame and present it: the scenes that say they changed draw on their
+        layer (the redraw protocol of ``Scene.draw``), the overlays that changed are found
+        by compose.py, and only those rectangles are composed, scaled and updated. Returns
+        False when nothing changed and the window kept its frame."""
+        p, comp = self.presenter, self.compositor
+        entries = self._overlays()
         scenes = list(self.scenes)
-        first = 0
-        for i in range(len(scenes) - 1, -1, -1):
-            if getattr(scenes[i], "opaque", True):
-                first = i
-                break
         stack = self._stack(scenes)
         if stack != self._drawn_stack:
             p.new_scenes()
-        decorated = self._decorations()
-        # the whole frame when asked, when other scenes are shown, or when something of
-        # the App's own is (or was) on top: the scenes' kept pixels are not theirs alone then
-        full = force or self._force_redraw or stack != self._drawn_stack or decorated or self._decorated
+        full = force or self._force_redraw or stack != self._drawn_stack or comp.layer is None or not scenes
         self._force_redraw = False
-        self._drawn_stack, self._decorated = stack, decorated
-        surface = p.logical
+        self._drawn_stack = stack
+        layer = self.scene_layer
+        dirty: list[pygame.Rect] | None = None if full else []
         if not scenes:
-            surface.fill((12, 20, 24))
-        dirty: list[pygame.Rect] | None = None if full or not scenes else []
-        for scene in scenes[first:]:
-            if full:
-                scene.invalidate()
-            changed = scene.draw(surface)
-            scene.mark_drawn()
-            if changed is None:
-                dirty = None
-            elif dirty is not None:
-                dirty.extend(pygame.Rect(r) for r in changed)
-        if self._dialogs:
-            if self._dim is None:
-                self._dim = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
-                self._dim.fill((0, 0, 0, 140))
-            surface.blit(self._dim, (0, 0))     # a modal dialog: the rest waits, dimmed
-        if self._ui_manager is not None:
-            self._ui_manager.draw_ui(surface)
-        y = LOGICAL_SIZE[1] - 120
-        for box, _left in reversed(self._toasts):
-            y -= box.get_height()
-            surface.blit(box, ((LOGICAL_SIZE[0] - box.get_width()) // 2, y))
-            y -= 12
-        if self.show_frame_times:
-            self._draw_overlay(surface)
-        if dirty == []:
-            return p.idle()          # the scenes were asked and nothing had changed
+            layer.fill((12, 20, 24))
+        elif full or any(scene.needs_redraw() for scene in scenes):
+            first = 0
+            for i in range(len(scenes) - 1, -1, -1):
+                if getattr(scenes[i], "opaque", True):
+                    first = i
+                    break
+            if len(scenes) - first > 1 and not full:
+                # an overlay scene (pause menu, reference) dims what lies under it: a partial
+                # repaint below would dim its kept pixels twice
+                full, dirty = True, None
+            for scene in scenes[first:]:
+                if full:
+                    scene.invalidate()
+                changed = scene.draw(layer)
+                scene.mark_drawn()
+                if changed is None:
+                    dirty = None
+                elif dirty is not None:
+                    dirty.extend(pygame.Rect(r) for r in changed)
+        if dirty is not None:
+            dirty.extend(comp.changes(entries))
+            if not dirty:
+                return p.idle()          # nothing had changed: the window keeps its frame
+        self.pixels_changed += comp.compose(p.logical, dirty, entries, self._draw_overlays)
         self.frames_changed += 1
         p.present(dirty, first=self.frame == 0)
         return True
 
-    def _draw_overlay(self, surface):
-        if self._overlay_surf is None or self.frame >= self._overlay_next:
-            times = sorted(self._frame_ms[-240:]) or [0.0]
-            p50 = times[len(times) // 2]
-            p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
-            line = self.t("shell.frame_times", p50=f"{p50:.2f}", p95=f"{p95:.2f}", frames=len(times))
-            font = self.fonts.font(24)
-            lines = [font.render(line, True, (180, 255, 180)),
-                     font.render(self.presenter.describe(short=True), True, (180, 255, 180))]   # how it is scaled
-            w = max(t.get_width() for t in lines)
-            box = pygame.Surface((w + 24, sum(t.get_height() for t in lines) + 12), pygame.SRCALPHA)
-            box.fill((0, 0, 0, 190))
-            y = 6
-            for t in lines:
-                box.blit(t, (12, y))
-                y += t.get_height()
-            self._overlay_surf = box
-            self._overlay_next = self.frame + 30
-        surface.blit(self._overlay_surf, (12, 12))
-
     def frame_step(self, dt: float = DT, updates: int = 1) -> None:
         """One frame: events, ``updates`` fixed steps, one draw, flip."""
         t0 = time.perf_counter()
-        for event in pygame.event.get():
-            self.handle_event(event)
-            if not self.running:
-                return
+        for _ in range(3):
+            events = pygame.event.get()
+            for event in events:
+                self.handle_event(event)
+                if not self.running:
+                    return
+            if self._ui_manager is None or not events:
+                break
+            # pygame_gui posts what its widgets did (a button pressed...) while handling these:
+            # answered in this frame, not the next
         for _ in range(updates):
             self.update(dt)
         self.draw()

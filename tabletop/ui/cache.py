@@ -10,29 +10,15 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 import os
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
+from ..cachedir import cache_dir   # one user cache folder for every cache
+
 FORMAT = 1
 _DATA = Path(__file__).resolve().parents[1] / "data"
 READERS = [_DATA / "loader.py", _DATA / "mods.py"]   # what turns the files into values
-
-
-def cache_dir() -> Path:
-    """The platform's user cache folder, as platformdirs would name it (without importing
-    it: this runs before the first frame)."""
-    override = os.environ.get("TABLETOP_DATA_DIR")
-    if override:
-        return Path(override) / "cache"
-    if sys.platform.startswith("win"):
-        base = os.environ.get("LOCALAPPDATA") or os.path.expanduser("~/AppData/Local")
-        return Path(base) / "tabletop-sim" / "Cache"
-    if sys.platform == "darwin":
-        return Path(os.path.expanduser("~/Library/Caches/tabletop-sim"))
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
-    return Path(base) / "tabletop-sim"
 
 
 def _stamp(paths: list[Path]) -> list:

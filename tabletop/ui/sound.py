@@ -86,6 +86,16 @@ class SoundBoard:
         except pygame.error:
             self.available = False
 
+    def reload(self, mods: list[str] | None) -> None:
+        """The mods' sounds changed on disk (``--watch``): play the new files from now on."""
+        paths = {sid: BUILTIN / f"{sid}.wav" for sid in SOUND_IDS}
+        mod_paths, errors = mod_sound_paths(mods)
+        paths.update(mod_paths)
+        for line in errors:
+            print(f"mod sound skipped: {line}", file=sys.stderr)
+        self.paths = paths
+        self._sounds.clear()
+
     def _sound(self, sound_id: str):
         if sound_id not in self._sounds:
             sound = None

@@ -294,7 +294,6 @@ def test_redrawing_only_the_dice_leaves_the_same_picture_as_a_full_redraw(make_a
         clean = not scene._view_dirty and scene.frame.clean(scene.panels())
         if i % 15 == 0 and clean and scene.tray.busy:
             shown = pygame.image.tobytes(app.window, "RGB")
-            scene.frame.tray_only_ok = False
             app.draw(force=True)
             assert pygame.image.tobytes(app.window, "RGB") == shown, f"frame {i}"
             checked += 1

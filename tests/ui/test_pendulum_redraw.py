@@ -118,7 +118,7 @@ def test_a_new_engine_event_redraws_the_log_and_the_board(table_app):
             break
     assert not scene.needs_redraw()
     assert _pixels(app, log_area) != before
-    kept = pygame.image.tobytes(app.logical, "RGB")
+    kept = pygame.image.tobytes(app.scene_layer, "RGB")   # what the table keeps (the widgets lie on top)
     assert pygame.image.tobytes(_whole_repaint(scene), "RGB") == kept
 
 
@@ -144,7 +144,7 @@ def test_running_sand_redraws_only_the_glasses_and_the_same_pixels(table_app):
     for rects in glass_only:
         assert all(area.contains(pygame.Rect(r)) for r in rects)
     del scene.draw
-    kept = pygame.image.tobytes(app.logical, "RGB")
+    kept = pygame.image.tobytes(app.scene_layer, "RGB")   # what the table keeps (the widgets lie on top)
     assert pygame.image.tobytes(_whole_repaint(scene), "RGB") == kept
 
 

@@ -1,0 +1,138 @@
+"""Composing the frame: the scenes' layer under the App's own layer (the App's compositor).
+
+The scenes draw on a layer of their own (``Compositor.layer``, logical 1920×1080) and keep
+their pixels there between frames (the redraw protocol of ``Scene.draw``). On top of it,
+in the frame the presenter shows, come the App's *overlays*: every pygame_gui element
+(buttons, panels, tooltips, dialogs), the dim behind a modal dialog, toasts and the F3
+overlay. An overlay is an image at a place: ``(surface, rect, clip)``.
+
+Each frame the compositor compares the overlays with the last frame's. pygame_gui gives
+an element a new image surface whenever its look changes (``UIElement._set_image`` copies
+what it is given; a hovered, pressed or re-labelled button gets a new one), moves it by
+changing its rect and shows a part of it by its clipping rect, so two equal entries (same
+surface object, rect and clip) have the same pixels. The rectangles of the entries that
+appeared, went or changed are repainted: the scenes' layer copied back, then every
+overlay drawn clipped to them. An idle screen with widgets repaints nothing; hovering a
+button repaints that button's rectangle only.
+
+``frame_times_box`` draws the F3 overlay. The surfaces of the last frame's entries are kept referenced, so no new surface can take
+the address (``id``) of one that was compared against.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+import pygame
+
+LOGICAL_SIZE = (1920, 1080)
+FULL = pygame.Rect((0, 0), LOGICAL_SIZE)
+
+
+def gui_overlays(manager) -> list[tuple]:
+    """The visible pygame_gui elements of ``manager`` as overlay entries, back to front."""
+    out = []
+    for sprite in manager.get_sprite_group().sprites():
+        image = sprite.image
+        if image is None or not sprite.visible:
+            continue
+        clip = sprite.get_image_clipping_rect() if hasattr(sprite, "get_image_clipping_rect") else None
+        out.append((image, sprite.rect, clip))
+    return out
+
+
+def _key(entry) -> tuple:
+    image, rect, clip = entry
+    return id(image), tuple(rect), tuple(clip) if clip is not None else None
+
+
+class Compositor:
+    """The scenes' layer and what changed on top of it (see the module docstring)."""
+
+    def __init__(self):
+        self.layer: pygame.Surface | None = None
+        self._entries: list[tuple] = []        # last frame's overlays (their surfaces kept alive)
+        self._keys: list[tuple] = []
+
+    def scene_layer(self, like: pygame.Surface) -> pygame.Surface:
+        """The surface the scenes draw on (made on first use in ``like``'s pixel format)."""
+        if self.layer is None:
+            self.layer = pygame.Surface(LOGICAL_SIZE, 0, like)
+        return self.layer
+
+    def reset(self) -> None:
+        """The frame's pixels were lost (a new window surface): the next frame repaints all."""
+        self.layer = None
+        self._entries, self._keys = [], []
+
+    def changes(self, entries: list[tuple]) -> list[pygame.Rect]:
+        """The logical rectangles where the overlays differ from the last frame's."""
+        keys = [_key(e) for e in entries]
+        if keys == self._keys:
+            return []
+        old, new = set(self._keys), set(keys)
+        if old == new:                           # the same overlays in another order
+            out = [pygame.Rect(e[1]) for e in entries]
+        else:
+            out = [pygame.Rect(e[1]) for e, k in zip(self._entries, self._keys) if k not in new]
+            out += [pygame.Rect(e[1]) for e, k in zip(entries, keys) if k not in old]
+        return [r.clip(FULL) for r in out if r.w > 0 and r.h > 0]
+
+    def compose(self, frame: pygame.Surface, dirty: list[pygame.Rect] | None, entries: list[tuple],
+                draw_overlays: Callable[[pygame.Surface], None]) -> int:
+        """Put the scenes' layer and the overlays in ``frame`` where ``dirty`` says (None:
+        everywhere); ``draw_overlays(frame)`` draws every overlay, clipped by ``frame``'s
+        clip rectangle. Remembers ``entries`` for the next :meth:`changes`. Returns the
+        logical pixels composed."""
+        layer = self.layer
+        self._entries = entries
+        self._keys = [_key(e) for e in entries]
+        if dirty is None:
+            frame.blit(layer, (0, 0))
+            draw_overlays(frame)
+            return FULL.w * FULL.h
+        area = 0
+        for r in merge(dirty):
+            r = r.clip(FULL)
+            frame.set_clip(r)
+            frame.blit(layer, r, r)
+            draw_overlays(frame)
+            area += r.w * r.h
+        frame.set_clip(None)
+        return area
+
+
+def merge(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` with every pair that overlaps joined into one (fewer, larger draws)."""
+    out: list[pygame.Rect] = []
+    for r in rects:
+        r = pygame.Rect(r)
+        joined = True
+        while joined:
+            joined = False
+            for i, o in enumerate(out):
+                if o.colliderect(r):
+                    r = r.union(out.pop(i))
+                    joined = True
+                    break
+        out.append(r)
+    return out
+
+
+def frame_times_box(app, times_ms: list[float]) -> pygame.Surface:
+    """The F3 overlay: frame times (median and 95th percentile of ``times_ms``) and how the
+    frame is presented."""
+    times = sorted(times_ms) or [0.0]
+    p50 = times[len(times) // 2]
+    p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+    line = app.t("shell.frame_times", p50=f"{p50:.2f}", p95=f"{p95:.2f}", frames=len(times))
+    font = app.fonts.font(24)
+    lines = [font.render(line, True, (180, 255, 180)),
+             font.render(app.presenter.describe(short=True), True, (180, 255, 180))]   # how it is scaled
+    w = max(t.get_width() for t in lines)
+    box = pygame.Surface((w + 24, sum(t.get_height() for t in lines) + 12), pygame.SRCALPHA)
+    box.fill((0, 0, 0, 190))
+    y = 6
+    for t in lines:
+        box.blit(t, (12, y))
+        y += t.get_height()
+    return box
