@@ -10,6 +10,7 @@ import math
 import pygame
 
 from tabletop.data.mods import parse_colour
+from tabletop.ui.tooltip import wrap_lines
 
 from . import view as V
 from .layout import AREA_RECTS, ROWS, SEAT_COMPACT
@@ -129,20 +130,9 @@ def text_fit(app, text, size, colour, width, bold=False):
 
 
 def text_lines(app, text, size, colour, width, max_lines=3, bold=False):
-    """Greedy word wrap (characters for Japanese) into at most ``max_lines`` surfaces."""
-    font = app.font(size, bold)
-    words = text.split(" ") if " " in text else list(text)
-    joiner = " " if " " in text else ""
-    lines, cur = [], ""
-    for w in words:
-        trial = (cur + joiner + w) if cur else w
-        if font.size(trial)[0] <= width or not cur:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = w
-    if cur:
-        lines.append(cur)
+    """Word wrap (between Japanese characters too, with kinsoku: see tabletop.ui.tooltip)
+    into at most ``max_lines`` surfaces."""
+    lines = [line for line in wrap_lines(app, text, size, width, bold) if line]
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = lines[-1][:-1] + "…"

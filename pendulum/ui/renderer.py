@@ -9,6 +9,8 @@ import math
 
 import pygame
 
+from tabletop.ui.tooltip import Tip
+
 from . import render as R
 from . import view as V
 from .draw_state import draw_state
@@ -155,24 +157,9 @@ class TableRenderer:
         else:
             text = V.tooltip(t.app, t.rules, t.view, rid)
         if text:
-            self.tooltip = self._tooltip_surface(text)
-
-    def _tooltip_surface(self, text):
-        """Drawn by hand (a pygame_gui tooltip under the pointer would swallow the next click)."""
-        app = self.table.app
-        lines = []
-        for para in str(text).split("\n"):
-            lines.extend(R.text_lines(app, para, 20, R.INK, 520, max_lines=4))
-        w = max(l.get_width() for l in lines) + 24
-        h = sum(l.get_height() for l in lines) + 16
-        box = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(box, (14, 22, 28, 240), box.get_rect(), border_radius=10)
-        pygame.draw.rect(box, R.GOLD, box.get_rect(), 2, border_radius=10)
-        y = 8
-        for l in lines:
-            box.blit(l, (12, y))
-            y += l.get_height()
-        return box
+            # drawn by hand (a pygame_gui tooltip under the pointer would swallow the next
+            # click), wrapped at a readable width with kinsoku (tabletop.ui.tooltip)
+            self.tooltip = Tip(t.app, text)
 
     # ------------------------------------------------------------------ recording (tests)
     def start_recording(self):
@@ -294,11 +281,7 @@ class TableRenderer:
         for b in t.buttons().values():
             b.draw(surface)
         if self.tooltip is not None and not t.drag and t.picker is None:
-            x, y = self.hover_pos
-            tip = self.tooltip
-            x = min(x + 18, 1920 - tip.get_width() - 4)
-            y = y + 24 if y + 24 + tip.get_height() < 1080 else y - tip.get_height() - 12
-            surface.blit(tip, (x, y))
+            self.tooltip.draw(surface, self.hover_pos)
         if t.message:
             msg = R.text_fit(app, t.message[0], 24, (255, 236, 200), 1180)
             box = msg.get_rect(midbottom=(616, 690)).inflate(30, 14)

@@ -23,6 +23,7 @@ import pygame_gui
 from pendulum.teaching import LESSON_RULE, TeachSession, describe_action, load_curriculum, narrate
 from tabletop.engine import IllegalActionError, saves
 from tabletop.ui.scene import Scene
+from tabletop.ui.tooltip import Tip
 
 from . import view as V
 from .log import RefusalText
@@ -65,6 +66,8 @@ class TeachScene(Scene):
         self.narration = ""
         self.narrations: list[str] = []        # the last bot moves, newest last
         self.hint_lines: list[str] | None = None
+        self.tip: Tip | None = None            # the tooltip of the lesson button under the pointer
+        self.tip_pos = (0, 0)
         self._bot_wait = BOT_PACE
         self.panel = LessonPanel(self)
         self._panel = None
@@ -102,6 +105,7 @@ class TeachScene(Scene):
 
     def on_pause(self):
         self._paused = True
+        self.tip = None
         for b in self.buttons.values():
             b.hide()
         (self.demo if self.demo_on else self.table).on_pause()
@@ -154,8 +158,9 @@ class TeachScene(Scene):
         m = self.app.ui_manager
         self._layout_key = (self.session.free_play, self.app.lang)
         for key, rect in self._button_rects().items():
-            self.buttons[key] = pygame_gui.elements.UIButton(rect, self._button_text(key), m,
-                                                             tool_tip_text=self.app.t(f"teach.tip.{key}"))
+            # no pygame_gui tool_tip: it breaks Japanese every few characters; ours is a Tip
+            self.buttons[key] = pygame_gui.elements.UIButton(rect, self._button_text(key), m)
+        self.tip = None
 
     def _panel_rect(self):
         return PANEL_FREE if self.session.free_play else PANEL_LESSON
@@ -366,7 +371,19 @@ class TeachScene(Scene):
         self._hide_table_buttons(self.table)
 
     # ------------------------------------------------------------------ events
+    def _hover(self, pos):
+        """The pointer over a lesson button: its tooltip (wrapped, kinsoku), else none."""
+        key = next((k for k, b in self.buttons.items() if b.visible and b.rect.collidepoint(pos)), None)
+        text = self.app.t(f"teach.tip.{key}") if key else None
+        if text is None:
+            self.tip = None
+        elif self.tip is None or self.tip.text != text:
+            self.tip = Tip(self.app, text)
+        self.tip_pos = pos
+
     def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, b in self.buttons.items():
                 if event.ui_element is b:
@@ -473,6 +490,8 @@ class TeachScene(Scene):
             b = self.buttons.get("hint")
             if b is not None:
                 pygame.draw.rect(surface, (255, 230, 120), b.rect.inflate(8, 8), 4, border_radius=10)
+        if self.tip is not None:
+            self.tip.draw(surface, self.tip_pos)
 
     def waiting_name(self):
         """Whom the learner waits for (memoised per game position: asking the engine for
