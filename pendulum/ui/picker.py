@@ -1,5 +1,6 @@
 """The table's picker: a pygame_gui panel of labelled actions (several actions for one drop,
-a stratagem from the hand, a pending choice of the engine). Keys cycle and confirm, Esc or a
+a stratagem from the hand, a pending choice of the engine), or, for a choice of provinces or
+workers, a row of drawn tiles (``choice_row.ChoiceRow``). Keys cycle and confirm, Esc or a
 click outside closes it. The chosen action goes back through ``table.request``."""
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pygame_gui
 from tabletop.engine import IllegalActionError
 
 from . import view as V
+from .choice_row import ChoiceRow, build_tiles, wants_row
 
 WIDTH = 520
 ROW = 44
@@ -60,9 +62,20 @@ class Picker:
         if not (choices and t.human[seat]):
             return False
         opts = [(V.action_label(t.app, t.rules, a, t.view), a) for a in choices]
-        self.open(seat, opts, pos or t.layout.rects[f"seat.{seat}"].center,
-                  title=V.decision_title(t.app, t.view, seat))
+        title = V.decision_title(t.app, t.view, seat)
+        kind = V.decision_type(t.view, seat)
+        if wants_row(kind):
+            self.open_row(seat, opts, title, build_tiles(t, seat, opts, kind))
+            return True
+        self.open(seat, opts, pos or t.layout.rects[f"seat.{seat}"].center, title=title)
         return True
+
+    def open_row(self, seat, options, title, tiles):
+        """A choice you can see: the options as a row of tiles (pendulum/ui/choice_row.py)."""
+        self.close()
+        row = ChoiceRow(self.table, title, tiles)
+        self.current = {"seat": seat, "options": options, "panel": row, "buttons": row.bands, "index": row.index,
+                        "decision": True, "row": row}
 
     def refresh(self):
         """After the game changed under it (undo, a choice answered, a window closed): a picker
@@ -100,6 +113,8 @@ class Picker:
         p = self.current
         if p is None:
             return False
+        if "row" in p:
+            return p["row"].handle_event(event, self.take, self.close)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in p["buttons"]:
             self.take(p["buttons"].index(event.ui_element))
             return True

@@ -208,7 +208,8 @@ class TableRenderer:
                  (kb["index"], tuple(kb["items"])) if kb else None,
                  frozenset(t.highlights), t.message[0] if t.message else None,
                  (self.hover_id, tuple(self.hover_pos), id(self.tooltip)) if self.tooltip is not None else None,
-                 id(picker) if picker is not None else None, tuple(sorted(t.ghosts)),
+                 (id(picker), picker["row"].version if "row" in picker else None) if picker is not None else None,
+                 tuple(sorted(t.ghosts)),
                  tuple((k, b.text, b.state) for k, b in t.buttons().items()),
                  t.log.visible, panel.version if panel is not None else None, len(t.log.lines),
                  tuple(t.glass_center(tid) for tid in TIMERS), tuple(hg.angle for hg in t.hourglasses.values()))
@@ -280,6 +281,8 @@ class TableRenderer:
         t.animator.draw_floaters(surface)
         for b in t.buttons().values():
             b.draw(surface)
+        if t.picker is not None and "row" in t.picker:
+            t.picker["row"].draw(surface)          # a choice you can see (choice_row.py)
         if self.tooltip is not None and not t.drag and t.picker is None:
             self.tooltip.draw(surface, self.hover_pos)
         if t.message:

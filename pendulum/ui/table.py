@@ -96,13 +96,14 @@ class PendulumTable(Scene):
             self.human = [i in set(human_seats) for i in range(self.n)]
         self.autosave = autosave and match is None
         self.use_bots = bots
+        replayed = []                  # a loaded game's events, for its log
         if match is None:
             if record is None:
                 record = Record(game="pendulum", seed=self.seed, options=rules.options_dict(),
                                 seats=list(seats), mods=list(getattr(app, "mods", []) or []))
                 state = rules.new_state(self.seed)
             else:
-                state = replay(record, rules)
+                state = replay(record, rules, on_events=replayed.extend)    # the log is rebuilt from them
             match = Match(rules, state, seed=self.seed, record=record, autosave=self.autosave,
                           undoable=self._undoable)
         self.match = None
@@ -141,8 +142,11 @@ class PendulumTable(Scene):
             hg.stagger(i % 2)              # at most two glasses step physics per frame
             self.hourglasses[tid] = hg
         self.sync_glasses()
-        self.log.add(LogText("pendulum.log.phase_changed", phase=f"pendulum.phase.{self.view['phase']}",
+        self.log.add(LogText("pendulum.log.phase_changed", phase="pendulum.phase.opening", round=1)
+                     if replayed else
+                     LogText("pendulum.log.phase_changed", phase=f"pendulum.phase.{self.view['phase']}",
                              round=self.view["round"]))
+        self.log.replay(replayed)
         self._follow_turn()
 
     # ================================================================= the match
@@ -507,7 +511,7 @@ class PendulumTable(Scene):
         self.app.sound.play("drop_refused")
         entry = LogText("pendulum.msg.refused", rule=getattr(refusal, "rule", ""),
                         message=RefusalText(self.rules, refusal))
-        self.log.add(entry)
+        self.log.add_once(entry)             # the same refusal again (a key held, pressed twice): one line
         self.flash(self.log.text_of(entry) + "  " + self.app.t("pendulum.msg.rules_hint"), 5.0)
 
     def show_reference(self):

@@ -393,6 +393,8 @@ def event_text(app, rules, ev):
             v = ", ".join(name(app, rules, c) for c in v)
         elif f == "reason":
             v = app.t(f"pendulum.reason.{v}")
+        elif f == "take":
+            v = app.t(f"pendulum.text.take_{v}")
         fields[f] = v
     if k == "chosen":
         fields["option"] = option_text(app, rules, None, ev.seat, ev.option, ev.decision)

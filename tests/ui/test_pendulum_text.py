@@ -7,12 +7,18 @@ import re
 import pygame
 import pytest
 
+from tabletop.engine import saves
 from tabletop.rulesref import NO_END, NO_START
 from tabletop.ui.app import App, default_args
 from tabletop.ui.tooltip import WIDTH, wrap_lines
 
+from pendulum.ui import view as V
 from pendulum.ui.scene import make_scene
+from pendulum.rules import actions as A
+from pendulum.rules.bots import make_bot
 from pendulum.ui.teach import TeachScene
+
+from .conftest import press
 
 
 
@@ -36,6 +42,14 @@ def table_app():
 def hover(app, logical_pos, frames=2):
     w = app.logical_to_window((int(logical_pos[0]), int(logical_pos[1])))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=w, rel=(1, 1), buttons=(0, 0, 0), touch=False))
+    app.step(frames)
+
+
+def click_at(app, logical_pos, frames=3):
+    w = app.logical_to_window((int(logical_pos[0]), int(logical_pos[1])))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=w, rel=(0, 0), buttons=(0, 0, 0), touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=w, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=w, button=1, touch=False))
     app.step(frames)
 
 
@@ -106,3 +120,193 @@ def test_every_tooltip_text_of_both_languages_wraps_with_kinsoku(make_app):
     long = "時間になると、砂時計を裏返せます。「ー」や「。」で始まる行はありません（禁則）。" * 3
     app.set_lang("ja")
     assert_readable(app, long, wrap_lines(app, long))
+
+
+# ----------------------------------------------------------------------------- no ids on screen
+ID_PATTERNS = [
+    re.compile(r"(?<![\w.])\d+[cg]\d+(?![\w.])"),                 # a worker: 0c1, 2g1
+    re.compile(r"(?<![\w.])n[cg]?\d+(?![\w.])"),                  # the neutral's workers
+    re.compile(r"(?<![\w.])(?:prov|ach|c|s)\d+(?![\w.])"),        # card ids: prov07, c14
+    re.compile(r"[a-z][a-z0-9]*_[a-z0-9_]+"),                     # snake_case ids: any_resource
+    re.compile(r"[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*"),    # dotted ids and raw i18n keys
+]
+# ASCII words a Japanese screen may show: units, keys and the like
+JA_ASCII_OK = {"VP", "F1", "F5", "H", "M", "U", "P", "Esc", "Enter", "Tab", "End", "Page", "Up", "Down",
+               "Space", "Ctrl", "Shift", "s", "x", "A", "B", "C", "D", "E", "N", "I", "II", "III", "IV", "V"}
+
+
+def _play_one_game(app, scene, rounds_hover=True, max_steps=4000):
+    """The human seat 0 plays by the standard bot's choices; a pending choice is answered in
+    its window with posted keys; tooltips of every part of the screen are hovered once a round."""
+    bot = make_bot("standard", 0, 1)
+    hovered_round = None
+    for _ in range(max_steps):
+        st = scene.state
+        if st.is_terminal():
+            break
+        if rounds_hover and st.round != hovered_round and st.phase == "action":
+            hovered_round = st.round
+            for rid in list(scene.layout.rects)[::3]:
+                rect = scene.region(rid)
+                if rect is not None:
+                    hover(app, rect.center, frames=1)
+        if scene.picker is not None and scene.picker["seat"] == 0:
+            press(app, pygame.K_RETURN)
+            continue
+        if 0 in st.seats_to_act() and not st.players[0].decisions:
+            action = bot.choose(st)
+            if action is not None:
+                scene.try_request(action)
+        app.step(2)
+    return scene.state.is_terminal()
+
+
+def _words_drawn(scene):
+    return [t for t in scene.renderer.drawn_texts if t]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_whole_game_draws_no_id_and_no_english_in_japanese(table_app, lang):
+    app, scene = table_app(seats=("human", "bot", "bot"), mode="timetrack", seed=7, lang=lang)
+    app.speed = 100.0
+    scene.renderer.start_recording()
+    assert _play_one_game(app, scene)
+    app.step(30)                                # the end screen too
+    texts = set(_words_drawn(scene))
+    assert len(texts) > 100
+    bad = sorted({t for t in texts for p in ID_PATTERNS if p.search(t)})
+    assert not bad, bad[:20]
+    if lang == "ja":
+        english = sorted({w for t in texts for w in re.findall(r"[A-Za-z]+", t)
+                          if w not in JA_ASCII_OK and not re.fullmatch(r"[A-Z]", w)})    # seat letters
+        assert not english, (english, [t for t in texts if any(w in t for w in english)][:20])
+
+
+# ----------------------------------------------------------------------------- the log
+def _finish_opening(scene):
+    while scene.state.phase == "opening":
+        s = scene.state.seats_to_act()[0]
+        scene.apply(next(a for a in scene.state.legal_actions(s) if a.kind == "move"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_refused_key_pressed_again_and_again_is_logged_once(table_app, lang):
+    """Real time, the black sand still runs: B (flip black) pressed four times gives one log
+    line, in the chosen language from the engine's refusal key."""
+    app, scene = table_app(seats=("human", "human"), mode="realtime", lang=lang)
+    _finish_opening(scene)
+    app.step(10)
+    assert scene.state.remaining["black"] > 0
+    n = len(scene.log_lines)
+    for _ in range(4):
+        press(app, pygame.K_b)
+    assert len(scene.log_lines) == n + 1, scene.log_lines[n:]
+    why = scene.why_not(A.Flip(scene.focus_seat, "black"))
+    assert app.t(why.key, **why.params) in scene.log_lines[-1]
+    seat = scene.focus_seat
+    scene.request(next(a for a in scene.state.legal_actions(seat) if a.kind in ("move", "act")))
+    app.step(60)                      # something else happened: the same refusal is a new line
+    m = len(scene.log_lines)
+    assert m > n + 1
+    press(app, pygame.K_b)
+    assert len(scene.log_lines) == m + 1
+
+
+def test_a_loaded_game_keeps_its_log(table_app, tmp_path):
+    """Save mid-game, load it: the log shows what happened before the save, as it was."""
+    app, scene = table_app(seats=("human", "human"), mode="timetrack", seed=9)
+    _finish_opening(scene)
+    for _ in range(6):
+        seat = scene.state.seats_to_act()[0]
+        legal = scene.state.legal_actions(seat)
+        scene.apply(next((a for a in legal if a.kind == "choose"), None) or
+                    next((a for a in legal if a.kind == "act"), None) or legal[0])
+    app.step(3)
+    before = list(scene.log_lines)
+    assert len(before) > 12
+    path = scene.save_game(tmp_path / "mid.json")
+    app2 = App(default_args(size=(1280, 720), lang="en"))
+    try:
+        loaded = make_scene(app2, record=saves.read_record(path))
+        app2.scenes.push(loaded)
+        app2.step(2)
+        assert loaded.log_lines == before
+    finally:
+        app2.shutdown()
+
+
+# ----------------------------------------------------------------------------- choices you can see
+def _conquer_choice(app, scene, seat=0):
+    """Seat ``seat`` acts on the conquer action with military enough: the choice opens."""
+    st = scene.state
+    while st.phase == "opening":
+        s = st.seats_to_act()[0]
+        moves = [a for a in st.legal_actions(s) if a.kind == "move"]
+        mine = [a for a in moves if s == seat and a.to.startswith("black.")]
+        scene.apply((mine or moves)[0])
+    for _ in range(40):
+        if seat in st.seats_to_act():
+            acts = [a for a in st.legal_actions(seat) if a.kind == "act" and "conquer" in str(
+                scene.rules.spaces[a.space].effect)]
+            moves = [a for a in st.legal_actions(seat) if a.kind == "move" and a.to.endswith(".3")
+                     and a.to.startswith("black.")]
+            st.players[seat].res[0] = max(st.players[seat].res[0], 8)
+            if acts:
+                scene.focus(seat)
+                scene.apply(acts[0])
+                app.step(3)
+                return
+            if moves:
+                scene.apply(moves[0])
+                continue
+        other = next(s for s in st.seats_to_act() if s != seat) if any(
+            s != seat for s in st.seats_to_act()) else seat
+        legal = st.legal_actions(other)
+        scene.apply(next((a for a in legal if a.kind == "done"), legal[0]))
+    pytest.fail("no conquer action reached")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_province_choice_is_a_row_of_cards_browsed_with_keys(table_app, lang):
+    app, scene = table_app(seats=("human", "human"), mode="timetrack", seed=5, lang=lang)
+    _conquer_choice(app, scene)
+    p = scene.picker
+    assert p is not None and "row" in p, p and [label for label, _a in p["options"]]
+    row = p["row"]
+    display = [c for c in scene.state.display if c]
+    assert len(row.tiles) == len(display) + (1 if scene.state.province_deck else 0)
+    assert len(row.tiles) <= 6 and all(len(t.bands) == 4 for t in row.tiles)
+    # every card shows its name and, per production colour, what it gives there
+    scene.renderer.start_recording()
+    app.step(1)
+    drawn = scene.renderer.drawn_texts
+    first = display[0]
+    assert any(scene.rules.name(first, lang) in text for text in drawn)
+    reward = scene.rules.provinces[first]["blue"]
+    assert any(V.amounts_text(app, scene.rules, reward) in text for text in drawn), drawn
+    # → card, ↓ slot, Enter: the second card under the second slot is conquered
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_DOWN)
+    want = p["options"][row.index][1]
+    assert want.option == f"{display[1]}:red"
+    slots = {k: list(v) for k, v in scene.state.players[0].slots.items()}
+    press(app, pygame.K_RETURN)
+    assert scene.state.players[0].slots["red"] == slots["red"] + [display[1]]
+    assert scene.picker is None or "row" not in scene.picker
+
+
+def test_the_province_row_is_browsed_with_the_wheel_and_taken_by_click(table_app):
+    app, scene = table_app(seats=("human", "human"), mode="timetrack", seed=5)
+    _conquer_choice(app, scene)
+    row = scene.picker["row"]
+    w = app.logical_to_window((row.rect.centerx, row.rect.top + 30))     # over the title, not a band
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=w, rel=(0, 0), buttons=(0, 0, 0), touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_y=-1.0, touch=False))
+    app.step(2)
+    k, _j = row._where(row.index)
+    assert k == 1
+    band = row.tiles[2].bands[3]                     # third card, yellow slot
+    card = str(scene.picker["options"][band.index][1].option).split(":")[0]
+    click_at(app, band.rect.center)
+    assert card in scene.state.players[0].slots["yellow"] or card == "deck"
