@@ -12,8 +12,12 @@ from tabletop.engine import IllegalActionError
 from . import view as V
 from .choice_row import ChoiceRow, build_tiles, wants_row
 
-WIDTH = 520
+WIDTH = 520               # the window's least width (logical px); it grows to fit its longest label
+MAX_WIDTH = 1880
 ROW = 44
+TITLE_H = 46
+BUTTON_FONT, BUTTON_PAD = 30, 22 + 2 * 16     # assets/theme.json "button": 30 px; panel margin + text padding
+TITLE_FONT, TITLE_PAD = 28, 14 + 2 * 12       # "label": 28 px
 
 
 class Picker:
@@ -26,18 +30,28 @@ class Picker:
     def is_open(self) -> bool:
         return self.current is not None
 
+    def width_for(self, labels, title=None) -> int:
+        """The window's width: every label and the title whole, in the theme's fonts (buttons
+        30 px, labels 28 px), at least ``WIDTH``, at most the table's width."""
+        app = self.table.app
+        need = [app.font(BUTTON_FONT).size(label)[0] + BUTTON_PAD for label in labels]
+        if title:
+            need.append(app.font(TITLE_FONT).size(title)[0] + TITLE_PAD)
+        return min(MAX_WIDTH, max([WIDTH] + need))
+
     def open(self, seat, options, pos, title=None):
         self.close()
         m = self.table.app.ui_manager
-        h = 16 + ROW * len(options) + (40 if title else 0)
-        x = max(8, min(1920 - WIDTH - 8, pos[0] + 20))
+        width = self.width_for([label for label, _a in options], title)
+        h = 16 + ROW * len(options) + (TITLE_H + 4 if title else 0)
+        x = max(8, min(1920 - width - 8, pos[0] + 20))
         y = max(60, min(1080 - h - 8, pos[1] - 20))
-        panel = pygame_gui.elements.UIPanel(pygame.Rect(x, y, WIDTH, h), starting_height=5, manager=m)
+        panel = pygame_gui.elements.UIPanel(pygame.Rect(x, y, width, h), starting_height=5, manager=m)
         y0 = 8
         if title:
-            pygame_gui.elements.UILabel(pygame.Rect(4, 2, WIDTH - 14, 40), title, m, container=panel)
-            y0 = 44
-        buttons = [pygame_gui.elements.UIButton(pygame.Rect(8, y0 + i * ROW, WIDTH - 22, ROW - 4), label, m,
+            pygame_gui.elements.UILabel(pygame.Rect(4, 2, width - 14, TITLE_H), title, m, container=panel)
+            y0 = TITLE_H + 4
+        buttons = [pygame_gui.elements.UIButton(pygame.Rect(8, y0 + i * ROW, width - 22, ROW - 4), label, m,
                                                 container=panel)
                    for i, (label, _a) in enumerate(options)]
         for text in [title] + [label for label, _a in options]:

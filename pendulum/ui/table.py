@@ -483,7 +483,9 @@ class PendulumTable(Scene):
 
     def declare_done(self, seat):
         acts = [a for a in self.legal(seat) if a.kind == "done"]
-        if acts:
+        if len(acts) > 1:                    # "done" or "done, but I act last" (4.6): the player says which
+            self.choices.open_actions(seat, acts, self.ui["done"].rect.bottomleft if "done" in self.ui else (1460, 50))
+        elif acts:
             self.try_request(acts[0])
         else:
             self.flash(self.app.t("pendulum.msg.nothing_to_end"))

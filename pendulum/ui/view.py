@@ -265,6 +265,15 @@ def amounts_text(app, rules, d):
     return ", ".join(out)
 
 
+def short_text(app, rules, d):
+    """Very short reward text: '+1 Pow', '3 Cul' (province cards, the achievement, and the
+    reward boxes whose action name does not fit)."""
+    out = []
+    for k, v in d.items():
+        out.append(count_t(app, f"pendulum.short.{k}", v) if isinstance(v, int) else name(app, rules, v))
+    return " ".join(out)
+
+
 def loc_text(app, rules, loc):
     if loc.startswith("F:"):
         fid = loc[2:]
@@ -350,7 +359,7 @@ def action_label(app, rules, action, view=None):
     if k == "refill":
         return app.t("pendulum.label.refill")
     if k == "done":
-        return app.t("pendulum.label.done")
+        return app.t("pendulum.text.done_last" if getattr(action, "last", False) else "pendulum.label.done")
     if k == "flip":
         return app.t("pendulum.label.flip", timer=name(app, rules, action.timer))
     if k == "choose":

@@ -310,3 +310,76 @@ def test_the_province_row_is_browsed_with_the_wheel_and_taken_by_click(table_app
     card = str(scene.picker["options"][band.index][1].option).split(":")[0]
     click_at(app, band.rect.center)
     assert card in scene.state.players[0].slots["yellow"] or card == "deck"
+
+
+def test_done_but_i_act_last_is_offered_when_council_is_called(table_app):
+    """Spec 4.6: while the council is called the Done button offers "done" and "done, but I act
+    last"; taking the second puts the seat among those who wait to act last."""
+    app, scene = table_app(seats=("human", "human"), mode="timetrack", seed=3)
+    bots = [make_bot("standard", i, 1) for i in range(2)]
+    st = scene.state
+    for _ in range(3000):
+        if st.phase == "council_called":
+            break
+        seat = st.seats_to_act()[0]
+        scene.apply(bots[seat].choose(st))
+    assert st.phase == "council_called"
+    seat = st.seats_to_act()[0]
+    scene.focus(seat)
+    app.step(3)
+    click_at(app, scene.buttons()["done"].rect.center)
+    p = scene.picker
+    assert p is not None
+    labels = [label for label, _a in p["options"]]
+    assert labels == [app.t("pendulum.label.done"), app.t("pendulum.text.done_last")]
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert seat in st.wait_last
+
+
+# ----------------------------------------------------------------------------- nothing cut
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_action_name_fits_its_reward_box_at_1280x720(table_app, lang):
+    """Each reward box shows its action's words whole: at most two lines, each no wider than
+    the box, at 16 px (logical) or more; "Gain 1 prestige, 1 popularity and 1 vote" included."""
+    from pendulum.ui import render as R
+    app, scene = table_app(lang=lang)
+    scene.renderer.start_recording()
+    app.step(1)
+    drawn = set(scene.renderer.drawn_texts)
+    for sid, sp in scene.rules.spaces.items():
+        box = scene.region(f"space.{sid}")
+        lines, size = R.box_label(app, scene.rules, sp, box.width - 8)
+        font = app.font(size, True)
+        assert 1 <= len(lines) <= 2 and size >= 16, (sid, lines, size)
+        assert all(font.size(line)[0] <= box.width - 8 for line in lines), (sid, lines)
+        assert all(line in drawn for line in lines), (sid, lines)
+        assert not any(line.endswith("…") for line in lines)
+        assert len(lines) * (font.get_linesize() - 2) <= box.height, (sid, lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_action_label_and_title_fits_its_window(table_app, lang):
+    """The window of actions (a drop with several actions, a stratagem, a choice) is as wide as
+    its longest label and its title, in the fonts pygame_gui draws them with."""
+    from pendulum.rules import actions as PA
+    app, scene = table_app(seats=("human", "human"), lang=lang)
+    rules = scene.rules
+    labels = [V.action_label(app, rules, PA.Act(0, "0g1", sid)) for sid in rules.spaces]
+    labels += [V.action_label(app, rules, PA.Move(0, "0g1", fid)) for fid in rules.frames]
+    labels += [V.action_label(app, rules, PA.Done(0, last)) for last in (False, True)]
+    labels += [V.action_label(app, rules, PA.Claim(0, take)) for take in ("legendary", "reward")]
+    titles = [app.t(f"pendulum.decision.{k}") for k in ("res", "vp", "vp1", "conquer", "retrieve", "promote",
+                                                          "exchange", "move_vp", "return")]
+    picker = scene.choices
+    options = [(label, PA.Done(0)) for label in labels[:12]]
+    for title in titles:
+        picker.open(0, options, (100, 100), title=title)
+        panel = scene.picker["panel"]
+        width = panel.get_abs_rect().width
+        assert app.font(28).size(title)[0] + 14 <= width - 14, title
+        for (label, _a), b in zip(options, scene.picker["buttons"]):
+            assert app.font(30).size(label)[0] + 16 <= b.get_abs_rect().width, label
+        picker.close()
+    for label in labels:
+        assert picker.width_for([label]) < 1880, label       # never capped: every label fits the table
