@@ -383,3 +383,43 @@ def test_every_action_label_and_title_fits_its_window(table_app, lang):
         picker.close()
     for label in labels:
         assert picker.width_for([label]) < 1880, label       # never capped: every label fits the table
+
+
+# ----------------------------------------------------------------------------- end screen
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_end_screen_gives_each_seats_numbers_and_what_decided(table_app, lang):
+    from pendulum.ui.endscreen import EndScreen
+    app, scene = table_app(seats=("human", "human", "human"), mode="timetrack", seed=4, lang=lang)
+    bots = [make_bot("standard", i, 2) for i in range(3)]
+    st = scene.state
+    for _ in range(5000):
+        if st.is_terminal():
+            break
+        seat = st.seats_to_act()[0]
+        scene.apply(bots[seat].choose(st))
+    assert st.is_terminal()
+    scene.renderer.start_recording()           # (app.text records every text, the end screen's too)
+    for _ in range(200):
+        app.step(3)
+        if isinstance(app.scenes.top, EndScreen):
+            break
+    assert isinstance(app.scenes.top, EndScreen)
+    app.step(2)
+    drawn = scene.renderer.drawn_texts
+    out = st.outcome()
+    P = scene.rules.parchment
+    for p in st.players:
+        line = next((t for t in drawn if t.startswith(app.t("pendulum.track.power") + " ")
+                     and f"{app.t('pendulum.track.power')} {p.tracks[0]}" in t
+                     and f"{app.t('pendulum.track.prestige')} {p.tracks[1]}" in t
+                     and f"{app.t('pendulum.track.popularity')} {p.tracks[2]}" in t), None)
+        assert line is not None, (p.seat, p.tracks, [t for t in drawn if app.t("pendulum.track.power") in t])
+        assert app.t("pendulum.text.yes" if p.legendary else "pendulum.text.no") in line
+        if out["reason"] == "legendary_lowest_track":
+            want = (app.t("pendulum.text.end_compared", values=" / ".join(map(str, sorted(p.tracks))))
+                    if p.legendary else app.t("pendulum.text.end_not_eligible"))
+            assert want in line, line
+        for n in p.tracks:
+            if n >= P:
+                assert f"{n - (P - 1)}" in line
+    assert app.t(f"pendulum.reason.{out['reason']}") in drawn
