@@ -38,7 +38,7 @@ def draw_state(table, s):
         if pr:
             pygame.draw.circle(s, (170, 120, 220), pr.center, 20)
             pygame.draw.circle(s, (30, 16, 40), pr.center, 20, 2)
-            t = app.text("M", 18, (30, 16, 40), True)
+            t = app.text(app.t("pendulum.text.marker_letter"), 18, (30, 16, 40), True)
             s.blit(t, t.get_rect(center=pr.center))
     _provinces(table, s)
     _achievement(table, s)

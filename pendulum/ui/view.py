@@ -90,11 +90,15 @@ def timer_place(view, tid):
 
 
 def purple_markers(view):
-    """(row, circle) places holding a purple time marker."""
+    """(row, circle) places holding a purple time marker (4.3). The timer is drawn in circle 0
+    of its row. Every flip knocks off a marker on the destination row, where the timer now
+    stands: with 3 left, the timer's row keeps one and the other row two; after the first
+    flip both rows keep one; after the second, the one left is on the row the timer left
+    (the marker of the row it came to went), never on the timer's row."""
     row = timer(view, "purple")["row"]
     other = ROWS[1 - ROWS.index(row)]
-    order = [(row, 1), (other, 1), (other, 0)]
-    return order[:max(0, min(3, view["purple_markers"]))]
+    places = {3: [(row, 1), (other, 0), (other, 1)], 2: [(row, 1), (other, 1)], 1: [(other, 1)]}
+    return places.get(max(0, min(3, view["purple_markers"])), [])
 
 
 def workers(view):

@@ -423,3 +423,38 @@ def test_the_end_screen_gives_each_seats_numbers_and_what_decided(table_app, lan
             if n >= P:
                 assert f"{n - (P - 1)}" in line
     assert app.t(f"pendulum.reason.{out['reason']}") in drawn
+
+
+# ----------------------------------------------------------------------------- purple markers
+MARKER = (170, 120, 220)
+
+
+def _marker_at(scene, row, k):
+    rect = scene.region(f"timer_place.purple.{row}.{k}")
+    x, y = rect.center
+    return tuple(scene.renderer.layer.get_at((x, y + 15)))[:3] == MARKER
+
+
+def test_purple_markers_are_drawn_where_the_engine_has_them(table_app):
+    """4.3: each purple flip knocks off a marker on the row the timer goes to. Time track: after
+    the second purple flip one marker is left, on the row the timer left, not on its new row."""
+    app, scene = table_app(seats=("human", "human"), mode="timetrack", seed=3)
+    bots = [make_bot("standard", i, 1) for i in range(2)]
+    st = scene.state
+    seen = {}
+    for _ in range(3000):
+        if st.round > 1 or st.is_terminal():
+            break
+        n = st.markers
+        if n not in seen:
+            scene.renderer.invalidate()           # the board layer is drawn again now (not 0.12 s later)
+            app.step(1)
+            row = V.timer(scene.view, "purple")["row"]
+            other = V.ROWS[1 - V.ROWS.index(row)]
+            want = {3: {(row, 1), (other, 0), (other, 1)}, 2: {(row, 1), (other, 1)}, 1: {(other, 1)}, 0: set()}[n]
+            drawn = {(r, k) for r in V.ROWS for k in (0, 1) if not (r == row and k == 0) and _marker_at(scene, r, k)}
+            assert drawn == want, (n, row, drawn)
+            seen[n] = row
+        seat = st.seats_to_act()[0]
+        scene.apply(bots[seat].choose(st))
+    assert {3, 2, 1} <= set(seen)
