@@ -44,7 +44,7 @@ def breakdown(app, rules, outcome, seat, mat) -> str:
             and seat not in qualified and str(seat) not in map(str, qualified):
         parts.append(app.t("pendulum.text.end_not_eligible"))
     elif reason == "full_parchment":
-        parts.append(app.t("pendulum.text.end_compared", values=sc.get("parchment", 0)))
+        parts.append(app.t("pendulum.text.end_parchment_score", n=sc.get("parchment", 0)))
     elif reason == "legendary_lowest_track":
         parts.append(app.t("pendulum.text.end_compared", values=" / ".join(map(str, sorted(tracks)))))
     elif reason == "guide_partial":
