@@ -63,6 +63,7 @@ class TeachScene(Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.feedback = None                   # (lesson text, rule, engine words) of the last refusal
         self.praise = False
+        self.shown: str | None = None          # what "Show me" just did (said instead of "well done")
         self.narration = ""
         self.narrations: list[str] = []        # the last bot moves, newest last
         self.hint_lines: list[str] | None = None
@@ -259,6 +260,12 @@ class TeachScene(Scene):
             self._after_navigation()
 
     def back_lesson(self):
+        if self.session.free_play:           # leaving the learner's own game: ask first
+            self.app.confirm("teach.text.back_confirm", self._back_now)
+            return
+        self._back_now()
+
+    def _back_now(self):
         if self.session.back():
             self._after_navigation()
 
@@ -270,6 +277,7 @@ class TeachScene(Scene):
     def _after_navigation(self):
         self.feedback = None
         self.praise = False
+        self.shown = None
         self.hint_lines = None
         self.narration = ""
         self.narrations = []
@@ -317,16 +325,21 @@ class TeachScene(Scene):
         self.hint_lines = None
         if out is not None and out.step_done:
             self.praise = out.lesson_done
+        self.shown = None                    # (show_me sets it again after its own move)
         self._bot_wait = max(self._bot_wait, BOT_PACE)
         self._sync_lesson()
         if self.table.picker is None:
             self._maybe_open_choice()
 
     def show_me(self):
-        action = self.session.example_action()
+        """Play the lesson's example move; the panel then says what was done (not "well done")."""
+        s = self.session
+        action = s.example_action()
         if action is None:
             return
-        self.request(action)
+        what = describe_action(s.rules, s.state, action, self.app.t, self.app.lang)
+        if self.request(action):
+            self.shown = what
         self._maybe_open_choice()
 
     def declare_done(self):
@@ -344,7 +357,9 @@ class TeachScene(Scene):
         t, lang = self.app.t, self.app.lang
         hints = s.hints()
         if not hints:
-            self.hint_lines = [t("teach.no_hints")]
+            # "press Done" only while Done can be pressed (the button's own condition)
+            can_end = any(a.kind == "done" for a in s.learner_actions()) and s.accepts_actions()
+            self.hint_lines = [t("teach.no_hints") if can_end else t("teach.text.no_hints_wait")]
         else:
             title = t("teach.resources_title") if hints[0][1] == "resources" else t("teach.hints_title")
             self.hint_lines = [title] + ["• " + describe_action(s.rules, s.state, a, t, lang) for a, _ in hints[:6]]
@@ -463,7 +478,7 @@ class TeachScene(Scene):
     def _key(self):
         return (self.app.lang, self.session.lesson_index, self.session.step_index, self.session.free_play,
                 tuple(self.narrations), self.feedback and repr(self.feedback), self.praise,
-                tuple(self.hint_lines or ()), self.session.state.is_terminal(), self.waiting_name(),
+                tuple(self.hint_lines or ()), self.session.state.is_terminal(), self.waiting_name(), self.shown,
                 self.demo_on, "ui.hint" in self.session.lesson.highlight)
 
     def needs_redraw(self) -> bool:

@@ -12,13 +12,17 @@ from tabletop.rulesref import NO_END, NO_START
 from tabletop.ui.app import App, default_args
 from tabletop.ui.tooltip import WIDTH, wrap_lines
 
-from pendulum.ui import view as V
-from pendulum.ui.scene import make_scene
 from pendulum.rules import actions as A
 from pendulum.rules.bots import make_bot
+from pendulum.teaching import describe_action
+from pendulum.ui import render as R
+from pendulum.ui import view as V
+from pendulum.ui.endscreen import EndScreen
+from pendulum.ui.scene import make_scene
 from pendulum.ui.teach import TeachScene
 
-from .conftest import press
+from .conftest import click, press
+from .test_teach import _click_next_until, open_teach
 
 
 
@@ -342,7 +346,6 @@ def test_done_but_i_act_last_is_offered_when_council_is_called(table_app):
 def test_every_action_name_fits_its_reward_box_at_1280x720(table_app, lang):
     """Each reward box shows its action's words whole: at most two lines, each no wider than
     the box, at 16 px (logical) or more; "Gain 1 prestige, 1 popularity and 1 vote" included."""
-    from pendulum.ui import render as R
     app, scene = table_app(lang=lang)
     scene.renderer.start_recording()
     app.step(1)
@@ -362,17 +365,16 @@ def test_every_action_name_fits_its_reward_box_at_1280x720(table_app, lang):
 def test_every_action_label_and_title_fits_its_window(table_app, lang):
     """The window of actions (a drop with several actions, a stratagem, a choice) is as wide as
     its longest label and its title, in the fonts pygame_gui draws them with."""
-    from pendulum.rules import actions as PA
     app, scene = table_app(seats=("human", "human"), lang=lang)
     rules = scene.rules
-    labels = [V.action_label(app, rules, PA.Act(0, "0g1", sid)) for sid in rules.spaces]
-    labels += [V.action_label(app, rules, PA.Move(0, "0g1", fid)) for fid in rules.frames]
-    labels += [V.action_label(app, rules, PA.Done(0, last)) for last in (False, True)]
-    labels += [V.action_label(app, rules, PA.Claim(0, take)) for take in ("legendary", "reward")]
+    labels = [V.action_label(app, rules, A.Act(0, "0g1", sid)) for sid in rules.spaces]
+    labels += [V.action_label(app, rules, A.Move(0, "0g1", fid)) for fid in rules.frames]
+    labels += [V.action_label(app, rules, A.Done(0, last)) for last in (False, True)]
+    labels += [V.action_label(app, rules, A.Claim(0, take)) for take in ("legendary", "reward")]
     titles = [app.t(f"pendulum.decision.{k}") for k in ("res", "vp", "vp1", "conquer", "retrieve", "promote",
                                                           "exchange", "move_vp", "return")]
     picker = scene.choices
-    options = [(label, PA.Done(0)) for label in labels[:12]]
+    options = [(label, A.Done(0)) for label in labels[:12]]
     for title in titles:
         picker.open(0, options, (100, 100), title=title)
         panel = scene.picker["panel"]
@@ -388,7 +390,6 @@ def test_every_action_label_and_title_fits_its_window(table_app, lang):
 # ----------------------------------------------------------------------------- end screen
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_end_screen_gives_each_seats_numbers_and_what_decided(table_app, lang):
-    from pendulum.ui.endscreen import EndScreen
     app, scene = table_app(seats=("human", "human", "human"), mode="timetrack", seed=4, lang=lang)
     bots = [make_bot("standard", i, 2) for i in range(3)]
     st = scene.state
@@ -458,3 +459,61 @@ def test_purple_markers_are_drawn_where_the_engine_has_them(table_app):
         seat = st.seats_to_act()[0]
         scene.apply(bots[seat].choose(st))
     assert {3, 2, 1} <= set(seen)
+
+
+# ----------------------------------------------------------------------------- teaching text
+def _teach(make_app, lang="en", speed=50.0):
+    return open_teach(make_app, lang=lang, speed=speed)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_show_me_says_what_it_did_not_well_done(make_app, lang):
+    app, scene = _teach(make_app, lang=lang)
+    _click_next_until(app, scene, "opening_common")
+    s = scene.session
+    for _ in range(300):
+        if s.learner_can_act():
+            break
+        app.step(1)
+    action = s.example_action()
+    what = describe_action(s.rules, s.state, action, app.t, lang)
+    scene.table.renderer.start_recording()             # every text the panel draws from now on
+    click(app, scene.buttons["show_me"])
+    assert s.lesson_complete
+    app.step(2)
+    drawn = " ".join(scene.table.renderer.drawn_texts)
+    assert app.t("teach.well_done") not in drawn
+    said = app.t("teach.text.shown_next", what=what)
+    assert said[:14] in drawn and what[-6:] in drawn, (said, drawn[-300:])
+    assert scene.shown == what
+
+
+def test_what_could_i_do_never_says_press_done_while_done_is_disabled(make_app):
+    app, scene = _teach(make_app)
+    s = scene.session
+    # a position where the learner has nothing that moves a track and cannot declare done
+    s.hints = lambda: []                                  # nothing to suggest
+    for _ in range(400):
+        if not scene.buttons["done"].is_enabled:
+            break
+        app.step(1)
+    assert not scene.buttons["done"].is_enabled
+    press(app, pygame.K_h)
+    assert scene.hint_lines == [app.t("teach.text.no_hints_wait")]
+    assert "Done" not in " ".join(scene.hint_lines)
+
+
+def test_back_from_free_play_asks_before_rewinding(make_app, monkeypatch):
+    app, scene = _teach(make_app)
+    s = scene.session
+    s.finished = True                                    # the course is over: free play
+    scene._sync_lesson()
+    app.step(2)
+    assert s.free_play and scene.buttons["back"].is_enabled
+    click(app, scene.buttons["back"])
+    assert app.dialog is not None and s.free_play        # asked; nothing rewound yet
+    press(app, pygame.K_ESCAPE)                          # no
+    assert app.dialog is None and s.free_play
+    click(app, scene.buttons["back"])
+    press(app, pygame.K_RETURN)                          # yes
+    assert not s.free_play
