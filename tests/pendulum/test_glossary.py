@@ -25,6 +25,7 @@ GLOSSARY = [
     (r"privilege", "特権", [r"優先権"]),
     (r"provinces?", "属州", [r"プロヴィンス"]),
     (r"time track", "タイムトラック", [r"時間トラック"]),
+    (r"time markers?", "時間マーカー", [r"時刻マーカー"]),
     (r"(?:top|bottom|timer) rows?|rows?", "段", [r"上の列", r"下の列", r"の列", r"列[にでのをへ]"]),
     (r"resources?", "資源", [r"資材"]),
     (r"(?:your |player )?mats?", "マット", [r"(?<!ホット)シート"]),
@@ -107,3 +108,15 @@ def test_where_the_english_names_it_the_japanese_uses_the_term(en_term, ja_term,
     word = re.compile(rf"\b(?:{en_term})\b", re.I)
     missing = [(where, en[:60], ja[:60]) for where, en, ja in TEXTS if word.search(en) and ja_term not in ja]
     assert not missing, (len(missing), missing[:12])
+
+
+# pictures of the cardboard game our screen does not draw (it shows names, letters and numbers):
+# a lesson that points at them sends the learner looking for something that is not there
+CARDBOARD = [r"\bfists?\b", r"\blaurels?\b", r"\bshield\b", r"\bcoins?\b", r"\boctagons?\b", r"\ba head\b",
+             r"\btop middle\b", r"こぶし", r"月桂冠", r"盾", r"コイン", r"八角形", r"人の頭", r"中央上"]
+
+
+def test_the_course_describes_our_screen_not_the_cardboard():
+    bad = [(where, m.group(0)) for where, en, ja in TEXTS if where.startswith("teaching/")
+           for text in (en, ja) for pat in CARDBOARD for m in re.finditer(pat, text, re.I)]
+    assert not bad, bad
