@@ -8,6 +8,8 @@ with an opening bracket), measured with the font it is drawn in.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import pygame
 
 from tabletop.rulesref import wrap
@@ -18,12 +20,19 @@ INK = (240, 232, 214)
 BG = (14, 22, 28, 240)
 EDGE = (217, 164, 65)
 PAD_X, PAD_Y = 12, 8
+WRAP_CACHE = 1024         # wrapped texts kept (the board's labels are wrapped again at every layer redraw)
+_WRAPPED: OrderedDict = OrderedDict()
 
 
 def wrap_lines(app, text, size: int = SIZE, width: int = WIDTH, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``width`` pixels in the app's font (each
     ``\\n`` starts a new paragraph); kinsoku-aware for Japanese."""
     font = app.font(size, bold)
+    key = (font, str(text), width)       # (the font itself: a freed font's id may be reused)
+    hit = _WRAPPED.get(key)
+    if hit is not None:
+        _WRAPPED.move_to_end(key)
+        return list(hit)
 
     def measure(s: str) -> int:
         return font.size(s)[0]
@@ -31,6 +40,9 @@ def wrap_lines(app, text, size: int = SIZE, width: int = WIDTH, bold: bool = Fal
     out: list[str] = []
     for para in str(text).split("\n"):
         out.extend(wrap(para, width, measure) if para.strip() else [""])
+    _WRAPPED[key] = tuple(out)
+    if len(_WRAPPED) > WRAP_CACHE:
+        _WRAPPED.popitem(last=False)
     return out
 
 
