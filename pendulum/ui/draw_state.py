@@ -40,7 +40,7 @@ def draw_state(table, s):
         if pr:
             skin.draw(app, "pendulum.token.time_marker", s, pygame.Rect(0, 0, 42, 42).move(pr.centerx - 21, pr.centery - 21),
                       fallback=lambda g, rr: _disc(g, rr, 20, (170, 120, 220), (30, 16, 40)))
-            t = app.text("M", 18, (30, 16, 40), True)
+            t = app.text(app.t("pendulum.text.marker_letter"), 18, (30, 16, 40), True)
             s.blit(t, t.get_rect(center=pr.center))
     _provinces(table, s)
     _achievement(table, s)
@@ -133,17 +133,9 @@ def _province_card(app, rules, s, rect, card, compact=False):
     for j, slot in enumerate(SLOTS):
         y = rect.top + 18 + j * h
         pygame.draw.circle(s, R.SLOT_COL[slot], (rect.left + 11, y + h // 2), 7)
-        txt = _short(app, rules, prov[slot])
+        txt = V.short_text(app, rules, prov[slot])
         t = R.text_fit(app, txt, 16, (30, 24, 16), rect.width - 22)
         s.blit(t, (rect.left + 21, y + h // 2 - t.get_height() // 2))
-
-
-def _short(app, rules, d):
-    """Very short reward text: '+1 Pow', '3 Cul'."""
-    out = []
-    for k, v in d.items():
-        out.append(V.count_t(app, f"pendulum.short.{k}", v) if isinstance(v, int) else V.name(app, rules, v))
-    return " ".join(out)
 
 
 def _achievement(table, s):
@@ -156,9 +148,9 @@ def _achievement(table, s):
     skin.draw(app, f"pendulum.achievement.{ach['card']}", s, a)      # the box itself is on the static layer
     s.blit(R.text_fit(app, V.name(app, rules, ach["card"]), 16, INK, a.width - 60, True), (a.left + 8, a.top + 6))
     req = {k: v for k, v in ach["requires"].items() if v}
-    s.blit(R.text_fit(app, app.t("pendulum.needs", what=_short(app, rules, req)), 16, (255, 220, 160), a.width - 14),
+    s.blit(R.text_fit(app, app.t("pendulum.needs", what=V.short_text(app, rules, req)), 16, (255, 220, 160), a.width - 14),
            (a.left + 8, a.top + 30))
-    s.blit(R.text_fit(app, app.t("pendulum.or_reward", what=_short(app, rules, ach["reward"])), 16, INK, a.width - 14),
+    s.blit(R.text_fit(app, app.t("pendulum.or_reward", what=V.short_text(app, rules, ach["reward"])), 16, INK, a.width - 14),
            (a.left + 8, a.top + 50))
     for k in range(rules.marker_spots):
         c = (a.left + 20 + k * 36, a.bottom - 22)
@@ -364,7 +356,7 @@ def _seat_full(table, s, seat, r=None):
             y = sr.top + 48 + k * 23
             cr = pygame.Rect(sr.left + 6, y, sr.width - 12, 21)
             pygame.draw.rect(s, (226, 214, 178), cr, border_radius=4)
-            txt = _short(app, rules, rules.provinces[card][slot])
+            txt = V.short_text(app, rules, rules.provinces[card][slot])
             s.blit(R.text_fit(app, "+ " + txt, 16, (30, 24, 16), cr.width - 8), (cr.left + 4, cr.top))
     hand = r[f"seat.{seat}.hand"]
     skin.draw(app, "pendulum.panel.hand", s, hand, fallback=lambda g, b: pygame.draw.rect(g, (34, 40, 52), b, border_radius=8))

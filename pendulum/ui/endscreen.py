@@ -1,5 +1,6 @@
-"""End screen: the winner and the victory rule that decided it, every seat's four tracks,
-a chart of the tracks round by round; rematch, save the record, back to the launcher."""
+"""End screen: the winner and the victory rule that decided it, every seat's four tracks with
+its numbers (each track and its parchment points, the legendary step, what the deciding rule
+compared), a chart of the tracks round by round; rematch, save the record, back to the launcher."""
 from __future__ import annotations
 
 import pygame
@@ -12,6 +13,44 @@ from tabletop.ui.scene import Scene
 from . import render as R
 from . import view as V
 from .layout import TRACKS
+
+
+def _score(outcome, seat):
+    scores = (outcome or {}).get("scores") or {}
+    return scores.get(seat) or scores.get(str(seat)) or {}
+
+
+def breakdown(app, rules, outcome, seat, mat) -> str:
+    """One seat's numbers beside the chart: each track (and what its parchment part scores),
+    the legendary step, glory when the variant gives any, and what the deciding rule compared
+    for this seat (or that it was not eligible)."""
+    P = rules.parchment
+    sc = _score(outcome, seat)
+    parts = []
+    for tr in TRACKS[:3]:
+        n = sc.get(tr, mat["tracks"][tr])
+        pts = max(0, n - (P - 1))
+        parts.append(app.t("pendulum.text.end_track_parchment" if pts else "pendulum.text.end_track",
+                           track=app.t(f"pendulum.track.{tr}"), n=n, p=pts))
+    legendary = sc.get("legendary", mat["legendary"])
+    parts.append(app.t("pendulum.text.end_legendary", track=app.t("pendulum.track.legendary"),
+                       yes=app.t("pendulum.text.yes" if legendary else "pendulum.text.no")))
+    if sc.get("glory"):
+        parts.append(app.t("pendulum.text.end_glory", n=sc["glory"]))
+    reason = (outcome or {}).get("reason", "")
+    qualified = (outcome or {}).get("qualified")
+    tracks = [sc.get(tr, mat["tracks"][tr]) for tr in TRACKS[:3]]
+    if reason in ("full_parchment", "legendary_lowest_track", "guide_partial") and qualified is not None \
+            and seat not in qualified and str(seat) not in map(str, qualified):
+        parts.append(app.t("pendulum.text.end_not_eligible"))
+    elif reason == "full_parchment":
+        parts.append(app.t("pendulum.text.end_parchment_score", n=sc.get("parchment", 0)))
+    elif reason == "legendary_lowest_track":
+        parts.append(app.t("pendulum.text.end_compared", values=" / ".join(map(str, sorted(tracks)))))
+    elif reason == "guide_partial":
+        vals = sorted([t - (P - 1) for t in tracks] + [1 if legendary else 0])
+        parts.append(app.t("pendulum.text.end_compared", values=" / ".join(map(str, vals))))
+    return "  ·  ".join(parts)
 
 
 class EndScreen(Scene):
@@ -134,11 +173,10 @@ class EndScreen(Scene):
             s.blit(app.text(f"{V.seat_name(app, rules, seat)} · {V.name(app, rules, m['character'])}", 20, R.INK, True),
                    (row.left + 46, row.top + 8))
             for i, tr in enumerate(TRACKS[:3]):
-                R.draw_track(app, s, pygame.Rect(row.left + 10, row.top + 40 + i * 28, 860, 26), tr, m["track_start"][tr],
+                R.draw_track(app, s, pygame.Rect(row.left + 10, row.top + 36 + i * 24, 860, 22), tr, m["track_start"][tr],
                              m["tracks"][tr], rules.track_max, rules.parchment)
-            leg = app.t("pendulum.legendary_yes" if m["legendary"] else "pendulum.legendary_no")
-            s.blit(app.text(f"{app.t('pendulum.track.legendary')}: {leg}", 16, R.TRACK_COL["legendary"], True),
-                   (row.left + 500, row.top + 10))
+            line = R.text_fit(app, breakdown(app, rules, out, seat, m), 18, R.INK, 860)
+            s.blit(line, (row.left + 12, row.top + 114))
             y += 160
         # charts: one per track, every seat's line (seat colour + shape) round by round -- the
         # end-of-game chart both games share (tabletop.ui.chart)

@@ -30,11 +30,10 @@ class LogText:
 
 
 class RefusalText:
-    """Why the engine refused a request, in the chosen language: in English the engine's own
-    words when it gave them (else its key); in another language the rule's explanation from
-    the course strings (``teach.why.<rule>``) when there is one, else the refusal's i18n key
-    with its parameters (``pendulum.refusal.<name>``) — never English engine text when the
-    refusal has a key."""
+    """Why the engine refused a request, in the chosen language, from the refusal's i18n key
+    with its parameters (``pendulum.refusal.<name>``) in every language; only a refusal
+    without a key (the engine gives every refusal one) falls back to the course's words for
+    its rule (``teach.why.<rule>``), then to the words it came with."""
 
     __slots__ = ("rules", "rule", "message", "key", "params")
 
@@ -49,18 +48,16 @@ class RefusalText:
         self.message = getattr(refusal, "message", "") or self.params.get("message", "")
 
     def text(self, app):
-        if app.lang == "en" and self.message:        # the engine's own (English) words
-            return self.message
-        if app.lang != "en" and self.rule:          # the course's kinder words first, as before
-            key = f"teach.why.{V.rule_key(self.rule)}"
-            explained = app.t(key)
-            if explained != key:
-                return explained
         if self.key:
             words = app.t(self.key, **{k: V.param_text(app, self.rules, k, v) for k, v in self.params.items()})
             if words != self.key:
                 return words
-        return self.message
+        if self.rule:
+            key = f"teach.why.{V.rule_key(self.rule)}"
+            explained = app.t(key)
+            if explained != key:
+                return explained
+        return self.message or app.t("pendulum.text.refused_generic")     # (every engine refusal has a key)
 
 
 class TableLog:
@@ -95,6 +92,21 @@ class TableLog:
             self._show_all()
         elif self.panel is not None:
             self.panel.add(line)
+
+    def add_once(self, entry):
+        """Add ``entry`` unless the newest line already says the same (a refusal repeated by
+        each key press is logged once)."""
+        line = self.text_of(entry)
+        if line and self.lines and self.lines[-1] == line:
+            return
+        self.add(entry)
+
+    def replay(self, events):
+        """A loaded game: the lines of its replayed events (refusals of the 4.8 window are
+        not kept in the record, nor in the log)."""
+        for ev in events:
+            if getattr(ev, "kind", "") != "request_refused":
+                self.add(ev)
 
     def clear(self):
         self.lines, self.entries = [], []

@@ -1,5 +1,6 @@
 """The table's picker: a pygame_gui panel of labelled actions (several actions for one drop,
-a stratagem from the hand, a pending choice of the engine). Keys cycle and confirm, Esc or a
+a stratagem from the hand, a pending choice of the engine), or, for a choice of provinces or
+workers, a row of drawn tiles (``choice_row.ChoiceRow``). Keys cycle and confirm, Esc or a
 click outside closes it. The chosen action goes back through ``table.request``."""
 from __future__ import annotations
 
@@ -9,9 +10,14 @@ import pygame_gui
 from tabletop.engine import IllegalActionError
 
 from . import view as V
+from .choice_row import ChoiceRow, build_tiles, wants_row
 
-WIDTH = 520
+WIDTH = 520               # the window's least width (logical px); it grows to fit its longest label
+MAX_WIDTH = 1880
 ROW = 44
+TITLE_H = 46
+BUTTON_FONT, BUTTON_PAD = 30, 22 + 2 * 16     # assets/theme.json "button": 30 px; panel margin + text padding
+TITLE_FONT, TITLE_PAD = 28, 14 + 2 * 12       # "label": 28 px
 
 
 class Picker:
@@ -24,18 +30,28 @@ class Picker:
     def is_open(self) -> bool:
         return self.current is not None
 
+    def width_for(self, labels, title=None) -> int:
+        """The window's width: every label and the title whole, in the theme's fonts (buttons
+        30 px, labels 28 px), at least ``WIDTH``, at most the table's width."""
+        app = self.table.app
+        need = [app.font(BUTTON_FONT).size(label)[0] + BUTTON_PAD for label in labels]
+        if title:
+            need.append(app.font(TITLE_FONT).size(title)[0] + TITLE_PAD)
+        return min(MAX_WIDTH, max([WIDTH] + need))
+
     def open(self, seat, options, pos, title=None):
         self.close()
         m = self.table.app.ui_manager
-        h = 16 + ROW * len(options) + (40 if title else 0)
-        x = max(8, min(1920 - WIDTH - 8, pos[0] + 20))
+        width = self.width_for([label for label, _a in options], title)
+        h = 16 + ROW * len(options) + (TITLE_H + 4 if title else 0)
+        x = max(8, min(1920 - width - 8, pos[0] + 20))
         y = max(60, min(1080 - h - 8, pos[1] - 20))
-        panel = pygame_gui.elements.UIPanel(pygame.Rect(x, y, WIDTH, h), starting_height=5, manager=m)
+        panel = pygame_gui.elements.UIPanel(pygame.Rect(x, y, width, h), starting_height=5, manager=m)
         y0 = 8
         if title:
-            pygame_gui.elements.UILabel(pygame.Rect(4, 2, WIDTH - 14, 40), title, m, container=panel)
-            y0 = 44
-        buttons = [pygame_gui.elements.UIButton(pygame.Rect(8, y0 + i * ROW, WIDTH - 22, ROW - 4), label, m,
+            pygame_gui.elements.UILabel(pygame.Rect(4, 2, width - 14, TITLE_H), title, m, container=panel)
+            y0 = TITLE_H + 4
+        buttons = [pygame_gui.elements.UIButton(pygame.Rect(8, y0 + i * ROW, width - 22, ROW - 4), label, m,
                                                 container=panel)
                    for i, (label, _a) in enumerate(options)]
         for text in [title] + [label for label, _a in options]:
@@ -60,9 +76,20 @@ class Picker:
         if not (choices and t.human[seat]):
             return False
         opts = [(V.action_label(t.app, t.rules, a, t.view), a) for a in choices]
-        self.open(seat, opts, pos or t.layout.rects[f"seat.{seat}"].center,
-                  title=V.decision_title(t.app, t.view, seat))
+        title = V.decision_title(t.app, t.view, seat)
+        kind = V.decision_type(t.view, seat)
+        if wants_row(kind):
+            self.open_row(seat, opts, title, build_tiles(t, seat, opts, kind))
+            return True
+        self.open(seat, opts, pos or t.layout.rects[f"seat.{seat}"].center, title=title)
         return True
+
+    def open_row(self, seat, options, title, tiles):
+        """A choice you can see: the options as a row of tiles (pendulum/ui/choice_row.py)."""
+        self.close()
+        row = ChoiceRow(self.table, title, tiles)
+        self.current = {"seat": seat, "options": options, "panel": row, "buttons": row.bands, "index": row.index,
+                        "decision": True, "row": row}
 
     def refresh(self):
         """After the game changed under it (undo, a choice answered, a window closed): a picker
@@ -100,6 +127,8 @@ class Picker:
         p = self.current
         if p is None:
             return False
+        if "row" in p:
+            return p["row"].handle_event(event, self.take, self.close)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in p["buttons"]:
             self.take(p["buttons"].index(event.ui_element))
             return True

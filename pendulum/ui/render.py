@@ -6,10 +6,12 @@ layout and language) and cached sprites for pieces. Every drawable goes through
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 
 from tabletop.data.mods import parse_colour
+from tabletop.ui.tooltip import wrap_lines
 
 from tabletop.ui import skin
 
@@ -135,24 +137,43 @@ def text_fit(app, text, size, colour, width, bold=False):
 
 
 def text_lines(app, text, size, colour, width, max_lines=3, bold=False):
-    """Greedy word wrap (characters for Japanese) into at most ``max_lines`` surfaces."""
-    font = app.font(size, bold)
-    words = text.split(" ") if " " in text else list(text)
-    joiner = " " if " " in text else ""
-    lines, cur = [], ""
-    for w in words:
-        trial = (cur + joiner + w) if cur else w
-        if font.size(trial)[0] <= width or not cur:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = w
-    if cur:
-        lines.append(cur)
+    """Word wrap (between Japanese characters too, with kinsoku: see tabletop.ui.tooltip)
+    into at most ``max_lines`` surfaces. A word wider than ``width`` is not cut: the text
+    is set a little smaller (down to 4 px less) until every word fits."""
+    words = re.findall(r"[A-Za-z0-9'’\-]+", text)
+    for _ in range(4):
+        if size <= 10 or not words or max(app.font(size, bold).size(w)[0] for w in words) <= width:
+            break
+        size -= 1
+    lines = [line for line in wrap_lines(app, text, size, width, bold) if line]
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = lines[-1][:-1] + "…"
     return [app.text(line, size, colour, bold) for line in lines]
+
+
+BOX_SIZES = (18, 17, 16)     # a reward box's words: never smaller (read at 1280x720 too)
+
+
+def fit_label(app, texts, width, max_lines=2, sizes=BOX_SIZES, bold=True):
+    """The first of ``texts`` that wraps into at most ``max_lines`` lines no wider than
+    ``width`` at one of ``sizes`` (largest first): ``(lines, size)``; else the last text's
+    lines at the smallest size (the measuring test says that never happens with our data)."""
+    lines = []
+    for text in texts:
+        for size in sizes:
+            font = app.font(size, bold)
+            lines = [line for line in wrap_lines(app, text, size, width, bold) if line]
+            if len(lines) <= max_lines and all(font.size(line)[0] <= width for line in lines):
+                return lines, size
+    return lines, sizes[-1]
+
+
+def box_label(app, rules, sp, width):
+    """The words of an action's reward box: its name when it fits two lines, else the reward
+    in short words ('+1 Pre +1 Pop 1 Vote'); the tooltip always has the whole name."""
+    name = getattr(sp.name, app.lang, None) or sp.id
+    return fit_label(app, (name, V.short_text(app, rules, sp.effect)), width)
 
 
 def build_static(app, layout, rules, table_info) -> pygame.Surface:
@@ -191,9 +212,9 @@ def build_static(app, layout, rules, table_info) -> pygame.Surface:
         skin.draw(app, f"pendulum.space.{area}", surf, box, fallback=lambda s, rr: (
             pygame.draw.rect(s, AREA_LIGHT[area], rr, border_radius=6),
             pygame.draw.rect(s, (20, 16, 12), rr, 1, border_radius=6)))
-        name = getattr(sp.name, app.lang, None) or sid
-        lines = text_lines(app, name, 18, (20, 16, 12), box.width - 8, max_lines=2, bold=True)
-        y = box.centery - sum(l.get_height() for l in lines) // 2
+        texts, size = box_label(app, rules, sp, box.width - 8)
+        lines = [app.text(line, size, (20, 16, 12), True) for line in texts]
+        y = box.centery - sum(l.get_height() - 2 for l in lines) // 2
         for line in lines:
             surf.blit(line, line.get_rect(midtop=(box.centerx, y)))
             y += line.get_height() - 2

@@ -9,6 +9,8 @@ import math
 
 import pygame
 
+from tabletop.ui.tooltip import Tip
+
 from . import render as R
 from . import view as V
 from .draw_state import draw_state
@@ -16,6 +18,7 @@ from .draw_state import draw_state
 LAYER_EVERY = 0.12        # real seconds: several engine events in a row cost one redraw of the board layer
 TIMERS = ("black", "green", "purple")
 GLASS_SCALE = 0.6
+BUTTON_TIP_DELAY = 0.6    # seconds the pointer rests on a top-bar button before its tooltip shows
 
 
 class TableRenderer:
@@ -35,6 +38,7 @@ class TableRenderer:
         self.hover_id = None
         self.hover_pos = (0, 0)
         self.tooltip = None
+        self._tip_wait = None          # [text, seconds]: a button's tooltip shows after a short hover
         self.drawn_texts = None        # a list while a test records every text drawn (see start_recording)
 
     # ------------------------------------------------------------------ invalidation
@@ -57,6 +61,11 @@ class TableRenderer:
 
     def step(self, dt):
         self._layer_age += dt
+        if self._tip_wait is not None:
+            self._tip_wait[1] -= dt
+            if self._tip_wait[1] <= 0:
+                self.tooltip = Tip(self.table.app, self._tip_wait[0])
+                self._tip_wait = None
 
     # ------------------------------------------------------------------ piece places
     def worker_positions(self):
@@ -129,8 +138,9 @@ class TableRenderer:
             rid = hits[0] if hits else "council_board"
         else:
             wid = t.dragger.hit_worker(pos)
-            if any(b.rect.collidepoint(pos) for b in t.buttons().values()):
-                rid = None                   # a top-bar button: pygame_gui shows its tooltip
+            button = next((k for k, b in t.buttons().items() if b.rect.collidepoint(pos)), None)
+            if button is not None:
+                rid = f"button.{button}"     # our own wrapped box, not pygame_gui's tooltip
             elif wid is not None:
                 rid = f"worker.{wid}"
             else:
@@ -147,28 +157,18 @@ class TableRenderer:
         self.hover_id = rid
         self.hover_pos = pos
         self.tooltip = None
+        self._tip_wait = None
         if rid is None or t.drag:
+            return
+        if rid.startswith("button."):
+            # as on any desktop button, its tip waits for the pointer to rest on it a moment
+            self._tip_wait = [t.app.t(f"pendulum.tip.button_{rid[7:]}"), BUTTON_TIP_DELAY]
             return
         text = V.tooltip(t.app, t.rules, t.view, rid)
         if text:
-            self.tooltip = self._tooltip_surface(text)
-
-    def _tooltip_surface(self, text):
-        """Drawn by hand (a pygame_gui tooltip under the pointer would swallow the next click)."""
-        app = self.table.app
-        lines = []
-        for para in str(text).split("\n"):
-            lines.extend(R.text_lines(app, para, 20, R.INK, 520, max_lines=4))
-        w = max(l.get_width() for l in lines) + 24
-        h = sum(l.get_height() for l in lines) + 16
-        box = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(box, (14, 22, 28, 240), box.get_rect(), border_radius=10)
-        pygame.draw.rect(box, R.GOLD, box.get_rect(), 2, border_radius=10)
-        y = 8
-        for l in lines:
-            box.blit(l, (12, y))
-            y += l.get_height()
-        return box
+            # drawn by hand (a pygame_gui tooltip under the pointer would swallow the next
+            # click), wrapped at a readable width with kinsoku (tabletop.ui.tooltip)
+            self.tooltip = Tip(t.app, text)
 
     # ------------------------------------------------------------------ recording (tests)
     def start_recording(self):
@@ -217,7 +217,8 @@ class TableRenderer:
                  (kb["index"], tuple(kb["items"])) if kb else None,
                  frozenset(t.highlights), t.message[0] if t.message else None,
                  (self.hover_id, tuple(self.hover_pos), id(self.tooltip)) if self.tooltip is not None else None,
-                 id(picker) if picker is not None else None, tuple(sorted(t.ghosts)),
+                 (id(picker), picker["row"].version if "row" in picker else None) if picker is not None else None,
+                 tuple(sorted(t.ghosts)),
                  t.log.visible, panel.version if panel is not None else None, len(t.log.lines),
                  tuple(t.glass_center(tid) for tid in TIMERS), tuple(hg.angle for hg in t.hourglasses.values()),
                  t.seat_input.frame_key())
@@ -288,12 +289,10 @@ class TableRenderer:
         if banner:
             self._banner(surface, banner)
         t.animator.draw_floaters(surface)
+        if t.picker is not None and "row" in t.picker:
+            t.picker["row"].draw(surface)          # a choice you can see (choice_row.py)
         if self.tooltip is not None and not t.drag and t.picker is None:
-            x, y = self.hover_pos
-            tip = self.tooltip
-            x = min(x + 18, 1920 - tip.get_width() - 4)
-            y = y + 24 if y + 24 + tip.get_height() < 1080 else y - tip.get_height() - 12
-            surface.blit(tip, (x, y))
+            self.tooltip.draw(surface, self.hover_pos)
         if t.message:
             msg = R.text_fit(app, t.message[0], 24, (255, 236, 200), 1180)
             box = msg.get_rect(midbottom=(616, 690)).inflate(30, 14)

@@ -10,7 +10,8 @@ The parts of the screen, one module each (imports run one way, top to bottom):
 
 * ``table.py`` — :class:`PendulumTable`, the scene: owns the ``Match``, routes input, offers the
   public hooks below;
-* ``drag.py`` (drag-and-drop, clicks, keyboard cursor), ``picker.py`` (choice window),
+* ``drag.py`` (drag-and-drop, clicks, keyboard cursor), ``picker.py`` (choice window; a choice
+  of provinces or workers as ``choice_row.py``'s row of drawn tiles),
   ``animator.py`` (events → motion), ``renderer.py`` + ``draw_state.py`` (the frame, from the
   engine's view), ``log.py`` (log lines re-worded on a language switch), ``endscreen.py``;
 * ``seat_input.py`` (each seat's own game controller, key block or finger, through

@@ -97,13 +97,14 @@ class PendulumTable(Scene):
             self.human = [i in set(human_seats) for i in range(self.n)]
         self.autosave = autosave and match is None
         self.use_bots = bots
+        replayed = []                  # a loaded game's events, for its log
         if match is None:
             if record is None:
                 record = Record(game="pendulum", seed=self.seed, options=rules.options_dict(),
                                 seats=list(seats), mods=list(getattr(app, "mods", []) or []))
                 state = rules.new_state(self.seed)
             else:
-                state = replay(record, rules)
+                state = replay(record, rules, on_events=replayed.extend)    # the log is rebuilt from them
             match = Match(rules, state, seed=self.seed, record=record, autosave=self.autosave,
                           undoable=self._undoable)
         self.match = None
@@ -144,8 +145,11 @@ class PendulumTable(Scene):
             hg.stagger(i % 2)              # at most two glasses step physics per frame
             self.hourglasses[tid] = hg
         self.sync_glasses()
-        self.log.add(LogText("pendulum.log.phase_changed", phase=f"pendulum.phase.{self.view['phase']}",
+        self.log.add(LogText("pendulum.log.phase_changed", phase="pendulum.phase.opening", round=1)
+                     if replayed else
+                     LogText("pendulum.log.phase_changed", phase=f"pendulum.phase.{self.view['phase']}",
                              round=self.view["round"]))
+        self.log.replay(replayed)
         self._follow_turn()
 
     # ================================================================= the match
@@ -295,11 +299,11 @@ class PendulumTable(Scene):
     def on_enter(self):
         rects = {"pause": (1262, 5, 190, 42), "done": (1460, 5, 140, 42), "undo": (1608, 5, 150, 42),
                  "menu": (1766, 5, 146, 42)}
-        # pygame_gui buttons and tooltips: the App repaints only a widget whose look changed (compose.py)
+        # pygame_gui buttons: the App repaints only a widget whose look changed (compose.py); their
+        # tooltips are the renderer's own wrapped box (kinsoku), not pygame_gui's word-per-line one
         for key in BUTTONS:
             self.ui[key] = pygame_gui.elements.UIButton(pygame.Rect(rects[key]), self.app.t(f"pendulum.button.{key}"),
-                                                        self.app.ui_manager,
-                                                        tool_tip_text=self.app.t(f"pendulum.tip.button_{key}"))
+                                                        self.app.ui_manager)
         if self.timed:
             self.ui["undo"].hide()
         self.ui["log"] = LogPanel(self.log)
@@ -494,7 +498,9 @@ class PendulumTable(Scene):
         if not self.seat_input.check(device, seat):
             return
         acts = [a for a in self.legal(seat) if a.kind == "done"]
-        if acts:
+        if len(acts) > 1:                    # "done" or "done, but I act last" (4.6): the player says which
+            self.choices.open_actions(seat, acts, self.ui["done"].rect.bottomleft if "done" in self.ui else (1460, 50))
+        elif acts:
             self.try_request(acts[0])
         else:
             self.flash(self.app.t("pendulum.msg.nothing_to_end"))
@@ -522,7 +528,7 @@ class PendulumTable(Scene):
         self.app.sound.play("drop_refused")
         entry = LogText("pendulum.msg.refused", rule=getattr(refusal, "rule", ""),
                         message=RefusalText(self.rules, refusal))
-        self.log.add(entry)
+        self.log.add_once(entry)             # the same refusal again (a key held, pressed twice): one line
         self.flash(self.log.text_of(entry) + "  " + self.app.t("pendulum.msg.rules_hint"), 5.0)
 
     def show_reference(self):

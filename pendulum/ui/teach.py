@@ -23,6 +23,7 @@ import pygame_gui
 from pendulum.teaching import LESSON_RULE, TeachSession, describe_action, load_curriculum, narrate
 from tabletop.engine import IllegalActionError, saves
 from tabletop.ui.scene import Scene
+from tabletop.ui.tooltip import Tip
 
 from . import view as V
 from .log import RefusalText
@@ -62,9 +63,12 @@ class TeachScene(Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.feedback = None                   # (lesson text, rule, engine words) of the last refusal
         self.praise = False
+        self.shown: str | None = None          # what "Show me" just did (said instead of "well done")
         self.narration = ""
         self.narrations: list[str] = []        # the last bot moves, newest last
         self.hint_lines: list[str] | None = None
+        self.tip: Tip | None = None            # the tooltip of the lesson button under the pointer
+        self.tip_pos = (0, 0)
         self._bot_wait = BOT_PACE
         self.panel = LessonPanel(self)
         self._panel = None
@@ -103,6 +107,7 @@ class TeachScene(Scene):
 
     def on_pause(self):
         self._paused = True
+        self.tip = None
         for b in self.buttons.values():
             b.hide()
         (self.demo if self.demo_on else self.table).on_pause()
@@ -155,8 +160,9 @@ class TeachScene(Scene):
         m = self.app.ui_manager
         self._layout_key = (self.session.free_play, self.app.lang)
         for key, rect in self._button_rects().items():
-            self.buttons[key] = pygame_gui.elements.UIButton(rect, self._button_text(key), m,
-                                                             tool_tip_text=self.app.t(f"teach.tip.{key}"))
+            # no pygame_gui tool_tip: it breaks Japanese every few characters; ours is a Tip
+            self.buttons[key] = pygame_gui.elements.UIButton(rect, self._button_text(key), m)
+        self.tip = None
 
     def _panel_rect(self):
         return PANEL_FREE if self.session.free_play else PANEL_LESSON
@@ -255,6 +261,12 @@ class TeachScene(Scene):
             self._after_navigation()
 
     def back_lesson(self):
+        if self.session.free_play:           # leaving the learner's own game: ask first
+            self.app.confirm("teach.text.back_confirm", self._back_now)
+            return
+        self._back_now()
+
+    def _back_now(self):
         if self.session.back():
             self._after_navigation()
 
@@ -266,6 +278,7 @@ class TeachScene(Scene):
     def _after_navigation(self):
         self.feedback = None
         self.praise = False
+        self.shown = None
         self.hint_lines = None
         self.narration = ""
         self.narrations = []
@@ -313,16 +326,21 @@ class TeachScene(Scene):
         self.hint_lines = None
         if out is not None and out.step_done:
             self.praise = out.lesson_done
+        self.shown = None                    # (show_me sets it again after its own move)
         self._bot_wait = max(self._bot_wait, BOT_PACE)
         self._sync_lesson()
         if self.table.picker is None:
             self._maybe_open_choice()
 
     def show_me(self):
-        action = self.session.example_action()
+        """Play the lesson's example move; the panel then says what was done (not "well done")."""
+        s = self.session
+        action = s.example_action()
         if action is None:
             return
-        self.request(action)
+        what = describe_action(s.rules, s.state, action, self.app.t, self.app.lang)
+        if self.request(action):
+            self.shown = what
         self._maybe_open_choice()
 
     def declare_done(self):
@@ -340,7 +358,9 @@ class TeachScene(Scene):
         t, lang = self.app.t, self.app.lang
         hints = s.hints()
         if not hints:
-            self.hint_lines = [t("teach.no_hints")]
+            # "press Done" only while Done can be pressed (the button's own condition)
+            can_end = any(a.kind == "done" for a in s.learner_actions()) and s.accepts_actions()
+            self.hint_lines = [t("teach.no_hints") if can_end else t("teach.text.no_hints_wait")]
         else:
             title = t("teach.resources_title") if hints[0][1] == "resources" else t("teach.hints_title")
             self.hint_lines = [title] + ["• " + describe_action(s.rules, s.state, a, t, lang) for a, _ in hints[:6]]
@@ -367,7 +387,19 @@ class TeachScene(Scene):
         self._hide_table_buttons(self.table)
 
     # ------------------------------------------------------------------ events
+    def _hover(self, pos):
+        """The pointer over a lesson button: its tooltip (wrapped, kinsoku), else none."""
+        key = next((k for k, b in self.buttons.items() if b.visible and b.rect.collidepoint(pos)), None)
+        text = self.app.t(f"teach.tip.{key}") if key else None
+        if text is None:
+            self.tip = None
+        elif self.tip is None or self.tip.text != text:
+            self.tip = Tip(self.app, text)
+        self.tip_pos = pos
+
     def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, b in self.buttons.items():
                 if event.ui_element is b:
@@ -448,7 +480,7 @@ class TeachScene(Scene):
     def _key(self):
         return (self.app.lang, self.session.lesson_index, self.session.step_index, self.session.free_play,
                 tuple(self.narrations), self.feedback and repr(self.feedback), self.praise,
-                tuple(self.hint_lines or ()), self.session.state.is_terminal(), self.waiting_name(),
+                tuple(self.hint_lines or ()), self.session.state.is_terminal(), self.waiting_name(), self.shown,
                 self.demo_on, "ui.hint" in self.session.lesson.highlight)
 
     def needs_redraw(self) -> bool:
@@ -492,6 +524,8 @@ class TeachScene(Scene):
             b = self.buttons.get("hint")
             if b is not None:
                 pygame.draw.rect(surface, (255, 230, 120), b.rect.inflate(8, 8), 4, border_radius=10)
+        if self.tip is not None:
+            self.tip.draw(surface, self.tip_pos)
 
     def waiting_name(self):
         """Whom the learner waits for (memoised per game position: asking the engine for

@@ -80,8 +80,11 @@ class LessonPanel:
             boxes.append((self.feedback_lines(), WARN_BG, WARN_EDGE))
         if s.step is not None:
             boxes.append(([app.t("teach.task"), s.step.task.get(lang, "")], TASK_BG, PANEL_EDGE))
+            if sc.shown:                     # "Show me" made the last step: say what it did
+                boxes.append(([app.t("teach.text.shown", what=sc.shown)], GOOD_BG, GOOD_EDGE))
         elif lesson.steps:
-            boxes.append(([app.t("teach.well_done")], GOOD_BG, GOOD_EDGE))
+            said = app.t("teach.text.shown_next", what=sc.shown) if sc.shown else app.t("teach.well_done")
+            boxes.append(([said], GOOD_BG, GOOD_EDGE))
         for lines, bg, edge in boxes:
             h = self._box_height(lines, width)
             bottom -= h

@@ -90,11 +90,15 @@ def timer_place(view, tid):
 
 
 def purple_markers(view):
-    """(row, circle) places holding a purple time marker."""
+    """(row, circle) places holding a purple time marker (4.3). The timer is drawn in circle 0
+    of its row. Every flip knocks off a marker on the destination row, where the timer now
+    stands: with 3 left, the timer's row keeps one and the other row two; after the first
+    flip both rows keep one; after the second, the one left is on the row the timer left
+    (the marker of the row it came to went), never on the timer's row."""
     row = timer(view, "purple")["row"]
     other = ROWS[1 - ROWS.index(row)]
-    order = [(row, 1), (other, 1), (other, 0)]
-    return order[:max(0, min(3, view["purple_markers"]))]
+    places = {3: [(row, 1), (other, 0), (other, 1)], 2: [(row, 1), (other, 1)], 1: [(other, 1)]}
+    return places.get(max(0, min(3, view["purple_markers"])), [])
 
 
 def workers(view):
@@ -265,6 +269,15 @@ def amounts_text(app, rules, d):
     return ", ".join(out)
 
 
+def short_text(app, rules, d):
+    """Very short reward text: '+1 Pow', '3 Cul' (province cards, the achievement, and the
+    reward boxes whose action name does not fit)."""
+    out = []
+    for k, v in d.items():
+        out.append(count_t(app, f"pendulum.short.{k}", v) if isinstance(v, int) else name(app, rules, v))
+    return " ".join(out)
+
+
 def loc_text(app, rules, loc):
     if loc.startswith("F:"):
         fid = loc[2:]
@@ -350,7 +363,7 @@ def action_label(app, rules, action, view=None):
     if k == "refill":
         return app.t("pendulum.label.refill")
     if k == "done":
-        return app.t("pendulum.label.done")
+        return app.t("pendulum.text.done_last" if getattr(action, "last", False) else "pendulum.label.done")
     if k == "flip":
         return app.t("pendulum.label.flip", timer=name(app, rules, action.timer))
     if k == "choose":
@@ -393,6 +406,8 @@ def event_text(app, rules, ev):
             v = ", ".join(name(app, rules, c) for c in v)
         elif f == "reason":
             v = app.t(f"pendulum.reason.{v}")
+        elif f == "take":
+            v = app.t(f"pendulum.text.take_{v}")
         fields[f] = v
     if k == "chosen":
         fields["option"] = option_text(app, rules, None, ev.seat, ev.option, ev.decision)

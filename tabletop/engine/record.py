@@ -149,9 +149,11 @@ class Record:
         return [(Action.from_dict(self.game, e["a"]), e.get("t")) for e in self.actions]
 
 
-def replay(record: Record, rules, to: int | None = None, on_step: Callable | None = None):
+def replay(record: Record, rules, to: int | None = None, on_step: Callable | None = None,
+           on_events: Callable | None = None):
     """Rebuild the state a record describes. ``rules`` is the game's Rules for the
-    record's options; ``to`` stops after that many actions."""
+    record's options; ``to`` stops after that many actions; ``on_events(events)`` is told
+    the events of every advance and apply in order (a loaded game's log is rebuilt from them)."""
     state = rules.new_state(record.seed)
     entries = record.actions if to is None else record.actions[:to]
     for i, entry in enumerate(entries):
@@ -162,12 +164,18 @@ def replay(record: Record, rules, to: int | None = None, on_step: Callable | Non
         t = entry.get("t")
         try:
             if t is not None and t > state.time:
-                state.advance(t - state.time)
-            state.apply(action)
+                events = state.advance(t - state.time)
+                if on_events and events:
+                    on_events(list(events))
+            events = state.apply(action)
+            if on_events and events:
+                on_events(list(events))
         except Exception as exc:
             raise SaveError(f"record action {i + 1} ({action.to_text()}): {exc}") from None
         if on_step:
             on_step(i, state)
     if to is None and record.end_time is not None and record.end_time > state.time:
-        state.advance(record.end_time - state.time)
+        events = state.advance(record.end_time - state.time)
+        if on_events and events:
+            on_events(list(events))
     return state

@@ -119,7 +119,7 @@ def test_in_japanese_a_refusal_explains_the_rule_in_japanese(table_app):
     top = next(f for f in scene.rules.frames.values() if f.row == 0 and f.area == "green")   # timer row
     drag(app, scene.worker_positions()[wid], scene.region(f"frame.{top.id}").center)
     line = scene.log_lines[-1]
-    assert "砂時計のある列" in line and "4.4" in line           # the rule, explained in Japanese
+    assert "砂時計のある段" in line and "4.4" in line           # the rule, explained in Japanese (glossary: row = 段)
     app.set_lang("en")
     assert "砂時計" not in scene.log_lines[-1]                  # worded again in English
 
