@@ -11,8 +11,7 @@ from .prompt import ask
 def check(g, f, label, t, vis, want="success", words=None, **params):
     """A % check owned by ``f`` with talisman/mirror rerolls (§3.4, §3.5). ``label`` is the
     roll's label id (``grailwar.log.label.<label>`` with ``params``)."""
-    c = g.cfg.checks
-    t = clamp(t, c.min_chance, c.max_chance)
+    t = check_chance(g, t)
     ok = g.percent(f.id, label, t, vis, words, **params)
     used = {"talisman": 0, "magic_mirror": 0}
     while True:
@@ -32,6 +31,11 @@ def check(g, f, label, t, vis, want="success", words=None, **params):
         used[code] += 1
         ok = g.percent(f.id, label, t, vis, words, reroll=ans.choice, **params)
     return ok
+
+
+def check_chance(g, t):
+    """The % a check is rolled against for the raw chance ``t`` (§3.4's bounds)."""
+    return clamp(t, g.cfg.checks.min_chance, g.cfg.checks.max_chance)
 
 
 def omen(g, f):

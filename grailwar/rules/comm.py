@@ -107,14 +107,11 @@ def talk_option(g, x, t, a):
             ans = yield ask("proposal_reply", t.id, choices=["accept", "refuse"], other=x.id, package=a.arg)
             ok = ans.choice == "accept"
         else:
-            if len(t.allies) >= g.cfg.alliance.max_allies or x.id in t.grudges:
+            p = acceptance_target(g, x, t)
+            if p is None:
                 ok = False
             else:
-                n = g.cfg.npc
-                p = t.ai.alliance_inclination + (n.friendly_acceptance_bonus if x.id in t.met_friendly else 0) \
-                    + x.eff_sum("alliance_charm")
-                ok = yield from check(g, x, "alliance_acceptance", clamp(p, 0, n.acceptance_cap) - omen(g, x),
-                                      vis, target=g.fref(t.id))
+                ok = yield from check(g, x, "alliance_acceptance", p, vis, target=g.fref(t.id))
         g.note(x.id, "proposal_accepted" if ok else "proposal_refused", vis, target=g.fref(t.id),
                package=LOG + "package." + a.arg)
         if ok and len(x.allies) < g.cfg.alliance.max_allies and len(t.allies) < g.cfg.alliance.max_allies:
@@ -134,8 +131,7 @@ def talk_option(g, x, t, a):
         elif x.id in t.allies:
             ok = True
         else:
-            ok = yield from check(g, x, "exchange", clamp(t.ai.alliance_inclination, 0, 100) - omen(g, x),
-                                  vis, target=g.fref(t.id))
+            ok = yield from check(g, x, "exchange", exchange_target(g, x, t), vis, target=g.fref(t.id))
         if ok:
             give_fact(g, x, t, a.arg)
             cand = [o for o in g.active_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
@@ -161,6 +157,22 @@ def talk_option(g, x, t, a):
             g.take_item(x, a.arg)
             g.add_item(t, a.arg)
             g.note(x.id, "gives_code", vis, target=g.fref(t.id), code=g.cref(a.arg))
+
+
+def acceptance_target(g, x, t):
+    """The raw % an NPC ``t`` accepts ``x``'s alliance offer (§12.3), or None when it refuses
+    without a roll (no room for another ally, or a grudge)."""
+    if len(t.allies) >= g.cfg.alliance.max_allies or x.id in t.grudges:
+        return None
+    n = g.cfg.npc
+    p = t.ai.alliance_inclination + (n.friendly_acceptance_bonus if x.id in t.met_friendly else 0) \
+        + x.eff_sum("alliance_charm")
+    return clamp(p, 0, n.acceptance_cap) - omen(g, x)
+
+
+def exchange_target(g, x, t):
+    """The raw % an NPC ``t`` (neither ally nor holding a grudge) agrees to an exchange."""
+    return clamp(t.ai.alliance_inclination, 0, 100) - omen(g, x)
 
 
 def give_spells(g, x, t, n):

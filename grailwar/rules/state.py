@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tabletop.engine import Action, GameRng, IllegalActionError, Rules, SaveError, State
 
-from . import flow, legality, view
+from . import flow, legality, view, withdraw
 from .model import Game
 from .prompt import Pending
 
@@ -97,9 +97,13 @@ class GrailState(Game, State):
 
     def why_not(self, action: Action):
         """None if ``action`` is legal now, else a ``Refusal`` (rule + i18n key + parameters)."""
+        if action.kind == "withdraw":                 # taking a declaration back (withdraw.py)
+            return withdraw.why_not(self, action)
         return legality.why_not(self, action)
 
     def apply(self, action: Action):
+        if action.kind == "withdraw":
+            return withdraw.apply(self, action)
         r = legality.why_not(self, action)
         if r is not None:
             raise IllegalActionError(r.rule, f"{action.to_text()}: {r.key.rsplit('.', 1)[-1].replace('_', ' ')}",

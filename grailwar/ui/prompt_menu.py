@@ -141,8 +141,11 @@ class PromptMenu:
                 self.buttons.append((b, ("used", v.value)))
                 continue
             label = f"{i + 1 if i < 9 else 0}. " + host.value_label(field, v)
+            odds = self.odds_text(self.tree.actions_with(field, v))
             r = pygame.Rect(x0 + (i % 2) * (bw + gap), y0 + (i // 2) * (bh + gap), bw, bh)
-            b = pygame_gui.elements.UIButton(r, short(label, 34), m, object_id="#grailwar_choice", container=container)
+            b = pygame_gui.elements.UIButton(r, short(label, 34 - len(odds)) + odds, m, object_id="#grailwar_choice",
+                                             container=container)
+            label += odds
             if len(label) > 34:     # the whole label on hover, as a wrapped box
                 b.set_tooltip(html(label), object_id=TIP, wrap_width=TIP_WIDTH)
             self.buttons.append((b, ("choose", field, v)))
@@ -219,11 +222,28 @@ class PromptMenu:
         """A finished choice: made at once, or first confirmed when it costs something
         (``back``: Cancel also takes back the last pick)."""
         question = consequence(self.host, action)
+        n = (self.host.vm or {}).get("odds", {}).get(action.to_text())
+        if question is not None and n is not None:       # what the die must show, before it is thrown
+            question += " " + self.host.tr("gw_table.chance_line", n=n)
         if question is None:
             self.host.human_decides(action)
             return
         self.confirming = (action, question, back)
         self.build()
+
+    def odds_text(self, actions):
+        """" (45%)" / " (35–65%)" when every action a choice leads to rolls a check whose
+        chance the view gives (``grailwar.rules.odds``), else ""."""
+        table = (self.host.vm or {}).get("odds") or {}
+        if not table or not actions:
+            return ""
+        chances = [table.get(a.to_text()) for a in actions]
+        if any(c is None for c in chances):
+            return ""
+        lo, hi = min(chances), max(chances)
+        if lo == hi:
+            return self.host.tr("gw_table.chance", n=lo)
+        return self.host.tr("gw_table.chance_range", lo=lo, hi=hi)
 
     def _keep_places(self, pend, values):
         """The same prompt asked again (the commit step after each pick): every choice keeps

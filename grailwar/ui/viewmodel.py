@@ -102,6 +102,7 @@ def build(view, static, viewer, lang):
     vm["reason"] = view.get("reason")
     vm["scores"] = view.get("scores") or {}
     vm["alliances"] = view.get("alliances") or []
+    vm["odds"] = view.get("odds") or {}
     return vm
 
 
