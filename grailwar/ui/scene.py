@@ -45,6 +45,7 @@ from .mapview import MapView
 from .prompt_menu import PromptMenu
 from .savealert import SaveGuard
 from .setup import open_war
+from .takeback import TakeBack
 
 NPC_DELAY = 0.35
 TALK_ANSWERED = ("propose", "exchange", "threaten", "give_code", "give_spells", "share", "dissolve")
@@ -77,6 +78,7 @@ class GrailWarScene(Scene):
                             lambda e: VM.roll_captions(e, self.app.lang, self.app.t))
         self.battles = BattlePresenter(BattleView(app, MAP.inflate(-40, -40)), lambda i: self.value_label("item", i))
         self.menu = PromptMenu(self)
+        self.takeback = TakeBack(self)     # a fresh declaration waits a short grace, to be taken back
         self.mana_tween = ManaTween()
         self.end = EndPanel(app, self.tr)
         self.saving = SaveGuard(app, self.tr, self.match, self._saving_changed)
@@ -172,6 +174,7 @@ class GrailWarScene(Scene):
         self.saving.close()
         self.menu.kill()
         self.menu.close_reply()
+        self.takeback.close()
         self.end.kill()
 
     def on_pause(self):
@@ -185,6 +188,7 @@ class GrailWarScene(Scene):
 
     def _apply_visibility(self):
         self.menu.set_hidden(self.handoff is not None or self.paused or self.saving.stopped)
+        self.takeback.set_hidden(self.handoff is not None or self.paused or self.saving.stopped)
         self.saving.set_hidden(self.paused or self.handoff is not None)
         for el in self.end.elements():
             (el.hide if self.paused else el.show)()
@@ -274,6 +278,7 @@ class GrailWarScene(Scene):
             self._sync_view()
             return
         self.battles.tick(dt * self.fast)
+        self.takeback.tick(dt)
         if self.ended or self.handoff is not None:
             return
         if self.tray.busy and self.fast < 20:
@@ -286,6 +291,8 @@ class GrailWarScene(Scene):
                 return
             fid = self.decision_faction()
             if fid is None:
+                return
+            if fid != self.screen_owner and self._declaration_holds():
                 return
             if self.is_human(fid):
                 self._sync_view()
@@ -442,6 +449,24 @@ class GrailWarScene(Scene):
                      if getattr(ev, "kind", "") == "logged"]
             self.menu.show_reply([self.log_text(e) for e in notes if e.get("kind") == "note"])
 
+    # --- taking a declaration back (takeback.py) ------------------------------------------------------
+    def _declaration_holds(self):
+        """The master's fresh declaration waits its grace before anyone else acts (in hot-seat,
+        before the hand-off; once only NPCs are left to declare, the sheet goes public at once)."""
+        if len(self.humans) > 1 and not self.is_human(self.decision_faction()):
+            self.takeback.close()
+            return False
+        if not self.takeback.holds(self.screen_owner):
+            return False
+        return self.takeback.active
+
+    def take_back(self, action):
+        """The master takes the declaration back: the war as it was just before it."""
+        self._apply(action, human=True)
+        self._sync_view()
+        self.feed.rebuild(self.vm["log"])
+        self.app.notify(self.tr("gw_table.takeback.taken_back"))
+
     # --- end screen ------------------------------------------------------------------------------------
     def _end_pick(self, op):
         if op == "save":
@@ -476,7 +501,8 @@ class GrailWarScene(Scene):
                 self._end_pick(op)
                 return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            return self.saving.handle_button(event.ui_element) or self.menu.handle_button(event.ui_element)
+            return self.saving.handle_button(event.ui_element) or self.menu.handle_button(event.ui_element) or \
+                self.takeback.handle_button(event.ui_element)
         if event.type == pygame.MOUSEMOTION:
             self._mouse = event.pos
             self._hover(event.pos)
@@ -494,6 +520,8 @@ class GrailWarScene(Scene):
         return False
 
     def _key(self, event, intents):
+        if self.takeback.handle_key(event.key, intents):     # 1/Backspace: take it back; 2/Enter: resolve
+            return True
         if "help" in intents:          # F1/H: the rules reference at the current prompt's section
             open_reference(self.app, "grailwar", (self.vm.get("pending") or {}).get("kind"))
             return True
@@ -538,7 +566,7 @@ class GrailWarScene(Scene):
         return [
             ("top", TOP, (vv, self.viewer, self.unsaved, lang), lambda s: panels.draw_top(self, self.pen, s, self.vm)),
             ("prompt", PROMPT, (vv, self.menu.key, tuple(tree.path) if tree else None, len(self.menu.buttons),
-                                self.menu.confirming is not None,
+                                self.menu.confirming is not None, self.takeback.active, self.takeback.seconds_left(),
                                 self.handoff_to, self.menu.dialog is None, self.menu.reply is None, lang),
              self._draw_prompt),
             ("map", MAP, (vv, self.map.hover, frozenset(self.map.selected), self.battles.version,
@@ -565,10 +593,13 @@ class GrailWarScene(Scene):
                      self._draw_handoff if mode == "handoff" else self._draw_end)
         self.drawn_texts = self.frame.draw(surface, mode, self.panels() if mode == "table" else [], whole,
                                            complete=bool(self.menu.buttons),
-                                           extra=self.menu.texts() + self.saving.texts(),
+                                           extra=self.menu.texts() + self.saving.texts() + self.takeback.texts(),
                                            on_top=getattr(self.app.scenes, "top", self) is self)
 
     def _draw_prompt(self, surface):
+        if self.takeback.active:
+            self.takeback.draw_panel(self.pen, surface)
+            return
         fid = self.decision_faction() if not self.state.is_terminal() else None
         if fid is None:
             return
