@@ -11,6 +11,7 @@ import pygame
 
 from . import theme as T
 from . import viewmodel as VM
+from . import cards
 from .bars import mana_bar, spell_marks
 from .layout import MAP, ME, PHASES, RIVALS
 from .mapview import short
@@ -47,14 +48,22 @@ def draw_top(host, pen, surface, vm):
         pen.blit(surface, host.tr("save.unsaved"), (r.x - 24, 16), 18, T.WARN, True, anchor="topright")
 
 
+def _zones(host, panel):
+    """The panel's hover zones ``[(rect, card id)]``, emptied for a fresh drawing."""
+    zones = host.hot.setdefault(panel, [])
+    zones.clear()
+    return zones
+
+
 def draw_me(host, pen, surface, vm):
     me = vm.get("me")
     x, y = ME.x + 16, ME.y + 12
+    zones = _zones(host, "me")
     if not me:
         key = "me.public_table" if host.humans else "me.spectator"
         pen.blit(surface, host.tr(key), (x, y), 22, T.TEXT_DIM, True)
         return
-    pen.blit(surface, me["title"], (x, y), 24, me["color"], True, maxw=ME.w - 180)
+    zones.append((pen.blit(surface, me["title"], (x, y), 24, me["color"], True, maxw=ME.w - 180), ("me",)))
     pen.blit(surface, me["sub"], (x, y + 34), 17, T.TEXT_DIM, maxw=ME.w - 40)
     surface.blit(spell_marks(host.app, me["spells"]), (ME.right - 120, y + 6))
     pen.blit(surface, host.tr("me.spells"), (ME.right - 130, y + 8), 15, T.TEXT_DIM, anchor="topright")
@@ -83,9 +92,11 @@ def draw_me(host, pen, surface, vm):
         tag = host.tr("me.secret") if secret else host.tr("me.public")
         pen.blit(surface, f"{name}  [{tag}]", (cx, cy), 15, T.TEXT if not secret else (200, 180, 240),
                         maxw=col_w - 8)
+        zones.append((pygame.Rect(cx, cy, col_w - 8, 20), ("skill", me["id"], me["skill_ids"][i])))
     sy += ((min(len(me["skills"]), 10) + 1) // 2) * 22 + 4
     if me.get("np"):
-        pen.blit(surface, host.tr("me.np", np=me["np"]), (x, sy), 15, T.ACCENT, maxw=ME.w - 32)
+        r = pen.blit(surface, host.tr("me.np", np=me["np"]), (x, sy), 15, T.ACCENT, maxw=ME.w - 32)
+        zones.append((r, ("np", me["id"])))
         sy += 24
     items = ", ".join(f"{host.static.code_name(c, host.app.lang)} ×{n}" for c, n in me["items"].items() if n) or \
         host.tr("me.no_items")
@@ -109,6 +120,7 @@ def draw_me(host, pen, surface, vm):
 
 def draw_rivals(host, pen, surface, vm):
     x, y = RIVALS.x + 16, RIVALS.y + 8
+    zones = _zones(host, "rivals")
     pen.blit(surface, host.tr("rivals.title"), (x, y), 17, T.TEXT_DIM, True)
     y += 28
     allied = {}
@@ -119,6 +131,7 @@ def draw_rivals(host, pen, surface, vm):
     row_h = max(30, min(36, (RIVALS.bottom - y - 4) // max(1, len(rivals))))
     for r in rivals[:8]:
         col = T.TEXT if r["active"] else T.TEXT_FAINT
+        zones.append((pygame.Rect(x, y, RIVALS.w - 32, row_h), ("rival", r["id"])))    # hover: the full row
         pygame.draw.circle(surface, r["color"], (x + 9, y + 10), 8)
         if not r["active"]:
             pygame.draw.line(surface, T.BAD, (x + 2, y + 3), (x + 16, y + 17), 3)
@@ -159,21 +172,11 @@ def draw_rivals(host, pen, surface, vm):
 
 def draw_hover_card(host, pen, surface, lid):
     """The hover card of a location: names, grade, its recovery and bonus, and who is
-    there as far as the viewer knows."""
-    lines = VM.location_tooltip(host, lid)
+    there as far as the viewer knows (a wrapped box beside its marker)."""
+    c = cards.card(host, ("loc", lid))
+    if c is None or lid not in host.map.pos:
+        return
     loc = host.static.location(lid)
     col = T.GRADE_COLORS.get(loc.grade, T.TEXT) if loc else T.TEXT
-    surfs = [pen.text(l, 18 if i == 0 else 16, col if i == 0 else T.TEXT, i == 0) for i, l in enumerate(lines)]
-    w = max(s.get_width() for s in surfs) + 28
-    h = sum(s.get_height() for s in surfs) + 20
     x, y = host.map.pos[lid]
-    r = pygame.Rect(x + 34, y - h // 2, w, h)
-    if r.right > MAP.right - 8:
-        r.right = x - 34
-    r.clamp_ip(MAP.inflate(-16, -16))
-    pygame.draw.rect(surface, (16, 20, 28), r, border_radius=8)
-    pygame.draw.rect(surface, col, r, 2, border_radius=8)
-    yy = r.y + 10
-    for s in surfs:
-        surface.blit(s, (r.x + 14, yy))
-        yy += s.get_height()
+    cards.draw_card(host, pen, surface, c[0], c[1], pygame.Rect(x - 22, y - 22, 44, 44), MAP, col)

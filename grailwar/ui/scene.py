@@ -28,7 +28,7 @@ from tabletop.ui.logpanel import LogPanel
 from tabletop.ui.reference import open_reference
 from tabletop.ui.scene import Scene
 
-from . import panels
+from . import cards, panels
 from . import theme as T
 from . import viewmodel as VM
 from .battle import BATTLE_KINDS, BattlePresenter
@@ -85,6 +85,8 @@ class GrailWarScene(Scene):
         self.pen = Pen(app)
         self.frame = FrameComposer(app, self.tray, self.pen)
         self.drawn_texts: list[str] = []
+        self.hot: dict = {}                # panel -> [(rect, card id)]: what hovering there explains
+        self.card = None                   # (rect, card id) of the hover card up, or None
         self.npc_timer = 0.0
         self.mana_history: dict = {}
         self.ended = False
@@ -557,6 +559,26 @@ class GrailWarScene(Scene):
 
     def _hover(self, pos):
         self.map.hover = self.map.hit(pos) if MAP.collidepoint(pos) and self._map_shown() else None
+        self.card = self._card_at(pos) if self._map_shown() and not self.map.hover else None
+
+    # --- hover cards (cards.py) ---------------------------------------------------------------------
+    def _card_at(self, pos):
+        """(rect, card id) under ``pos``: a sheet's skill, NP or title, a rival's row, a menu choice."""
+        for zones in self.hot.values():
+            for rect, cid in zones:
+                if rect.collidepoint(pos):
+                    return rect, cid
+        for b, op in self.menu.buttons:
+            if op[0] == "choose" and b.visible and b.rect.collidepoint(pos):
+                cid = cards.for_value(self, op[1], op[2])
+                return (pygame.Rect(b.rect), cid) if cid else None
+        return None
+
+    def _draw_card(self, surface):
+        rect, cid = self.card
+        c = cards.card(self, cid)
+        if c is not None:
+            cards.draw_card(self, self.pen, surface, c[0], c[1], rect, MAP)
 
     # --- drawing (composed by ``frame.FrameComposer``) ---------------------------------------------------
     def panels(self):
@@ -569,7 +591,8 @@ class GrailWarScene(Scene):
                                 self.menu.confirming is not None, self.takeback.active, self.takeback.seconds_left(),
                                 self.handoff_to, self.menu.dialog is None, self.menu.reply is None, lang),
              self._draw_prompt),
-            ("map", MAP, (vv, self.map.hover, frozenset(self.map.selected), self.battles.version,
+            ("map", MAP, (vv, self.map.hover, self.card and self.card[1], frozenset(self.map.selected),
+                          self.battles.version,
                           not self.battles.shown, self.battles.shown and self.tray.busy, lang), self._draw_map),
             ("me", ME, (vv, lang, self.mana_shown(self.viewer, 0)), lambda s: panels.draw_me(self, self.pen, s, self.vm)),
             ("rivals", RIVALS, (vv, lang), lambda s: panels.draw_rivals(self, self.pen, s, self.vm)),
@@ -613,6 +636,8 @@ class GrailWarScene(Scene):
             self.battles.draw(surface, self._battle_tr, self.tray.busy, record=self.pen.sink)
         elif self.map.hover:
             panels.draw_hover_card(self, self.pen, surface, self.map.hover)
+        elif self.card:
+            self._draw_card(surface)
 
     def _battle_tr(self, key, default=None, **fmt):
         if key.startswith("param."):

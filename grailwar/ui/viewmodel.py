@@ -135,6 +135,7 @@ def _me(f, static, lang):
     shown = f.get("params") or {}
     prm = [(p["id"], int(base.get(p["id"], 0)), int(shown.get(p["id"], base.get(p["id"], 0)))) for p in static.params]
     skills = []
+    skill_ids = [sk.get("id") for sk in (f.get("master_skills") or []) + (f.get("servant_skills") or [])]
     for sk in (f.get("master_skills") or []) + (f.get("servant_skills") or []):
         name = _name(sk, lang) + (f" {sk['rank']}" if sk.get("rank") else "")
         if sk.get("activation") == "active":
@@ -151,7 +152,7 @@ def _me(f, static, lang):
             "title": f"{fid} {cls}" + (f" — {tn}" if tn else ""),
             "sub": f"{_name(m, lang)}  【魔】{m.get('magic', '?')}   Lv {f.get('level', '?')}",
             "mana": mana, "max_mana": max_mana, "penalty": int(f.get("penalty") or 0), "params": prm,
-            "skills": skills, "np": np_text, "spells": int(f.get("spells") or 0),
+            "skills": skills, "skill_ids": skill_ids, "np": np_text, "spells": int(f.get("spells") or 0),
             "items": dict(f.get("inventory") or {}), "allies": list(f.get("allies") or []),
             "location": f.get("location"), "doomed": bool(f.get("doomed")), "buff": bool(f.get("buff")),
             "declared": f.get("declared")}

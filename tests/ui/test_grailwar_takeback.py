@@ -75,3 +75,29 @@ def test_in_hot_seat_the_first_master_takes_back_before_the_hand_off(make_app, l
     press(app, pygame.K_1)
     assert scene.record.actions[-1]["a"] == Withdraw("F1").to_dict()
     assert scene.state.pending.faction == "F1" and scene.viewer == "F1"
+
+
+def _click_map(app, pos):
+    pos = app.logical_to_window(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    app.step(3)
+
+
+def test_clicking_places_on_the_map_never_declares(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    n = len(scene.record.actions)
+    for lid, pos in list(scene.map.pos.items())[:6]:              # looking around first
+        _click_map(app, pos)
+    assert len(scene.record.actions) == n and scene.menu.confirming is None
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "move")))
+    lit = sorted(scene.map.selected)
+    assert lit
+    _click_map(app, scene.map.pos[lit[0]])                          # a lit place answers "where to"
+    for _ in range(3):
+        if scene.menu.confirming is not None:
+            break
+        click(app, button(scene, lambda op: op[0] == "choose"))
+    assert scene.menu.confirming is not None and len(scene.record.actions) == n   # asked, not declared

@@ -1,0 +1,83 @@
+"""Every effect explained: hovering a skill, the noble phantasm, the sheet's title, a rival's
+row or a menu choice shows a card with the effect and its numbers from the data, in both
+languages, wrapped in a box; nothing the viewer's view does not disclose."""
+import pygame
+import pytest
+
+from .test_grailwar_screen import button, open_war, wait_for_menu
+
+pytest.importorskip("grailwar.rules")
+
+from grailwar.ui import cards  # noqa: E402
+
+
+def hover(app, pos, frames=2):
+    pos = app.logical_to_window(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0), touch=False))
+    app.step(frames)
+
+
+def zone(scene, panel, cid):
+    for rect, c in scene.hot.get(panel, []):
+        if c == cid:
+            return rect
+    raise AssertionError(f"no zone {cid} in {panel}: {scene.hot.get(panel)}")
+
+
+def _saber_skill(scene):
+    fd = scene.rules.data.factions[0]
+    return next(sk for sk in scene.rules.data.servants[fd.servant].skills
+                if sk.activation == "passive" and sk.effects[0].type == "winrate")
+
+
+@pytest.mark.parametrize("lang,word", [("en", "Win rate +{v}%"), ("ja", "勝率+{v}%")])
+def test_hovering_an_own_skill_shows_its_effect_with_the_numbers(make_app, lang, word):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11, lang=lang)
+    wait_for_menu(app, scene, "declare", "F1")
+    sk = _saber_skill(scene)
+    assert not any(t.startswith(word.format(v=sk.effects[0].value)) for t in scene.drawn_texts)
+    hover(app, zone(scene, "me", ("skill", "F1", sk.id)).center)
+    assert scene.card is not None
+    assert any(t.startswith(word.format(v=sk.effects[0].value)) for t in scene.drawn_texts), scene.drawn_texts
+    name = sk.ja if lang == "ja" else sk.en
+    assert any(t.startswith(name) for t in scene.drawn_texts)
+    hover(app, (600, 400))                                          # away: the card goes
+    assert not any(t.startswith(word.format(v=sk.effects[0].value)) for t in scene.drawn_texts)
+
+
+def test_the_sheet_title_shows_the_legend_and_the_profile_wrapped(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11, lang="ja")
+    wait_for_menu(app, scene, "declare", "F1")
+    hover(app, zone(scene, "me", ("me",)).center)
+    texts = scene.drawn_texts
+    first = next(t for t in texts if t.startswith("伝承："))
+    legend = scene.app.t("grailwar.gw_table.card.legends.saber_aldric")
+    assert legend.startswith(first[3:]) and first[3:] != legend       # wrapped over several lines
+    assert any(t.startswith("マスター：") for t in texts)
+    font = app.font(15)
+    assert all(font.size(t)[0] <= cards.CARD_W - 28 for t in texts if t.startswith("伝承："))
+
+
+def test_an_undiscovered_rival_shows_question_marks_and_no_secret(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    rival = next(fid for fid, f in scene.vm["factions"].items() if fid != "F1" and not f.get("known"))
+    hover(app, zone(scene, "rivals", ("rival", rival)).center)
+    texts = scene.drawn_texts
+    assert f"{rival} ???" in texts
+    fd = next(f for f in scene.rules.data.factions if f.id == rival)
+    serv, master = scene.rules.data.servants[fd.servant], scene.rules.data.masters[fd.master]
+    secrets = [serv.cls, serv.true_name.en, serv.legend[:20], master.en, serv.np.en]
+    assert not any(s in t for s in secrets for t in texts)
+
+
+def test_a_menu_choice_of_a_mystic_code_shows_what_it_does(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    from .conftest import click
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "craft")))
+    b = button(scene, lambda op: op[0] == "choose" and op[2] == "magic_jewel")
+    hover(app, b.rect.center)
+    jewel = scene.rules.data.code["magic_jewel"]
+    assert f"+{jewel.effect.value} mana" in scene.drawn_texts
+    assert f"Crafting makes {jewel.craft_yield}" in scene.drawn_texts
