@@ -57,7 +57,8 @@ class GrailWarScene(Scene):
     def __init__(self, app, seats=None, seed=None, record=None, bench=False, **kw):
         super().__init__(app)
         self.bench = bench
-        war = open_war(getattr(app, "mods", None), seats, seed, record, bench)
+        war = open_war(getattr(app, "mods", None), seats, seed, record, bench,
+                       factions=getattr(getattr(app, "args", None), "factions", None))
         self.seats, self.seed, self.options, self.rules = war.seats, war.seed, war.options, war.rules
         self.match = war.match             # applies, records and autosaves every action
         resumed = war.resumed
