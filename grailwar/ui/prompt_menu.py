@@ -24,6 +24,7 @@ LOCATION_FIELDS = ("target", "arg", "dest", "location", "choice")
 REASKED = ("commit",)            # prompts asked again after each pick, in the same battle
 TIP = ObjectID(object_id="#grailwar_tip")
 TIP_WIDTH = 460
+REPLY_H = 260                    # the answer dialog; with the talk dialog (DIALOG_H) it fits the map
 
 
 class Used:
@@ -89,7 +90,7 @@ class PromptMenu:
         if pend.get("kind") in DIALOG_KINDS:
             # offers and demands in the comm turn (and other replies) come as a dialog
             rect = pygame.Rect(0, 0, 760, DIALOG_H)
-            rect.center = MAP.center
+            rect.midbottom = (MAP.centerx, MAP.bottom - 8)      # below the answer dialog, never under it
             self.dialog = pygame_gui.elements.UIPanel(rect, starting_height=4, manager=m,
                                                       object_id="#grailwar_dialog")
             container = self.dialog
@@ -171,15 +172,15 @@ class PromptMenu:
             return
         m = self.host.app.ui_manager
         tr = self.host.tr
-        rect = pygame.Rect(0, 0, 760, 260)
-        rect.midtop = (MAP.centerx, MAP.y + 40)
+        rect = pygame.Rect(0, 0, 760, REPLY_H)
+        rect.midtop = (MAP.centerx, MAP.y + 8)                  # above the talk dialog, never over it
         panel = pygame_gui.elements.UIPanel(rect, starting_height=5, manager=m, object_id="#grailwar_dialog")
         pygame_gui.elements.UILabel(pygame.Rect(16, 10, 728, 34), tr("dialog.answer"), m, container=panel,
                                     object_id="#grailwar_dialog")
         body = "<br>".join(html(line) for line in lines[-5:])
         pygame_gui.elements.UITextBox(f"<font pixel_size=18>{body}</font>", pygame.Rect(16, 46, 728, 150), m,
                                       container=panel, object_id="#grailwar_dialog")
-        ok = pygame_gui.elements.UIButton(pygame.Rect(760 - 190, 260 - 52, 170, 40), tr("dialog.ok"), m,
+        ok = pygame_gui.elements.UIButton(pygame.Rect(760 - 190, REPLY_H - 52, 170, 40), tr("dialog.ok"), m,
                                           container=panel, object_id="#grailwar_back")
         self.reply = (panel, ok, [tr("dialog.answer")] + list(lines[-5:]))
 

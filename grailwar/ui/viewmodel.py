@@ -280,8 +280,31 @@ def prompt_title(scene, fid):
     for k in ("target", "ally", "opener", "from", "proposer", "who", "other", "leader"):
         if k in fmt and isinstance(fmt[k], str) and fmt[k].startswith("F"):
             fmt[k] = faction_label(vm, fmt[k], scene.app.lang)
-    title = scene.tr("prompt." + kind, default="", **fmt) if kind else ""
+    if kind in OFFER_KINDS:        # an offer names what is offered (never a secret it would give away)
+        title = scene.tr("gw_table.prompt." + kind, what=offered(scene, pend), **fmt)
+    else:
+        title = scene.tr("prompt." + kind, default="", **fmt) if kind else ""
     return title or scene.tr("prompt.generic", kind=kind or "?")
+
+
+OFFER_KINDS = ("exchange_reply", "gift_reply", "proposal_reply")
+
+
+def offered(scene, pend):
+    """What an offer to the viewer holds, in words: the kind of fact an exchange would tell
+    (whose location, one of whose skills ... -- not the fact itself, which is the price of
+    accepting), the gift (a code, n command spells), the alliance's package (who moves)."""
+    kind = pend.get("kind")
+    if kind == "exchange_reply":
+        parts = str(pend.get("fact", "")).split(":")
+        who = faction_label(scene.vm, parts[1], scene.app.lang) if len(parts) > 1 and parts[0] != "empty" else ""
+        return scene.tr("gw_table.offer." + parts[0], default=scene.tr("gw_table.offer.some"), who=who)
+    if kind == "gift_reply":
+        gift = str(pend.get("gift", ""))
+        if gift.startswith("spells:"):
+            return scene.tr("gw_table.offer.spells", n=gift[7:])
+        return scene.static.code_name(gift, scene.app.lang)
+    return value_label(scene, "arg", pend.get("package", ""))
 
 
 def value_label(scene, field, v):

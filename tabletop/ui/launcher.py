@@ -313,8 +313,8 @@ class GrailWarSetup(MenuScene):
         self.menu.add((160, y, 1100, h), app.t("shell.gw_table.factions", n=self.count),
                       change=self.change_count, key="factions", object_id="#option_button")
         y += h + gap
-        word = "typed" if self.typed else "fresh"
-        self.menu.add((160, y, 1100, h), app.t("shell.gw_table.seed_" + word, seed=self.seed),
+        self.menu.add((160, y, 1100, h), app.t("shell.gw_table.seed_typed" if self.typed else "shell.gw_table.seed_fresh",
+                                               seed=self.seed),
                       activate=self.new_seed, key="seed", object_id="#option_button")
         self.menu.add((160, 900, 480, 86), app.t("shell.setup.start"), activate=self.start, key="start",
                       object_id="#menu_button")

@@ -1,0 +1,67 @@
+"""Dialogs render cleanly: map names stay beside their markers without covering each other
+or another marker (both languages, 1280x720); an offer names what is offered without giving
+the secret away; the answer dialog never lies over the talk dialog."""
+import itertools
+
+import pygame
+import pytest
+
+from .conftest import press
+from .test_grailwar_screen import open_war, wait_for_menu
+
+pytest.importorskip("grailwar.rules")
+
+from grailwar.rules.actions import Answer  # noqa: E402
+from grailwar.ui.menu import ActionTree  # noqa: E402
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_map_names_never_cover_each_other_or_another_marker(make_app, lang):
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=3, lang=lang, size=(1280, 720))
+    app.step(3)
+    rects = scene.map.label_rects
+    assert len(rects) == len(scene.map.pos)
+    clashes = [(a, b) for a, b in itertools.combinations(rects, 2) if rects[a].colliderect(rects[b])]
+    assert not clashes
+    for lid, r in rects.items():
+        for other, (x, y) in scene.map.pos.items():
+            assert not r.colliderect(pygame.Rect(x - 24, y - 24, 48, 48)), (lid, other)
+        x, y = scene.map.pos[lid]
+        assert abs(r.centerx - x) < r.w / 2 + 60 and abs(r.centery - y) < 70, lid     # beside its own marker
+
+
+def _offer(app, scene, pending):
+    scene.vm["pending"] = pending
+    scene.menu.tree = ActionTree([Answer("F1", pending["kind"], "accept"), Answer("F1", pending["kind"], "refuse")])
+    scene.menu.page = 0
+    scene.menu.build()
+    app.step(2)
+    return " ".join(scene.menu.texts())
+
+
+def test_an_offer_names_what_is_offered_and_no_secret(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    text = _offer(app, scene, {"kind": "exchange_reply", "faction": "F1", "other": "F2",
+                               "fact": "mskill:F3:healing_arts"})
+    assert "offers to tell you one of the skills of F3 ???'s master" in text
+    assert "Healing" not in text                                       # that is the price of accepting
+    text = _offer(app, scene, {"kind": "gift_reply", "faction": "F1", "other": "F2", "gift": "spells:2"})
+    assert "a gift, 2 command spells" in text
+    text = _offer(app, scene, {"kind": "gift_reply", "faction": "F1", "other": "F2", "gift": "elixir"})
+    assert "a gift, Elixir" in text
+    text = _offer(app, scene, {"kind": "proposal_reply", "faction": "F1", "other": "F2", "package": "you_move"})
+    assert "proposes an alliance (You move to me)" in text
+
+
+def test_the_answer_never_lies_over_the_talk_dialog(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    _offer(app, scene, {"kind": "talk", "faction": "F1", "other": "F2"})
+    scene.menu.show_reply(["F2 listens.", "F2 refuses the alliance."])
+    app.step(2)
+    dialog, reply = scene.menu.dialog.get_abs_rect(), scene.menu.reply[0].get_abs_rect()
+    assert not dialog.colliderect(reply)
+    assert "F2 refuses the alliance." in scene.drawn_texts
+    press(app, pygame.K_RETURN)                                       # OK closes the answer
+    assert scene.menu.reply is None and scene.menu.dialog is not None
