@@ -4,7 +4,9 @@
 
 Writes into OUT_DIR (default: this folder) ``grailwar-<shot>-<lang>-<w>x<h>.png`` for:
 ``card`` (a hover card with a skill's effect text), ``rival`` (a rival's card), ``odds`` (the
-success chance before declaring), ``takeback`` (a declaration that can still be taken back).
+success chance before declaring), ``takeback`` (a declaration that can still be taken back),
+``setup`` (the set-up: factions, seats, seed), ``replay`` (a saved war's replay scrubber, mid-war)
+and ``replay-end`` (the end of a replayed war with its chart).
 The game is driven like a player would: real posted mouse and key events."""
 from __future__ import annotations
 
@@ -19,8 +21,11 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from grailwar.game import make_rules, play_npc_game, war_record  # noqa: E402
+from grailwar.ui.replay import ReplayScene  # noqa: E402
 from grailwar.ui.scene import GrailWarScene  # noqa: E402
 from tabletop.ui.app import App, default_args  # noqa: E402
+from tabletop.ui.launcher import GrailWarSetup  # noqa: E402
 
 SIZES = ((1280, 720), (1920, 1080))
 LANGS = ("en", "ja")
@@ -69,6 +74,8 @@ def button(scene, pred):
 def shots(out: Path):
     out.mkdir(parents=True, exist_ok=True)
     written = []
+    rules = make_rules({"seats": ["npc"] * 7})
+    record = war_record(rules, play_npc_game(rules, 5))
     for lang in LANGS:
         for size in SIZES:
             tag = f"{lang}-{size[0]}x{size[1]}"
@@ -86,6 +93,25 @@ def shots(out: Path):
                 click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "rest")).rect.center)
                 key(app, pygame.K_2)
                 written.append(_shot(app, out / f"grailwar-takeback-{tag}.png"))
+            finally:
+                app.shutdown()
+            app = App(default_args(size=size, lang=lang, speed=50.0, seed=424242))
+            try:
+                app.scenes.push(GrailWarSetup(app))
+                app.step(3)
+                written.append(_shot(app, out / f"grailwar-setup-{tag}.png"))
+                app.scenes.clear()
+                scene = ReplayScene(app, rules, record)
+                app.scenes.push(scene)
+                app.step(2)
+                key(app, pygame.K_HOME)
+                for _ in range(3):
+                    key(app, pygame.K_DOWN)
+                for _ in range(5):
+                    key(app, pygame.K_RIGHT)
+                written.append(_shot(app, out / f"grailwar-replay-{tag}.png"))
+                key(app, pygame.K_END)
+                written.append(_shot(app, out / f"grailwar-replay-end-{tag}.png"))
             finally:
                 app.shutdown()
     return written

@@ -22,6 +22,7 @@ import datetime
 import pygame
 import pygame_gui
 
+from grailwar import game as G
 from grailwar.rules.npc import npc_action
 from tabletop.engine.saves import data_dir
 from tabletop.ui.logpanel import LogPanel
@@ -43,6 +44,7 @@ from .layout import LOG, MAP, ME, PROMPT, RIVALS, THEME, TOP, TRAY, Pen
 from .logfeed import LogFeed, roll_colour
 from .mapview import MapView
 from .prompt_menu import PromptMenu
+from .replay import ReplayScene, war_history
 from .savealert import SaveGuard
 from .setup import open_war
 from .takeback import TakeBack
@@ -101,8 +103,11 @@ class GrailWarScene(Scene):
         self._mouse = (0, 0)
         self._applies = 0
         self._refresh_view()
-        for fid, mana in VM.own_manas(self.state).items():     # everyone starts at full mana
-            self.mana_history[fid] = [(0, mana)]
+        if resumed:      # the chart's turns so far, rebuilt from the record
+            self.mana_history = war_history(self.rules, self.record)[0]
+        else:
+            for fid, mana in VM.own_manas(self.state).items():     # everyone starts at full mana
+                self.mana_history[fid] = [(0, mana)]
         self._record_history()
         if not resumed:
             # the opening draws (starting locations, the first event rolls) play on the tray
@@ -659,6 +664,10 @@ class GrailWarScene(Scene):
 
 
 def make_scene(app, seats=None, seed=None, record=None, **kw):
+    """A new war, a war resumed from its record, or -- for a finished war's record -- its replay."""
+    if record is not None and record.meta.get("finished"):
+        return ReplayScene(app, G.make_rules(dict(record.options or {}), mods=getattr(app, "mods", None) or None),
+                           record)
     return GrailWarScene(app, seats=seats, seed=seed, record=record)
 
 

@@ -303,7 +303,7 @@ class GrailWarSetup(MenuScene):
             self.controls = ["human"] + ["npc"] * (len(self.factions) - 1)
         if self.count is None or not 2 <= self.count <= len(self.factions):
             self.count = len(self.factions)
-        y, h, gap = 170, 60, 10
+        y, h, gap = 186, 58, 10
         for i, (fid, label) in enumerate(self.factions[:self.count]):
             self.menu.add((160, y, 1100, h), app.t("shell.setup.faction", n=i + 1, name=label,
                                                     kind=app.t(f"shell.seat.{self.controls[i]}")),
