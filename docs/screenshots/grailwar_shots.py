@@ -1,8 +1,9 @@
 """Headless screenshots of the Holy Grail War table, both languages, 1280x720 and 1920x1080.
 
-    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python docs/screenshots/grailwar_shots.py [OUT_DIR]
+    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python docs/screenshots/grailwar_shots.py [OUT_DIR] [--all]
 
-Writes into OUT_DIR (default: this folder) ``grailwar-<shot>-<lang>-<w>x<h>.png`` for:
+Writes into OUT_DIR (default: this folder) ``grailwar-<shot>-<lang>-<w>x<h>.png`` for ``card``,
+``setup`` and ``replay`` (the ones kept in docs/screenshots/); ``--all`` adds the others:
 ``card`` (a hover card with a skill's effect text), ``rival`` (a rival's card), ``odds`` (the
 success chance before declaring), ``takeback`` (a declaration that can still be taken back),
 ``setup`` (the set-up: factions, seats, seed), ``replay`` (a saved war's replay scrubber, mid-war)
@@ -71,7 +72,10 @@ def button(scene, pred):
     return next(b for b, op in scene.buttons if pred(op))
 
 
-def shots(out: Path):
+KEPT = ("card", "setup", "replay")
+
+
+def shots(out: Path, every=False):
     out.mkdir(parents=True, exist_ok=True)
     written = []
     rules = make_rules({"seats": ["npc"] * 7})
@@ -83,23 +87,23 @@ def shots(out: Path):
             try:
                 skill = next(r for r, cid in scene.hot["me"] if cid[0] == "skill")
                 post_motion(app, skill.center)
-                written.append(_shot(app, out / f"grailwar-card-{tag}.png"))
+                written.append(_shot(app, out / f"grailwar-card-{tag}.png", every))
                 post_motion(app, zone(scene, "rivals", "rival").center)
-                written.append(_shot(app, out / f"grailwar-rival-{tag}.png"))
+                written.append(_shot(app, out / f"grailwar-rival-{tag}.png", every))
                 post_motion(app, (600, 400))
                 click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "info")).rect.center)
-                written.append(_shot(app, out / f"grailwar-odds-{tag}.png"))
+                written.append(_shot(app, out / f"grailwar-odds-{tag}.png", every))
                 key(app, pygame.K_BACKSPACE)
                 click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "rest")).rect.center)
                 key(app, pygame.K_2)
-                written.append(_shot(app, out / f"grailwar-takeback-{tag}.png"))
+                written.append(_shot(app, out / f"grailwar-takeback-{tag}.png", every))
             finally:
                 app.shutdown()
             app = App(default_args(size=size, lang=lang, speed=50.0, seed=424242))
             try:
                 app.scenes.push(GrailWarSetup(app))
                 app.step(3)
-                written.append(_shot(app, out / f"grailwar-setup-{tag}.png"))
+                written.append(_shot(app, out / f"grailwar-setup-{tag}.png", every))
                 app.scenes.clear()
                 scene = ReplayScene(app, rules, record)
                 app.scenes.push(scene)
@@ -109,21 +113,27 @@ def shots(out: Path):
                     key(app, pygame.K_DOWN)
                 for _ in range(5):
                     key(app, pygame.K_RIGHT)
-                written.append(_shot(app, out / f"grailwar-replay-{tag}.png"))
+                written.append(_shot(app, out / f"grailwar-replay-{tag}.png", every))
                 key(app, pygame.K_END)
-                written.append(_shot(app, out / f"grailwar-replay-end-{tag}.png"))
+                written.append(_shot(app, out / f"grailwar-replay-end-{tag}.png", every))
             finally:
                 app.shutdown()
-    return written
+    return [p for p in written if p is not None]
 
 
-def _shot(app, path):
+def _shot(app, path, every):
+    """A PNG of the frame now, if the shot is one of ``KEPT`` (or ``every``)."""
     app.step(1)
+    name = path.name[len("grailwar-"):]
+    if not every and not any(name.startswith(k + "-") and not name.startswith("replay-end") for k in KEPT):
+        return None
     app.screenshot(str(path))
     return path
 
 
 if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent
-    for p in shots(target):
-        print(p)
+    argv = [a for a in sys.argv[1:] if a != "--all"]
+    target = Path(argv[0]) if argv else Path(__file__).resolve().parent
+    for p in shots(target, every="--all" in sys.argv[1:]):
+        if p is not None:
+            print(p)

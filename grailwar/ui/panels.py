@@ -119,6 +119,8 @@ def draw_me(host, pen, surface, vm):
 
 
 def draw_rivals(host, pen, surface, vm):
+    """One row per rival: two lines while they fit, one line each when many rivals share the
+    panel (seven or more); every row's whole text is on its hover card (``cards``)."""
     x, y = RIVALS.x + 16, RIVALS.y + 8
     zones = _zones(host, "rivals")
     pen.blit(surface, host.tr("rivals.title"), (x, y), 17, T.TEXT_DIM, True)
@@ -127,34 +129,38 @@ def draw_rivals(host, pen, surface, vm):
     for a, b in vm.get("alliances", []):
         allied.setdefault(a, []).append(b)
         allied.setdefault(b, []).append(a)
-    rivals = vm.get("rivals", [])
-    row_h = max(30, min(36, (RIVALS.bottom - y - 4) // max(1, len(rivals))))
-    for r in rivals[:8]:
+    rivals = vm.get("rivals", [])[:8]
+    room = (RIVALS.bottom - y - 4) // max(1, len(rivals))
+    compact = room < 36
+    row_h = room if compact else min(36, room)
+    bars_x = RIVALS.right - 190
+    for r in rivals:
         col = T.TEXT if r["active"] else T.TEXT_FAINT
         zones.append((pygame.Rect(x, y, RIVALS.w - 32, row_h), ("rival", r["id"])))    # hover: the full row
-        pygame.draw.circle(surface, r["color"], (x + 9, y + 10), 8)
+        ty = y + (row_h - 22) // 2 if compact else y
+        pygame.draw.circle(surface, r["color"], (x + 9, ty + 11), 8)
         if not r["active"]:
-            pygame.draw.line(surface, T.BAD, (x + 2, y + 3), (x + 16, y + 17), 3)
-        pen.blit(surface, r["label"], (x + 24, y), 16, col, True, maxw=330)
+            pygame.draw.line(surface, T.BAD, (x + 2, ty + 4), (x + 16, ty + 18), 3)
+        pen.blit(surface, r["label"], (x + 24, ty), 16, col, True, maxw=150 if compact else 330)
         tags = []
         if r["ally"]:
             tags.append(host.tr("rivals.ally"))
         elif r["id"] in allied:
             tags.append(host.tr("rivals.allied_with", who=", ".join(allied[r["id"]])))
-        if tags:
-            # up to the parameter bars (at RIVALS.right - 190)
-            pen.blit(surface, " · ".join(tags), (x + 360, y + 1), 14, T.GOOD, maxw=RIVALS.right - 198 - x - 360)
+        if tags and not compact:
+            # up to the parameter bars
+            pen.blit(surface, " · ".join(tags), (x + 360, y + 1), 14, T.GOOD, maxw=bars_x - 8 - x - 360)
         if r["active"] and r["spells"] is not None:
             sm = spell_marks(host.app, r["spells"], size=12)
-            surface.blit(sm, (RIVALS.right - 16 - sm.get_width(), y + 3))
+            surface.blit(sm, (RIVALS.right - 16 - sm.get_width(), ty + 3))
         if r["known"] and r["params"]:
             # compact bars of the parameters the viewer can see (shown values)
-            bx = RIVALS.right - 190
+            bh = min(26, row_h - 4)
             for i, (p, v) in enumerate(r["params"].items()):
-                h = max(2, min(26, int(v * 26 / 70)))
-                pygame.draw.rect(surface, (50, 54, 70), (bx + i * 15, y + 2, 11, 26))
-                pygame.draw.rect(surface, r["color"], (bx + i * 15, y + 28 - h, 11, h))
-        # second line: what the viewer knows
+                h = max(2, min(bh, int(v * bh / 70)))
+                pygame.draw.rect(surface, (50, 54, 70), (bars_x + i * 15, y + 2, 11, bh))
+                pygame.draw.rect(surface, r["color"], (bars_x + i * 15, y + 2 + bh - h, 11, h))
+        # what the viewer knows: a second line, or the rest of the one line
         if r["known"]:
             bits = [f"Lv {r['level'] if r['level'] is not None else '?'}"]
             bits.append("  ".join(f"{p} {VM.rank(v)}" for p, v in r["params"].items()))
@@ -166,7 +172,10 @@ def draw_rivals(host, pen, surface, vm):
         bits.append(f"@ {loc.id} {short(loc.label(host.app.lang), 16)}" if loc else host.tr("rivals.where_unknown"))
         # what the viewer has found out beyond the sheet: true name, NP, skills
         bits += [x for x in (r["true_name"], r["np"]) if x] + r["skills"]
-        pen.blit(surface, "   ".join(bits), (x + 24, y + 17), 13, T.TEXT_DIM, maxw=RIVALS.w - 240)
+        if compact:
+            pen.blit(surface, "   ".join(tags + bits), (x + 184, ty + 3), 13, T.TEXT_DIM, maxw=bars_x - 8 - x - 184)
+        else:
+            pen.blit(surface, "   ".join(bits), (x + 24, y + 17), 13, T.TEXT_DIM, maxw=RIVALS.w - 240)
         y += row_h
 
 

@@ -565,7 +565,7 @@ class GrailWarScene(Scene):
 
     def _hover(self, pos):
         self.map.hover = self.map.hit(pos) if MAP.collidepoint(pos) and self._map_shown() else None
-        self.card = self._card_at(pos) if self._map_shown() and not self.map.hover else None
+        self.card = self._card_at(pos) if self.handoff is None and not self.ended and not self.map.hover else None
 
     # --- hover cards (cards.py) ---------------------------------------------------------------------
     def _card_at(self, pos):
@@ -642,7 +642,7 @@ class GrailWarScene(Scene):
             self.battles.draw(surface, self._battle_tr, self.tray.busy, record=self.pen.sink)
         elif self.map.hover:
             panels.draw_hover_card(self, self.pen, surface, self.map.hover)
-        elif self.card:
+        if self.card:          # a card over the battle too: what a skill does while committing it
             self._draw_card(surface)
 
     def _battle_tr(self, key, default=None, **fmt):

@@ -81,3 +81,37 @@ def test_a_menu_choice_of_a_mystic_code_shows_what_it_does(make_app):
     jewel = scene.rules.data.code["magic_jewel"]
     assert f"+{jewel.effect.value} mana" in scene.drawn_texts
     assert f"Crafting makes {jewel.craft_yield}" in scene.drawn_texts
+
+
+def test_seven_rivals_fit_one_row_each_and_hovering_shows_the_whole_row(make_app):
+    from grailwar.ui.layout import RIVALS
+    app, scene = open_war(make_app, ["npc"] * 7, seed=5, speed=1.0)    # the public view: seven rivals
+    app.step(3)
+    rows = [rect for rect, cid in scene.hot["rivals"]]
+    assert len(rows) == 7
+    assert all(RIVALS.contains(r) for r in rows)
+    font = app.font(16)
+    assert all(r.h >= font.get_height() for r in rows)              # a line of text fits its row
+    assert not any(a.colliderect(b) for i, a in enumerate(rows) for b in rows[i + 1:])
+    hover(app, rows[-1].center)
+    assert scene.card is not None and scene.card[1] == ("rival", "F7")
+    assert "F7 ???" in scene.drawn_texts and "not met yet" in scene.drawn_texts
+
+
+def test_seven_rival_rows_draw_no_text_over_another(make_app, monkeypatch):
+    from grailwar.ui.layout import RIVALS
+    app, scene = open_war(make_app, ["npc"] * 7, seed=5, speed=1.0)
+    placed = []
+    real = scene.pen.blit
+
+    def blit(surface, s, pos, *a, **kw):
+        r = real(surface, s, pos, *a, **kw)
+        placed.append((s, r.clip(pygame.Rect(r.x, r.y, kw.get("maxw") or r.w, r.h))))
+        return r
+    monkeypatch.setattr(scene.pen, "blit", blit)
+    scene.frame.invalidate()
+    app.step(2)
+    rows = [(s, r) for s, r in placed if RIVALS.contains(r) and r.y > RIVALS.y + 30]
+    assert len(rows) >= 14                                           # a label and a summary per rival
+    clashes = [(a, b) for i, (a, ra) in enumerate(rows) for b, rb in rows[i + 1:] if ra.colliderect(rb)]
+    assert not clashes
