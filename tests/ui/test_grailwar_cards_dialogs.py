@@ -65,3 +65,27 @@ def test_the_answer_never_lies_over_the_talk_dialog(make_app):
     assert "F2 refuses the alliance." in scene.drawn_texts
     press(app, pygame.K_RETURN)                                       # OK closes the answer
     assert scene.menu.reply is None and scene.menu.dialog is not None
+
+
+def test_the_scrolled_up_badge_never_covers_a_log_line(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    for _ in range(400):                                              # a log longer than the panel
+        if len(scene.logpanel.lines) > 3 * scene.logpanel.rows:
+            break
+        if scene.buttons:
+            press(app, pygame.K_1, frames=1)
+            press(app, pygame.K_2, frames=1)
+        app.step(1)
+    panel = scene.logpanel
+    press(app, pygame.K_PAGEUP)
+    assert panel.scroll > 0
+    app.step(2)
+    surf = app.window                                                 # what the player sees
+    r = app.logical_to_window(panel.rect.topleft)
+    scale = app.window.get_width() / 1920
+    badge_w = app.font(13).size(f"▲ {panel.scroll}")[0] + 20
+    top_row = pygame.Rect(r[0] + int(12 * scale), r[1] + int(8 * scale),
+                          int((panel.rect.w - badge_w - 24) * scale), int(14 * scale))
+    colours = {surf.get_at((x, y))[:3] for x in range(top_row.left, top_row.right, 2)
+               for y in range(top_row.top, top_row.bottom, 2)}
+    assert len(colours) == 1, "a log line is drawn in the badge's row"
