@@ -236,7 +236,29 @@ def for_value(host, field, v):
     return None
 
 
+def card_at(host, pos):
+    """(rect, card id) under ``pos``: a zone the panels registered (``host.hot``: a sheet's
+    skill, NP or title, a rival's row) or a menu choice; None elsewhere."""
+    for zones in host.hot.values():
+        for rect, cid in zones:
+            if rect.collidepoint(pos):
+                return rect, cid
+    for b, op in host.menu.buttons:
+        if op[0] == "choose" and b.visible and b.rect.collidepoint(pos):
+            cid = for_value(host, op[1], op[2])
+            return (pygame.Rect(b.rect), cid) if cid else None
+    return None
+
+
 # --- drawing -----------------------------------------------------------------------------------
+def draw_hover(host, pen, surface, hovered, bounds):
+    """The card of ``hovered`` (rect, card id), if the viewer may see anything of it."""
+    rect, cid = hovered
+    c = card(host, cid)
+    if c is not None:
+        draw_card(host, pen, surface, c[0], c[1], rect, bounds)
+
+
 def layout(host, title, lines, width=CARD_W):
     """The card's lines wrapped to ``width`` (title first): [(text, size, bold)]."""
     app = host.app

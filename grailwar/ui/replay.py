@@ -31,22 +31,27 @@ from .mapview import MapView
 SLIDER = pygame.Rect(PROMPT.x + 16, PROMPT.y + 150, PROMPT.w - 32, 36)
 
 
+def note_mana(hist, state):
+    """Each active faction's own mana at ``state``'s turn into ``hist`` ({fid: [(turn, mana)]},
+    the end chart's series): one point a turn, the latest."""
+    turn = VM.turn_of(state)
+    for fid, mana in VM.own_manas(state).items():
+        h = hist.setdefault(fid, [])
+        if h and h[-1][0] == turn:
+            h[-1] = (turn, mana)
+        else:
+            h.append((turn, mana))
+
+
 def war_history(rules, record):
-    """One pass over ``record``: each faction's own mana per turn (the end chart's series,
-    the same points the live table records), the action index at which each turn begins,
-    and the final state."""
+    """One pass over ``record``: each faction's own mana per turn (the same points the live
+    table records), the action index at which each turn begins, and the final state."""
     hist: dict = {}
     starts: dict = {}
 
     def note(i, state):
-        turn = VM.turn_of(state)
-        starts.setdefault(turn, i + 1)
-        for fid, mana in VM.own_manas(state).items():
-            h = hist.setdefault(fid, [])
-            if h and h[-1][0] == turn:
-                h[-1] = (turn, mana)
-            else:
-                h.append((turn, mana))
+        starts.setdefault(VM.turn_of(state), i + 1)
+        note_mana(hist, state)
 
     first = rules.new_state(record.seed)
     for fid, mana in VM.own_manas(first).items():

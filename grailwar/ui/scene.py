@@ -44,7 +44,7 @@ from .layout import LOG, MAP, ME, PROMPT, RIVALS, THEME, TOP, TRAY, Pen
 from .logfeed import LogFeed, roll_colour
 from .mapview import MapView
 from .prompt_menu import PromptMenu
-from .replay import ReplayScene, war_history
+from .replay import ReplayScene, note_mana, war_history
 from .savealert import SaveGuard
 from .setup import open_war
 from .takeback import TakeBack
@@ -103,11 +103,9 @@ class GrailWarScene(Scene):
         self._mouse = (0, 0)
         self._applies = 0
         self._refresh_view()
-        if resumed:      # the chart's turns so far, rebuilt from the record
-            self.mana_history = war_history(self.rules, self.record)[0]
-        else:
-            for fid, mana in VM.own_manas(self.state).items():     # everyone starts at full mana
-                self.mana_history[fid] = [(0, mana)]
+        # everyone starts at full mana; a resumed war's turns so far are rebuilt from its record
+        self.mana_history = war_history(self.rules, self.record)[0] if resumed else \
+            {fid: [(0, mana)] for fid, mana in VM.own_manas(self.state).items()}
         self._record_history()
         if not resumed:
             # the opening draws (starting locations, the first event rolls) play on the tray
@@ -254,13 +252,7 @@ class GrailWarScene(Scene):
     def _record_history(self):
         """Each faction's own mana at each turn (shown only on the end screen, when every
         sheet is public)."""
-        turn = VM.turn_of(self.state)
-        for fid, mana in VM.own_manas(self.state).items():
-            hist = self.mana_history.setdefault(fid, [])
-            if hist and hist[-1][0] == turn:
-                hist[-1] = (turn, mana)
-            else:
-                hist.append((turn, mana))
+        note_mana(self.mana_history, self.state)
 
     # --- flow ---------------------------------------------------------------------------------------
     def decision_faction(self):
@@ -300,7 +292,7 @@ class GrailWarScene(Scene):
             fid = self.decision_faction()
             if fid is None:
                 return
-            if fid != self.screen_owner and self._declaration_holds():
+            if fid != self.screen_owner and self.takeback.holds(self.screen_owner, fid):
                 return
             if self.is_human(fid):
                 self._sync_view()
@@ -458,16 +450,6 @@ class GrailWarScene(Scene):
             self.menu.show_reply([self.log_text(e) for e in notes if e.get("kind") == "note"])
 
     # --- taking a declaration back (takeback.py) ------------------------------------------------------
-    def _declaration_holds(self):
-        """The master's fresh declaration waits its grace before anyone else acts (in hot-seat,
-        before the hand-off; once only NPCs are left to declare, the sheet goes public at once)."""
-        if len(self.humans) > 1 and not self.is_human(self.decision_faction()):
-            self.takeback.close()
-            return False
-        if not self.takeback.holds(self.screen_owner):
-            return False
-        return self.takeback.active
-
     def take_back(self, action):
         """The master takes the declaration back: the war as it was just before it."""
         self._apply(action, human=True)
@@ -565,26 +547,8 @@ class GrailWarScene(Scene):
 
     def _hover(self, pos):
         self.map.hover = self.map.hit(pos) if MAP.collidepoint(pos) and self._map_shown() else None
-        self.card = self._card_at(pos) if self.handoff is None and not self.ended and not self.map.hover else None
+        self.card = cards.card_at(self, pos) if self.handoff is None and not self.ended and not self.map.hover else None
 
-    # --- hover cards (cards.py) ---------------------------------------------------------------------
-    def _card_at(self, pos):
-        """(rect, card id) under ``pos``: a sheet's skill, NP or title, a rival's row, a menu choice."""
-        for zones in self.hot.values():
-            for rect, cid in zones:
-                if rect.collidepoint(pos):
-                    return rect, cid
-        for b, op in self.menu.buttons:
-            if op[0] == "choose" and b.visible and b.rect.collidepoint(pos):
-                cid = cards.for_value(self, op[1], op[2])
-                return (pygame.Rect(b.rect), cid) if cid else None
-        return None
-
-    def _draw_card(self, surface):
-        rect, cid = self.card
-        c = cards.card(self, cid)
-        if c is not None:
-            cards.draw_card(self, self.pen, surface, c[0], c[1], rect, MAP)
 
     # --- drawing (composed by ``frame.FrameComposer``) ---------------------------------------------------
     def panels(self):
@@ -643,7 +607,7 @@ class GrailWarScene(Scene):
         elif self.map.hover:
             panels.draw_hover_card(self, self.pen, surface, self.map.hover)
         if self.card:          # a card over the battle too: what a skill does while committing it
-            self._draw_card(surface)
+            cards.draw_hover(self, self.pen, surface, self.card, MAP)
 
     def _battle_tr(self, key, default=None, **fmt):
         if key.startswith("param."):

@@ -37,9 +37,14 @@ class TakeBack:
     def active(self):
         return self.fid is not None
 
-    def holds(self, owner):
-        """True while ``owner``'s fresh declaration waits in its grace (the flow waits too)."""
+    def holds(self, owner, next_fid=None):
+        """True while ``owner``'s fresh declaration waits in its grace (the flow waits too):
+        in hot-seat before the hand-off to the next master; once only NPCs are left to
+        declare, a hot-seat screen goes public at once and there is no grace."""
         host = self.host
+        if len(host.humans) > 1 and next_fid is not None and next_fid not in host.humans:
+            self.close()
+            return False
         turn = (host.vm or {}).get("turn")
         if owner is None or (owner, turn) in self.closed or host.match.why_not(Withdraw(owner)) is not None:
             self.close()
