@@ -250,6 +250,21 @@ def card_at(host, pos):
     return None
 
 
+def cycle(host, current):
+    """The keyboard's way to the cards (I): the next of the menu's choices that have a card,
+    then the sheet's title, skills and NP, then the rivals' rows; after the last, none."""
+    spots = []
+    for b, op in host.menu.buttons:
+        cid = for_value(host, op[1], op[2]) if op[0] == "choose" and b.visible else None
+        if cid:
+            spots.append((pygame.Rect(b.rect), cid))
+    for panel in ("me", "rivals"):
+        spots += list(host.hot.get(panel, ()))
+    ids = [cid for _, cid in spots]
+    i = ids.index(current[1]) + 1 if current and current[1] in ids else 0
+    return spots[i] if i < len(spots) else None
+
+
 # --- drawing -----------------------------------------------------------------------------------
 def draw_hover(host, pen, surface, hovered, bounds):
     """The card of ``hovered`` (rect, card id), if the viewer may see anything of it."""

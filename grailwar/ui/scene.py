@@ -512,6 +512,9 @@ class GrailWarScene(Scene):
     def _key(self, event, intents):
         if self.takeback.handle_key(event.key, intents):     # 1/Backspace: take it back; 2/Enter: resolve
             return True
+        if event.key == pygame.K_i and self.handoff is None and not self.ended:   # I: the next card
+            self.card = cards.cycle(self, self.card)
+            return True
         if "help" in intents:          # F1/H: the rules reference at the current prompt's section
             open_reference(self.app, "grailwar", (self.vm.get("pending") or {}).get("kind"))
             return True

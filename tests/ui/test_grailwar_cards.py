@@ -115,3 +115,23 @@ def test_seven_rival_rows_draw_no_text_over_another(make_app, monkeypatch):
     assert len(rows) >= 14                                           # a label and a summary per rival
     clashes = [(a, b) for i, (a, ra) in enumerate(rows) for b, rb in rows[i + 1:] if ra.colliderect(rb)]
     assert not clashes
+
+
+def test_the_keyboard_reaches_every_card_with_i(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    from .conftest import click, press
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "craft")))
+    press(app, pygame.K_i)
+    first = scene.menu.buttons[0][1][2]
+    assert scene.card[1] == ("code", first)                         # the first choice's card
+    code = scene.rules.data.code[first]
+    assert f"Crafting makes {code.craft_yield}" in scene.drawn_texts
+    seen = [scene.card[1]]
+    for _ in range(40):
+        press(app, pygame.K_i, frames=1)
+        if scene.card is None:
+            break
+        seen.append(scene.card[1])
+    assert ("me",) in seen and any(c[0] == "skill" for c in seen) and ("rival", "F4") in seen
+    assert scene.card is None                                       # past the last: no card
