@@ -184,7 +184,7 @@ class ReplayScene(Scene):
 
     def handle_event(self, event):
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
-            self.seek(int(round(event.value)))
+            self.seek(round(event.value))
             return True
         if event.type != pygame.KEYDOWN:
             return False

@@ -5,6 +5,7 @@ import random
 
 from grailwar.game import make_rules
 from grailwar.rules import odds
+from grailwar.rules.actions import Talk
 from grailwar.rules.npc import npc_action
 
 LABELS = {"info": "info", "craft": "craft", "build_workshop": "build_workshop",
@@ -60,7 +61,6 @@ def test_every_check_rolled_is_rolled_against_the_chance_shown_before():
 
 def test_an_offer_refused_without_a_roll_shows_0_and_a_human_answer_shows_nothing():
     g = make_rules({"seats": ["human", "npc", "human", "npc"]}).new_state(7)
-    from grailwar.rules.actions import Talk
     x, npc_t, human_t = g.fac["F1"], g.fac["F2"], g.fac["F3"]
     npc_t.grudges.add("F1")
     assert odds.chance(g, Talk("F1", "propose", "F2", "nobody_moves")) == 0

@@ -4,11 +4,13 @@ languages, wrapped in a box; nothing the viewer's view does not disclose."""
 import pygame
 import pytest
 
+from .conftest import click, press
 from .test_grailwar_screen import button, open_war, wait_for_menu
 
 pytest.importorskip("grailwar.rules")
 
 from grailwar.ui import cards  # noqa: E402
+from grailwar.ui.layout import RIVALS  # noqa: E402
 
 
 def hover(app, pos, frames=2):
@@ -74,7 +76,6 @@ def test_an_undiscovered_rival_shows_question_marks_and_no_secret(make_app):
 def test_a_menu_choice_of_a_mystic_code_shows_what_it_does(make_app):
     app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
     wait_for_menu(app, scene, "declare", "F1")
-    from .conftest import click
     click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "craft")))
     b = button(scene, lambda op: op[0] == "choose" and op[2] == "magic_jewel")
     hover(app, b.rect.center)
@@ -84,7 +85,6 @@ def test_a_menu_choice_of_a_mystic_code_shows_what_it_does(make_app):
 
 
 def test_seven_rivals_fit_one_row_each_and_hovering_shows_the_whole_row(make_app):
-    from grailwar.ui.layout import RIVALS
     app, scene = open_war(make_app, ["npc"] * 7, seed=5, speed=1.0)    # the public view: seven rivals
     app.step(3)
     rows = [rect for rect, cid in scene.hot["rivals"]]
@@ -99,7 +99,6 @@ def test_seven_rivals_fit_one_row_each_and_hovering_shows_the_whole_row(make_app
 
 
 def test_seven_rival_rows_draw_no_text_over_another(make_app, monkeypatch):
-    from grailwar.ui.layout import RIVALS
     app, scene = open_war(make_app, ["npc"] * 7, seed=5, speed=1.0)
     placed = []
     real = scene.pen.blit
@@ -120,7 +119,6 @@ def test_seven_rival_rows_draw_no_text_over_another(make_app, monkeypatch):
 def test_the_keyboard_reaches_every_card_with_i(make_app):
     app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
     wait_for_menu(app, scene, "declare", "F1")
-    from .conftest import click, press
     click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "craft")))
     press(app, pygame.K_i)
     first = scene.menu.buttons[0][1][2]

@@ -5,13 +5,14 @@ import pygame
 import pygame_gui
 import pytest
 
-from tabletop.engine import saves
+from tabletop.engine import Action, saves
 
 from .conftest import press
 
 pytest.importorskip("grailwar.rules")
 
 from grailwar.game import make_rules, play_npc_game, war_record  # noqa: E402
+from grailwar.rules.npc import npc_action  # noqa: E402
 from grailwar.ui.replay import ReplayScene  # noqa: E402
 from grailwar.ui.scene import GrailWarScene  # noqa: E402
 
@@ -51,7 +52,7 @@ def test_a_finished_war_opens_from_load_as_a_replay_with_its_chart(make_app):
 
 
 def test_the_scrubber_steps_jumps_turns_and_draws_the_view_at_that_point(make_app):
-    rules, state, record = finished_record()
+    _rules, _state, record = finished_record()
     app = make_app()
     scene = open_from_load(app, record)
     press(app, pygame.K_HOME)
@@ -63,7 +64,6 @@ def test_the_scrubber_steps_jumps_turns_and_draws_the_view_at_that_point(make_ap
     assert n == scene.turn_starts[2] + 1
     expect = make_rules({"seats": ["npc"] * 3}).new_state(record.seed)
     for entry in record.actions[:n]:
-        from tabletop.engine import Action
         expect.apply(Action.from_dict("grailwar", entry["a"]))
     assert scene.state.to_dict() == expect.to_dict()
     assert f"Action {n} of {scene.total} — turn 2" in " ".join(scene.drawn_texts)
@@ -85,16 +85,14 @@ def test_the_scrubber_steps_jumps_turns_and_draws_the_view_at_that_point(make_ap
 
 
 def test_a_resumed_war_draws_the_turns_before_the_save_on_its_chart(make_app):
-    rules = make_rules({"seats": ["human", "npc", "npc"]})
     app = make_app()
     first = GrailWarScene(app, seats=["human", "npc", "npc"], seed=9)
-    from grailwar.rules.npc import npc_action
     st = first.state
     while st.turn < 3:                                             # three turns played
         fid = st.seats_to_act()[0]
         first.match.apply(npc_action(st, fid) if not st.fac[fid].human else st.legal_actions(fid)[0])
     first.match.flush()
-    resumed = GrailWarScene(app, record=first.record)
-    assert rules is not None
+    resumed = open_from_load(app, first.record, name="grailwar-unfinished.json")
+    assert isinstance(resumed, GrailWarScene) and resumed.state.turn == 3     # it plays on
     turns = {t for h in resumed.mana_history.values() for t, _ in h}
     assert {0, 1, 2, 3} <= turns
