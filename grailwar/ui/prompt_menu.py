@@ -21,7 +21,7 @@ from .menu import PRIMARY, ActionTree
 DIALOG_KINDS = ("talk", "talk_reply", "proposal_reply", "exchange_reply", "gift_reply", "threat_reply", "threat_code",
                 "threat_location", "contact_reply", "accompany", "help_ally")
 LOCATION_FIELDS = ("target", "arg", "dest", "location", "choice")
-REASKED = ("commit",)            # prompts asked again after each pick, in the same battle
+REASKED = ("commit", "talk")     # prompts asked again after each pick (one battle, one talk)
 TIP = ObjectID(object_id="#grailwar_tip")
 TIP_WIDTH = 460
 REPLY_H = 260                    # the answer dialog; with the talk dialog (DIALOG_H) it fits the map
@@ -252,7 +252,8 @@ class PromptMenu:
         if pend.get("kind") not in REASKED:
             self.slot_key, self.slots = None, []
             return values
-        key = (pend.get("faction"), pend.get("kind"), pend.get("battle"))
+        key = (pend.get("faction"), pend.get("kind"), pend.get("battle"), pend.get("other"),
+               (self.host.vm or {}).get("turn"))
         if key != self.slot_key:
             self.slot_key, self.slots = key, list(values)
             return values

@@ -11,7 +11,7 @@ from .test_grailwar_screen import open_war, wait_for_menu
 
 pytest.importorskip("grailwar.rules")
 
-from grailwar.rules.actions import Answer  # noqa: E402
+from grailwar.rules.actions import Answer, Talk  # noqa: E402
 from grailwar.ui.menu import ActionTree  # noqa: E402
 
 
@@ -89,3 +89,22 @@ def test_the_scrolled_up_badge_never_covers_a_log_line(make_app):
     colours = {surf.get_at((x, y))[:3] for x in range(top_row.left, top_row.right, 2)
                for y in range(top_row.top, top_row.bottom, 2)}
     assert len(colours) == 1, "a log line is drawn in the badge's row"
+
+
+def test_the_talk_menu_never_renumbers_after_a_pick(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+
+    def ask(options):
+        scene.vm["pending"] = {"kind": "talk", "faction": "F1", "other": "F2"}
+        scene.menu.tree = ActionTree([Talk("F1", o, "F2", a) for o, a in options])
+        scene.menu.page = 0
+        scene.menu.build()
+        app.step(2)
+        return [(b.text, op) for b, op in scene.buttons if op[0] in ("choose", "used")]
+
+    first = ask([("end", ""), ("propose", "nobody_moves"), ("share", "loc:F3"), ("threaten", "code")])
+    again = ask([("end", ""), ("share", "loc:F3"), ("threaten", "code")])        # the offer was made
+    assert len(again) == len(first) == 4
+    assert again[1][1][0] == "used" and again[1][0].startswith("✓ ")             # the offer keeps its place
+    assert [t[:2] for t, _ in again[2:]] == [t[:2] for t, _ in first[2:]] == ["3.", "4."]   # no renumbering
