@@ -38,13 +38,19 @@ class TakeBack:
         return self.fid is not None
 
     def holds(self, owner, next_fid=None):
-        """True while ``owner``'s fresh declaration waits in its grace (the flow waits too):
-        in hot-seat before the hand-off to the next master; once only NPCs are left to
-        declare, a hot-seat screen goes public at once and there is no grace."""
+        """True while a fresh declaration waits in its grace (the flow waits too). ``owner``
+        is whose screen is up (None: the public screen), ``next_fid`` who acts next. With
+        one master: that master's grace. In hot-seat: the master's grace before the hand-off
+        to the next master; once only NPCs are left to declare, the screen goes public first
+        (a master's sheet never stays up while NPCs act) and the grace runs there, naming
+        only whose declaration it is."""
         host = self.host
-        if len(host.humans) > 1 and next_fid is not None and next_fid not in host.humans:
-            self.close()
-            return False
+        hot_seat = len(host.humans) > 1
+        if hot_seat and next_fid is not None and next_fid not in host.humans:
+            if owner is not None:                   # the screen goes public first
+                self.close()
+                return False
+            owner = next((h for h in host.humans if host.match.why_not(Withdraw(h)) is None), None)
         turn = (host.vm or {}).get("turn")
         if owner is None or (owner, turn) in self.closed or host.match.why_not(Withdraw(owner)) is not None:
             self.close()
@@ -141,9 +147,13 @@ class TakeBack:
         return what
 
     def draw_panel(self, pen, surface):
-        tr = self.host.tr
+        host = self.host
+        tr = host.tr
         x, y = PROMPT.x + 16, PROMPT.y + 10
-        pen.blit(surface, short(tr("gw_table.takeback.declared", what=self.declared_text()), 60), (x, y), 20,
-                 T.ACCENT, True, maxw=PROMPT.w - 32)
+        if host.viewer == self.fid:
+            head = tr("gw_table.takeback.declared", what=self.declared_text())
+        else:       # the public screen of a hot-seat table: whose declaration, never what it is
+            head = tr("gw_table.takeback.public", who=host.fname(self.fid))
+        pen.blit(surface, short(head, 60), (x, y), 20, T.ACCENT, True, maxw=PROMPT.w - 32)
         pen.blit(surface, tr("gw_table.takeback.resolves_in", s=self.seconds_left()), (x, y + 36), 16, T.TEXT,
                  maxw=PROMPT.w - 32)

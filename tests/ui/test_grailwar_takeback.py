@@ -101,3 +101,23 @@ def test_clicking_places_on_the_map_never_declares(make_app):
             break
         click(app, button(scene, lambda op: op[0] == "choose"))
     assert scene.menu.confirming is not None and len(scene.record.actions) == n   # asked, not declared
+
+
+def test_in_hot_seat_the_last_master_takes_back_from_the_public_screen(make_app, long_grace):
+    app, scene = open_war(make_app, ["human", "human", "npc", "npc"], seed=9, speed=4.0)
+    wait_for_menu(app, scene, "declare", "F1", frames=3000)
+    _declare(app, scene, "rest")
+    press(app, pygame.K_2)                                          # F1: resolve now (hand-off to F2)
+    wait_for_menu(app, scene, "declare", "F2", frames=3000)
+    f2_declared = scene.tr("gw_table.takeback.declared", what="")[:8]
+    _declare(app, scene, "rest")
+    app.step(3)
+    assert scene.viewer is None and scene.takeback.active           # public, the NPCs wait
+    texts = scene.drawn_texts
+    assert any("may still take back" in t for t in texts)
+    assert not any(t.startswith(f2_declared) for t in texts)        # what F2 declared stays secret
+    assert not any("Rest" in t for t in texts if "declar" in t.lower())
+    press(app, pygame.K_1)                                          # taken back
+    assert scene.record.actions[-1]["a"] == Withdraw("F2").to_dict()
+    wait_for_menu(app, scene, "declare", "F2", frames=3000)         # F2 is asked again, after a hand-off
+    assert scene.viewer == "F2"
