@@ -184,6 +184,8 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
     p.add_argument("--seats", type=_seat_list("grailwar"), default=None,
                    help="comma list of human|npc, one per faction")
+    p.add_argument("--factions", type=int, default=None, metavar="N",
+                   help="how many factions take part (2-7; one human, the rest NPCs) when --seats is not given")
 
     p = sub.add_parser("simulate", help="play bot-only games headless and print figures")
     _common(p)

@@ -58,6 +58,9 @@ Decisions (uniform for humans and NPCs)
     prompts and keeps the prompt open. ``state.why_not(action)`` is None for a legal action, else a
     ``Refusal(rule, key, params)`` (key under ``grailwar.refusal.``); ``apply`` raises
     ``IllegalActionError`` carrying the same refusal (``grailwar.rules.legality`` is the one source).
+    ``Withdraw(faction)`` (``grailwar.rules.withdraw``) takes a human master's declaration back
+    while phase D lasts and nobody else has acted since; it is recorded like any action and is
+    never listed by ``legal_actions`` (``why_not`` says when it is allowed).
 
 Events (``grailwar.rules.events``; each has ``visible_to``: ("all",) or faction ids)
     Logged(index), Rolled(actor, label, die, value, target, success, result, index),
@@ -73,6 +76,8 @@ View (``state.view_for(faction_or_None)``; None = public)
     {viewer, turn, phase, max_turns, winner, reason, scores, order, pending,
      factions: {fid: sheet}, locations: [{id, en, ja, grade, map{x,y}, factions, owner,
      known_empty, workshop}], alliances: [(a, b)], log: [entry + index + names],
+     odds: {action text: % rolled against} for the viewer's own pending declaration or talk
+     (``grailwar.rules.odds``),
      battle: the current/last battle (see ``view.battle_view``: sides, slots, stage, roll,
      winner; the §8.4 breakdown dicts only for participants and witnesses)}
     A sheet always has id, control, seat, status, color, allies, kills, spells (own only), location (None if
@@ -93,5 +98,6 @@ the ``actions``; a save without ``flow`` (older) is replayed from them.
 from .actions import Answer, Commit, Declare, Talk, Use
 from .npc import npc_action
 from .state import GrailRules, GrailState
+from .withdraw import Withdraw
 
-__all__ = ["Answer", "Commit", "Declare", "Talk", "Use", "npc_action", "GrailRules", "GrailState"]
+__all__ = ["Answer", "Commit", "Declare", "Talk", "Use", "Withdraw", "npc_action", "GrailRules", "GrailState"]

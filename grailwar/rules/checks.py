@@ -30,8 +30,7 @@ def _check(g, fr):
     f = g.fac[fr["f"]]
     label, vis, words, params = fr["label"], tuple(fr["vis"]), fr["words"], fr["params"]
     if fr["pc"] == 0:
-        c = g.cfg.checks
-        fr["t"] = clamp(fr["t"], c.min_chance, c.max_chance)
+        fr["t"] = check_chance(g, fr["t"])
         fr["ok"] = g.percent(f.id, label, fr["t"], vis, words, **params)
         fr["used"] = {"talisman": 0, "magic_mirror": 0}
         fr["pc"] = 1
@@ -53,6 +52,11 @@ def _check(g, fr):
         used[code] += 1
         fr["ok"] = g.percent(f.id, label, t, vis, words, reroll=ans.choice, **params)
     return fr["ok"]
+
+
+def check_chance(g, t):
+    """The % a check is rolled against for the raw chance ``t`` (§3.4's bounds)."""
+    return clamp(t, g.cfg.checks.min_chance, g.cfg.checks.max_chance)
 
 
 def omen(g, f):

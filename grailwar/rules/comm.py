@@ -168,17 +168,14 @@ def _talk_option(g, fr):
         if fr["pc"] == 0:
             if t.human:
                 fr["pc"] = 1
-            elif len(t.allies) >= g.cfg.alliance.max_allies or x.id in t.grudges:
+            elif acceptance_target(g, x, t) is None:
                 return _proposed(g, x, t, a, False)
             else:
                 fr["pc"] = 2
         if fr["pc"] == 1:
             ans = yield ask("proposal_reply", t.id, choices=["accept", "refuse"], other=x.id, package=a.arg)
             return _proposed(g, x, t, a, ans.choice == "accept")
-        n = g.cfg.npc
-        p = t.ai.alliance_inclination + (n.friendly_acceptance_bonus if x.id in t.met_friendly else 0) \
-            + x.eff_sum("alliance_charm")
-        ok = yield from sub_check(g, fr, x, "alliance_acceptance", clamp(p, 0, n.acceptance_cap) - omen(g, x),
+        ok = yield from sub_check(g, fr, x, "alliance_acceptance", acceptance_target(g, x, t),
                                   vis, target=g.fref(t.id))
         return _proposed(g, x, t, a, ok)
     elif op == "share":
@@ -196,7 +193,7 @@ def _talk_option(g, fr):
         if fr["pc"] == 1:
             ans = yield ask("exchange_reply", t.id, choices=["accept", "refuse"], other=x.id, fact=a.arg)
             return _exchanged(g, x, t, a, ans.choice == "accept")
-        ok = yield from sub_check(g, fr, x, "exchange", clamp(t.ai.alliance_inclination, 0, 100) - omen(g, x),
+        ok = yield from sub_check(g, fr, x, "exchange", exchange_target(g, x, t),
                                   vis, target=g.fref(t.id))
         return _exchanged(g, x, t, a, ok)
     elif op == "threaten":
@@ -241,6 +238,22 @@ def _exchanged(g, x, t, a, ok):
         cand = [o for o in g.active_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
         if cand:
             g.learn_loc(x, g.fac[g.choose(t.id, "location_given", cand, g.vis(x.id, t.id))])
+
+
+def acceptance_target(g, x, t):
+    """The raw % an NPC ``t`` accepts ``x``'s alliance offer (§12.3), or None when it refuses
+    without a roll (no room for another ally, or a grudge)."""
+    if len(t.allies) >= g.cfg.alliance.max_allies or x.id in t.grudges:
+        return None
+    n = g.cfg.npc
+    p = t.ai.alliance_inclination + (n.friendly_acceptance_bonus if x.id in t.met_friendly else 0) \
+        + x.eff_sum("alliance_charm")
+    return clamp(p, 0, n.acceptance_cap) - omen(g, x)
+
+
+def exchange_target(g, x, t):
+    """The raw % an NPC ``t`` (neither ally nor holding a grudge) agrees to an exchange."""
+    return clamp(t.ai.alliance_inclination, 0, 100) - omen(g, x)
 
 
 def give_spells(g, x, t, n):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tabletop.engine import Action, GameRng, IllegalActionError, Rules, SaveError, State
 
-from . import flow, legality, snapshot, view
+from . import flow, legality, snapshot, view, withdraw
 from .model import Game
 from .prompt import Pending
 
@@ -86,6 +86,17 @@ class GrailState(Game, State):
                 acts[i] = snapshot.action_of(a)
         return acts
 
+    def rewind(self, n: int, record: list) -> None:
+        """The war rebuilt from its seed with the first ``n`` actions of ``record`` applied,
+        while ``record`` (all of it, the later actions too) stays the war's record: how a
+        declaration is taken back (withdraw.py)."""
+        type(self).__init__(self, self.rules, self.seed)
+        for a in record[:n]:
+            self.apply(a)
+        self._actions = list(record)
+        self._adicts = []
+        self.events = []
+
     def seats_to_act(self):
         return [self.pending.faction] if self.pending is not None else []
 
@@ -110,9 +121,13 @@ class GrailState(Game, State):
 
     def why_not(self, action: Action):
         """None if ``action`` is legal now, else a ``Refusal`` (rule + i18n key + parameters)."""
+        if action.kind == "withdraw":                 # taking a declaration back (withdraw.py)
+            return withdraw.why_not(self, action)
         return legality.why_not(self, action)
 
     def apply(self, action: Action):
+        if action.kind == "withdraw":
+            return withdraw.apply(self, action)
         r = legality.why_not(self, action)
         if r is not None:
             raise IllegalActionError(r.rule, f"{action.to_text()}: {r.key.rsplit('.', 1)[-1].replace('_', ' ')}",

@@ -1,6 +1,7 @@
 """``view_for(faction)``: what one faction may see (§2.9, §16, HR-53)."""
 from __future__ import annotations
 
+from . import odds
 from .schema import PARAMS
 
 
@@ -99,6 +100,7 @@ def view_for(g, viewer=None):
         "battle": battle_view(g, viewer),
         "alliances": sorted({tuple(sorted((a, b))) for a, f in g.fac.items() for b in f.allies}),
         "log": log_for(g, viewer),
+        "odds": odds.for_viewer(g, viewer),      # {action text: %} for the viewer's pending decision
     }
 
 

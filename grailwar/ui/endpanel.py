@@ -62,10 +62,11 @@ class EndPanel:
                 return "launcher"
         return None
 
-    def draw(self, pen, surface, summary, sheets, log_lines, series, colors):
+    def draw(self, pen, surface, summary, sheets, log_lines, series, colors, chart_h=604):
         """``summary``: ``viewmodel.end_summary``; ``sheets``: ``faction_sheets`` (every
         faction in full, the war being over); ``log_lines``: the whole log, rendered (scrolled
-        with the wheel or Page Up/Down); ``series``: each faction's [(turn, mana)]."""
+        with the wheel or Page Up/Down); ``series``: each faction's [(turn, mana)]; ``chart_h``: the
+        chart's height (the replay keeps room under it for its scrubber)."""
         r = pygame.Rect(40, 64, 1840, 996)
         T.panel(surface, r)
         pen.blit(surface, summary["headline"], (70, 76), 36, T.ACCENT, True, maxw=1240)
@@ -78,7 +79,7 @@ class EndPanel:
         if len(log_lines) != len(self.log.lines) or log_lines[-1:] != self.log.lines[-1:]:
             self.log.set_lines(log_lines)
         self.log.draw(surface, record=pen.sink, title=self.tr("gw_battle.end.log"))
-        self.draw_chart(pen, surface, pygame.Rect(1460, 162, 400, 604), series, colors)
+        self.draw_chart(pen, surface, pygame.Rect(1460, 162, 400, chart_h), series, colors)
 
     def _sheet(self, pen, surface, sheet, rect):
         """One faction's full sheet: who, status, mana and spells, parameters, skills, NP."""
@@ -161,6 +162,11 @@ def mana_series(vm):
             h[-1] = (turn, mana)
         else:
             h.append((turn, mana))
+    now = max(1, int(vm.get("turn") or 1))
+    for fid, h in out.items():          # the line reaches the turn being played, at the mana shown now
+        mana = (vm["factions"][fid] or {}).get("mana")
+        if isinstance(mana, int) and h[-1][0] < now:
+            h.append((now, mana))
     return out
 
 

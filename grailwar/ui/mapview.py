@@ -28,6 +28,7 @@ class MapView:
         self._static_layer = None
         self._static_key = None
         self._static_texts = []
+        self.label_rects: dict = {}       # location id -> its name's rectangle on the map
         self._tok_cache = {}
         self.hover = None
         self.selected = set()      # highlighted locations (legal targets of a pending choice)
@@ -119,6 +120,7 @@ class MapView:
         # markers first, then labels placed where they cover no marker, no other label and
         # neither of the key boxes; a name is shortened only where its full length finds no room
         markers = []
+        self.label_rects = {}
         for loc in self.static.locations:
             x, y = self.pos[loc.id]
             x, y = x - r.x, y - r.y
@@ -138,6 +140,7 @@ class MapView:
             full = loc.label(app.lang)
             label, ts, best = self._place_label(full, (x, y), markers + placed, inner)
             texts.append(label)
+            self.label_rects[loc.id] = best.move(r.x, r.y)     # in screen space (tests check overlaps)
             placed.append((best, 4))     # covering another name is the worst
             pygame.draw.rect(surf, (20, 22, 30), best, border_radius=4)
             surf.blit(ts, (best.x + 4, best.y))
@@ -187,31 +190,42 @@ class MapView:
 
     def _place_label(self, full, at, obstacles, inner):
         """(text, surface, rect) of a location's name: the full name where some placement
-        around the marker covers nothing, else the shortened name, else the least covering.
+        beside the marker covers nothing (the closest placements first, then ones nudged a
+        little further out), else a shortened name, else the least covering.
         ``obstacles``: (rect, weight) pairs."""
         app = self.app
         x, y = at
-        cut = short(full, 13 if app.lang == "ja" else 22)
+        texts = [full]
+        for n in ((13, 9) if app.lang == "ja" else (22, 14)):
+            cut = short(full, n)
+            if cut not in texts:
+                texts.append(cut)
+        anchors = (("midtop", (x, y + 24)), ("midleft", (x + 28, y)), ("midright", (x - 28, y)),
+                   ("topleft", (x + 20, y + 18)), ("topright", (x - 20, y + 18)),
+                   ("midbottom", (x, y - 58)), ("topleft", (x + 28, y + 8)),
+                   ("bottomleft", (x + 28, y - 8)), ("topright", (x - 28, y + 8)),
+                   ("bottomright", (x - 28, y - 8)))
+        nudges = ((0, 0), (0, 12), (0, -12), (12, 0), (-12, 0), (0, 24), (0, -24))
         best = None     # (cost, text, surface, rect)
-        for text in ([full, cut] if cut != full else [full]):
+        for text in texts:
             ts = app.text(text, 15, T.TEXT)
             bg = pygame.Rect(0, 0, ts.get_width() + 8, ts.get_height())
-            for anchor, pos in (("midtop", (x, y + 24)), ("midleft", (x + 28, y)), ("midright", (x - 28, y)),
-                                ("topleft", (x + 20, y + 18)), ("topright", (x - 20, y + 18)),
-                                ("midbottom", (x, y - 58)), ("topleft", (x + 28, y + 8)),
-                                ("bottomleft", (x + 28, y - 8)), ("topright", (x - 28, y + 8)),
-                                ("bottomright", (x - 28, y - 8))):
-                cand = bg.copy()
-                setattr(cand, anchor, pos)
-                moved = cand.clamp(inner)
-                # pushed back inside the map, a label drifts from its marker: that costs too
-                cost = (abs(moved.x - cand.x) + abs(moved.y - cand.y)) * cand.h
-                cost += sum(moved.clip(o).w * moved.clip(o).h * wt for o, wt in obstacles
-                            if o.colliderect(moved) and not o.collidepoint(x, y))
-                if cost == 0:
-                    return text, ts, moved
-                if best is None or cost < best[0]:
-                    best = (cost, text, ts, moved)
+            for dx, dy in nudges:
+                for anchor, (px, py) in anchors:
+                    cand = bg.copy()
+                    setattr(cand, anchor, (px + dx, py + dy))
+                    moved = cand.clamp(inner)
+                    # pushed back inside the map, a label drifts from its marker: that costs too
+                    cost = (abs(moved.x - cand.x) + abs(moved.y - cand.y) + abs(dx) + abs(dy)) * cand.h
+                    cover = sum(moved.clip(o).w * moved.clip(o).h * wt for o, wt in obstacles
+                                if o.colliderect(moved))           # its own marker too
+                    if cover == 0 and cost == 0:
+                        return text, ts, moved
+                    cost += cover * 100      # covering something is far worse than a little drift
+                    if best is None or cost < best[0]:
+                        best = (cost, text, ts, moved)
+            if best is not None and best[0] < 100:
+                return best[1], best[2], best[3]          # nothing covered, only nudged: keep this name
         return best[1], best[2], best[3]
 
     # dynamic --------------------------------------------------------------------------

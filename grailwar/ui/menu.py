@@ -64,6 +64,10 @@ class ActionTree:
         if self.path:
             self.path.pop()
 
+    def actions_with(self, field, value):
+        """The remaining actions a choice of ``value`` for ``field`` leads to."""
+        return [a for a in self.remaining if _value(a, field) == value]
+
     def result(self):
         rem = self.remaining
         return rem[0] if len(rem) == 1 or (rem and self.question() is None) else None

@@ -13,6 +13,7 @@ from tabletop.ui import skin
 
 from . import theme as T
 from . import viewmodel as VM
+from . import cards
 from .bars import mana_bar, spell_marks
 from .layout import MAP, ME, PHASES, RIVALS
 from .mapview import short
@@ -49,9 +50,17 @@ def draw_top(host, pen, surface, vm):
         pen.blit(surface, host.tr("save.unsaved"), (r.x - 24, 16), 18, T.WARN, True, anchor="topright")
 
 
+def _zones(host, panel):
+    """The panel's hover zones ``[(rect, card id)]``, emptied for a fresh drawing."""
+    zones = host.hot.setdefault(panel, [])
+    zones.clear()
+    return zones
+
+
 def draw_me(host, pen, surface, vm):
     me = vm.get("me")
     x, y = ME.x + 16, ME.y + 12
+    zones = _zones(host, "me")
     if me:          # the viewer's own servant (static data; a rival's is never drawn): art behind the panel
         skin.draw(host.app, f"grailwar.servant.{host.static.factions.get(me['id'], {}).get('servant')}", surface,
                   ME.inflate(-6, -6))
@@ -59,7 +68,7 @@ def draw_me(host, pen, surface, vm):
         key = "me.public_table" if host.humans else "me.spectator"
         pen.blit(surface, host.tr(key), (x, y), 22, T.TEXT_DIM, True)
         return
-    pen.blit(surface, me["title"], (x, y), 24, me["color"], True, maxw=ME.w - 180)
+    zones.append((pen.blit(surface, me["title"], (x, y), 24, me["color"], True, maxw=ME.w - 180), ("me",)))
     pen.blit(surface, me["sub"], (x, y + 34), 17, T.TEXT_DIM, maxw=ME.w - 40)
     surface.blit(spell_marks(host.app, me["spells"]), (ME.right - 120, y + 6))
     pen.blit(surface, host.tr("me.spells"), (ME.right - 130, y + 8), 15, T.TEXT_DIM, anchor="topright")
@@ -88,9 +97,11 @@ def draw_me(host, pen, surface, vm):
         tag = host.tr("me.secret") if secret else host.tr("me.public")
         pen.blit(surface, f"{name}  [{tag}]", (cx, cy), 15, T.TEXT if not secret else (200, 180, 240),
                         maxw=col_w - 8)
+        zones.append((pygame.Rect(cx, cy, col_w - 8, 20), ("skill", me["id"], me["skill_ids"][i])))
     sy += ((min(len(me["skills"]), 10) + 1) // 2) * 22 + 4
     if me.get("np"):
-        pen.blit(surface, host.tr("me.np", np=me["np"]), (x, sy), 15, T.ACCENT, maxw=ME.w - 32)
+        r = pen.blit(surface, host.tr("me.np", np=me["np"]), (x, sy), 15, T.ACCENT, maxw=ME.w - 32)
+        zones.append((r, ("np", me["id"])))
         sy += 24
     items = ", ".join(f"{host.static.code_name(c, host.app.lang)} ×{n}" for c, n in me["items"].items() if n) or \
         host.tr("me.no_items")
@@ -113,40 +124,48 @@ def draw_me(host, pen, surface, vm):
 
 
 def draw_rivals(host, pen, surface, vm):
+    """One row per rival: two lines while they fit, one line each when many rivals share the
+    panel (seven or more); every row's whole text is on its hover card (``cards``)."""
     x, y = RIVALS.x + 16, RIVALS.y + 8
+    zones = _zones(host, "rivals")
     pen.blit(surface, host.tr("rivals.title"), (x, y), 17, T.TEXT_DIM, True)
     y += 28
     allied = {}
     for a, b in vm.get("alliances", []):
         allied.setdefault(a, []).append(b)
         allied.setdefault(b, []).append(a)
-    rivals = vm.get("rivals", [])
-    row_h = max(30, min(36, (RIVALS.bottom - y - 4) // max(1, len(rivals))))
-    for r in rivals[:8]:
+    rivals = vm.get("rivals", [])[:8]
+    room = (RIVALS.bottom - y - 4) // max(1, len(rivals))
+    compact = room < 36
+    row_h = room if compact else min(36, room)
+    bars_x = RIVALS.right - 190
+    for r in rivals:
         col = T.TEXT if r["active"] else T.TEXT_FAINT
-        pygame.draw.circle(surface, r["color"], (x + 9, y + 10), 8)
+        zones.append((pygame.Rect(x, y, RIVALS.w - 32, row_h), ("rival", r["id"])))    # hover: the full row
+        ty = y + (row_h - 22) // 2 if compact else y
+        pygame.draw.circle(surface, r["color"], (x + 9, ty + 11), 8)
         if not r["active"]:
-            pygame.draw.line(surface, T.BAD, (x + 2, y + 3), (x + 16, y + 17), 3)
-        pen.blit(surface, r["label"], (x + 24, y), 16, col, True, maxw=330)
+            pygame.draw.line(surface, T.BAD, (x + 2, ty + 4), (x + 16, ty + 18), 3)
+        pen.blit(surface, r["label"], (x + 24, ty), 16, col, True, maxw=150 if compact else 330)
         tags = []
         if r["ally"]:
             tags.append(host.tr("rivals.ally"))
         elif r["id"] in allied:
             tags.append(host.tr("rivals.allied_with", who=", ".join(allied[r["id"]])))
-        if tags:
-            # up to the parameter bars (at RIVALS.right - 190)
-            pen.blit(surface, " · ".join(tags), (x + 360, y + 1), 14, T.GOOD, maxw=RIVALS.right - 198 - x - 360)
+        if tags and not compact:
+            # up to the parameter bars
+            pen.blit(surface, " · ".join(tags), (x + 360, y + 1), 14, T.GOOD, maxw=bars_x - 8 - x - 360)
         if r["active"] and r["spells"] is not None:
             sm = spell_marks(host.app, r["spells"], size=12)
-            surface.blit(sm, (RIVALS.right - 16 - sm.get_width(), y + 3))
+            surface.blit(sm, (RIVALS.right - 16 - sm.get_width(), ty + 3))
         if r["known"] and r["params"]:
             # compact bars of the parameters the viewer can see (shown values)
-            bx = RIVALS.right - 190
+            bh = min(26, row_h - 4)
             for i, (p, v) in enumerate(r["params"].items()):
-                h = max(2, min(26, int(v * 26 / 70)))
-                pygame.draw.rect(surface, (50, 54, 70), (bx + i * 15, y + 2, 11, 26))
-                pygame.draw.rect(surface, r["color"], (bx + i * 15, y + 28 - h, 11, h))
-        # second line: what the viewer knows
+                h = max(2, min(bh, int(v * bh / 70)))
+                pygame.draw.rect(surface, (50, 54, 70), (bars_x + i * 15, y + 2, 11, bh))
+                pygame.draw.rect(surface, r["color"], (bars_x + i * 15, y + 2 + bh - h, 11, h))
+        # what the viewer knows: a second line, or the rest of the one line
         if r["known"]:
             bits = [f"Lv {r['level'] if r['level'] is not None else '?'}"]
             bits.append("  ".join(f"{p} {VM.rank(v)}" for p, v in r["params"].items()))
@@ -158,27 +177,20 @@ def draw_rivals(host, pen, surface, vm):
         bits.append(f"@ {loc.id} {short(loc.label(host.app.lang), 16)}" if loc else host.tr("rivals.where_unknown"))
         # what the viewer has found out beyond the sheet: true name, NP, skills
         bits += [x for x in (r["true_name"], r["np"]) if x] + r["skills"]
-        pen.blit(surface, "   ".join(bits), (x + 24, y + 17), 13, T.TEXT_DIM, maxw=RIVALS.w - 240)
+        if compact:
+            pen.blit(surface, "   ".join(tags + bits), (x + 184, ty + 3), 13, T.TEXT_DIM, maxw=bars_x - 8 - x - 184)
+        else:
+            pen.blit(surface, "   ".join(bits), (x + 24, y + 17), 13, T.TEXT_DIM, maxw=RIVALS.w - 240)
         y += row_h
 
 
 def draw_hover_card(host, pen, surface, lid):
     """The hover card of a location: names, grade, its recovery and bonus, and who is
-    there as far as the viewer knows."""
-    lines = VM.location_tooltip(host, lid)
+    there as far as the viewer knows (a wrapped box beside its marker)."""
+    c = cards.card(host, ("loc", lid))
+    if c is None or lid not in host.map.pos:
+        return
     loc = host.static.location(lid)
     col = T.GRADE_COLORS.get(loc.grade, T.TEXT) if loc else T.TEXT
-    surfs = [pen.text(l, 18 if i == 0 else 16, col if i == 0 else T.TEXT, i == 0) for i, l in enumerate(lines)]
-    w = max(s.get_width() for s in surfs) + 28
-    h = sum(s.get_height() for s in surfs) + 20
     x, y = host.map.pos[lid]
-    r = pygame.Rect(x + 34, y - h // 2, w, h)
-    if r.right > MAP.right - 8:
-        r.right = x - 34
-    r.clamp_ip(MAP.inflate(-16, -16))
-    pygame.draw.rect(surface, (16, 20, 28), r, border_radius=8)
-    pygame.draw.rect(surface, col, r, 2, border_radius=8)
-    yy = r.y + 10
-    for s in surfs:
-        surface.blit(s, (r.x + 14, yy))
-        yy += s.get_height()
+    cards.draw_card(host, pen, surface, c[0], c[1], pygame.Rect(x - 22, y - 22, 44, 44), MAP, col)

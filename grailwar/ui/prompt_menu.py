@@ -21,9 +21,10 @@ from .menu import PRIMARY, ActionTree
 DIALOG_KINDS = ("talk", "talk_reply", "proposal_reply", "exchange_reply", "gift_reply", "threat_reply", "threat_code",
                 "threat_location", "contact_reply", "accompany", "help_ally")
 LOCATION_FIELDS = ("target", "arg", "dest", "location", "choice")
-REASKED = ("commit",)            # prompts asked again after each pick, in the same battle
+REASKED = ("commit", "talk")     # prompts asked again after each pick (one battle, one talk)
 TIP = ObjectID(object_id="#grailwar_tip")
 TIP_WIDTH = 460
+REPLY_H = 260                    # the answer dialog; with the talk dialog (DIALOG_H) it fits the map
 
 
 class Used:
@@ -89,7 +90,7 @@ class PromptMenu:
         if pend.get("kind") in DIALOG_KINDS:
             # offers and demands in the comm turn (and other replies) come as a dialog
             rect = pygame.Rect(0, 0, 760, DIALOG_H)
-            rect.center = MAP.center
+            rect.midbottom = (MAP.centerx, MAP.bottom - 8)      # below the answer dialog, never under it
             self.dialog = pygame_gui.elements.UIPanel(rect, starting_height=4, manager=m,
                                                       object_id="#grailwar_dialog")
             container = self.dialog
@@ -141,8 +142,11 @@ class PromptMenu:
                 self.buttons.append((b, ("used", v.value)))
                 continue
             label = f"{i + 1 if i < 9 else 0}. " + host.value_label(field, v)
+            odds = self.odds_text(self.tree.actions_with(field, v))
             r = pygame.Rect(x0 + (i % 2) * (bw + gap), y0 + (i // 2) * (bh + gap), bw, bh)
-            b = pygame_gui.elements.UIButton(r, short(label, 34), m, object_id="#grailwar_choice", container=container)
+            b = pygame_gui.elements.UIButton(r, short(label, 34 - len(odds)) + odds, m, object_id="#grailwar_choice",
+                                             container=container)
+            label += odds
             if len(label) > 34:     # the whole label on hover, as a wrapped box
                 b.set_tooltip(html(label), object_id=TIP, wrap_width=TIP_WIDTH)
             self.buttons.append((b, ("choose", field, v)))
@@ -168,15 +172,15 @@ class PromptMenu:
             return
         m = self.host.app.ui_manager
         tr = self.host.tr
-        rect = pygame.Rect(0, 0, 760, 260)
-        rect.midtop = (MAP.centerx, MAP.y + 40)
+        rect = pygame.Rect(0, 0, 760, REPLY_H)
+        rect.midtop = (MAP.centerx, MAP.y + 8)                  # above the talk dialog, never over it
         panel = pygame_gui.elements.UIPanel(rect, starting_height=5, manager=m, object_id="#grailwar_dialog")
         pygame_gui.elements.UILabel(pygame.Rect(16, 10, 728, 34), tr("dialog.answer"), m, container=panel,
                                     object_id="#grailwar_dialog")
         body = "<br>".join(html(line) for line in lines[-5:])
         pygame_gui.elements.UITextBox(f"<font pixel_size=18>{body}</font>", pygame.Rect(16, 46, 728, 150), m,
                                       container=panel, object_id="#grailwar_dialog")
-        ok = pygame_gui.elements.UIButton(pygame.Rect(760 - 190, 260 - 52, 170, 40), tr("dialog.ok"), m,
+        ok = pygame_gui.elements.UIButton(pygame.Rect(760 - 190, REPLY_H - 52, 170, 40), tr("dialog.ok"), m,
                                           container=panel, object_id="#grailwar_back")
         self.reply = (panel, ok, [tr("dialog.answer")] + list(lines[-5:]))
 
@@ -219,11 +223,28 @@ class PromptMenu:
         """A finished choice: made at once, or first confirmed when it costs something
         (``back``: Cancel also takes back the last pick)."""
         question = consequence(self.host, action)
+        n = (self.host.vm or {}).get("odds", {}).get(action.to_text())
+        if question is not None and n is not None:       # what the die must show, before it is thrown
+            question += " " + self.host.tr("gw_table.chance_line", n=n)
         if question is None:
             self.host.human_decides(action)
             return
         self.confirming = (action, question, back)
         self.build()
+
+    def odds_text(self, actions):
+        """" (45%)" / " (35–65%)" when every action a choice leads to rolls a check whose
+        chance the view gives (``grailwar.rules.odds``), else ""."""
+        table = (self.host.vm or {}).get("odds") or {}
+        if not table or not actions:
+            return ""
+        chances = [table.get(a.to_text()) for a in actions]
+        if any(c is None for c in chances):
+            return ""
+        lo, hi = min(chances), max(chances)
+        if lo == hi:
+            return self.host.tr("gw_table.chance", n=lo)
+        return self.host.tr("gw_table.chance_range", lo=lo, hi=hi)
 
     def _keep_places(self, pend, values):
         """The same prompt asked again (the commit step after each pick): every choice keeps
@@ -231,7 +252,8 @@ class PromptMenu:
         if pend.get("kind") not in REASKED:
             self.slot_key, self.slots = None, []
             return values
-        key = (pend.get("faction"), pend.get("kind"), pend.get("battle"))
+        key = (pend.get("faction"), pend.get("kind"), pend.get("battle"), pend.get("other"),
+               (self.host.vm or {}).get("turn"))
         if key != self.slot_key:
             self.slot_key, self.slots = key, list(values)
             return values

@@ -23,12 +23,13 @@ import pygame
 import pygame_gui
 
 from grailwar.rules.logtext import flavour
+from grailwar import game as G
 from grailwar.rules.npc import npc_action
 from tabletop.engine.saves import data_dir
 from tabletop.ui.logpanel import LogPanel
 from tabletop.ui.scene import Scene
 
-from . import panels
+from . import cards, panels
 from . import theme as T
 from . import tone as TONE
 from . import viewmodel as VM
@@ -45,8 +46,10 @@ from .logfeed import LogFeed
 from .mapview import MapView
 from .pace import NpcPace
 from .prompt_menu import PromptMenu
+from .replay import ReplayScene
 from .savealert import SaveGuard
 from .setup import open_war
+from .takeback import TakeBack
 
 NPC_DELAY = 0.35
 TALK_ANSWERED = ("propose", "exchange", "threaten", "give_code", "give_spells", "share", "dissolve")
@@ -58,7 +61,8 @@ class GrailWarScene(Scene):
     def __init__(self, app, seats=None, seed=None, record=None, bench=False, **kw):
         super().__init__(app)
         self.bench = bench
-        war = open_war(getattr(app, "mods", None), seats, seed, record, bench)
+        war = open_war(getattr(app, "mods", None), seats, seed, record, bench,
+                       factions=getattr(getattr(app, "args", None), "factions", None))
         self.seats, self.seed, self.options, self.rules = war.seats, war.seed, war.options, war.rules
         self.match = war.match             # applies, records and autosaves every action
         resumed = war.resumed
@@ -81,6 +85,7 @@ class GrailWarScene(Scene):
         self.battles = BattlePresenter(BattleView(app, MAP.inflate(-40, -40)), lambda i: self.value_label("item", i),
                                        self.rules.cfg.combat.sub_divisor)
         self.menu = PromptMenu(self)
+        self.takeback = TakeBack(self)     # a fresh declaration waits a short grace, to be taken back
         self.mana_tween = ManaTween()
         self.pace = NpcPace((MAP.x + 10, MAP.bottom - 8))     # NPC speed: pause, step, normal, fast
         self.end = EndPanel(app, self.tr)
@@ -88,6 +93,8 @@ class GrailWarScene(Scene):
         self.pen = Pen(app)
         self.frame = FrameComposer(app, self.tray, self.pen)
         self.drawn_texts: list[str] = []
+        self.hot: dict = {}                # panel -> [(rect, card id)]: what hovering there explains
+        self.card = None                   # (rect, card id) of the hover card up, or None
         self.npc_timer = 0.0
         self.ended = False
         self.paused = False
@@ -172,6 +179,7 @@ class GrailWarScene(Scene):
         self.saving.close()
         self.menu.kill()
         self.menu.close_reply()
+        self.takeback.close()
         self.end.kill()
 
     def on_pause(self):
@@ -184,6 +192,7 @@ class GrailWarScene(Scene):
 
     def _apply_visibility(self):
         self.menu.set_hidden(self.handoff is not None or self.paused or self.saving.stopped)
+        self.takeback.set_hidden(self.handoff is not None or self.paused or self.saving.stopped)
         self.saving.set_hidden(self.paused or self.handoff is not None)
         for el in self.end.elements():
             (el.hide if self.paused else el.show)()
@@ -273,6 +282,7 @@ class GrailWarScene(Scene):
         if self._view_dirty and not (self.fast >= 20):
             self._sync_view()
             return
+        self.takeback.tick(dt)
         if self.ended or self.handoff is not None:
             return
         self.battles.tick(dt * self.fast)     # a battle's time on screen: not while the screen is hidden
@@ -287,6 +297,8 @@ class GrailWarScene(Scene):
                 return
             fid = self.decision_faction()
             if fid is None:
+                return
+            if fid != self.screen_owner and self.takeback.holds(self.screen_owner, fid):
                 return
             if self.is_human(fid):
                 self._sync_view()
@@ -448,6 +460,14 @@ class GrailWarScene(Scene):
                      if getattr(ev, "kind", "") == "logged"]
             self.menu.show_reply([self.log_text(e) for e in notes if e.get("kind") == "note"])
 
+    # --- taking a declaration back (takeback.py) ------------------------------------------------------
+    def take_back(self, action):
+        """The master takes the declaration back: the war as it was just before it."""
+        self._apply(action, human=True)
+        self._sync_view()
+        self.feed.rebuild(self.vm["log"])
+        self.app.notify(self.tr("gw_table.takeback.taken_back"))
+
     # --- end screen ------------------------------------------------------------------------------------
     def _end_pick(self, op):
         if op == "save":
@@ -486,7 +506,8 @@ class GrailWarScene(Scene):
             if self.end.handle_scroll(event, self._mouse):       # the whole log, scrolled
                 return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            return self.saving.handle_button(event.ui_element) or self.menu.handle_button(event.ui_element)
+            return self.saving.handle_button(event.ui_element) or self.menu.handle_button(event.ui_element) or \
+                self.takeback.handle_button(event.ui_element)
         if event.type == pygame.MOUSEMOTION:
             self._mouse = event.pos
             self._hover(event.pos)
@@ -514,6 +535,11 @@ class GrailWarScene(Scene):
 
     def _key(self, event, intents):
         if self._pace(self.pace.op_for_intents(intents)):
+            return True
+        if self.takeback.handle_key(event.key, intents):     # 1/Backspace: take it back; 2/Enter: resolve
+            return True
+        if event.key == pygame.K_i and self.handoff is None and not self.ended:   # I: the next card
+            self.card = cards.cycle(self, self.card)
             return True
         if "help" in intents:          # F1/H: the rules reference at the current prompt's section
             from tabletop.ui.reference import open_reference   # on F1 only: kept off the path to the first frame
@@ -551,6 +577,8 @@ class GrailWarScene(Scene):
 
     def _hover(self, pos):
         self.map.hover = self.map.hit(pos) if MAP.collidepoint(pos) and self._map_shown() else None
+        self.card = cards.card_at(self, pos) if self.handoff is None and not self.ended and not self.map.hover else None
+
 
     # --- drawing (composed by ``frame.FrameComposer``) ---------------------------------------------------
     def panels(self):
@@ -560,10 +588,11 @@ class GrailWarScene(Scene):
         return [
             ("top", TOP, (vv, self.viewer, self.unsaved, lang), lambda s: panels.draw_top(self, self.pen, s, self.vm)),
             ("prompt", PROMPT, (vv, self.menu.key, tuple(tree.path) if tree else None, len(self.menu.buttons),
-                                self.menu.confirming is not None,
+                                self.menu.confirming is not None, self.takeback.active, self.takeback.seconds_left(),
                                 self.handoff_to, self.menu.dialog is None, self.menu.reply is None, lang),
              self._draw_prompt),
-            ("map", MAP, (vv, self.map.hover, frozenset(self.map.selected), self.battles.version, self.pace.version,
+            ("map", MAP, (vv, self.map.hover, self.card and self.card[1], frozenset(self.map.selected),
+                          self.battles.version, self.pace.version,
                           not self.battles.shown, self.battles.shown and self.tray.busy, lang), self._draw_map),
             ("me", ME, (vv, lang, self.mana_shown(self.viewer, 0)), lambda s: panels.draw_me(self, self.pen, s, self.vm)),
             ("rivals", RIVALS, (vv, lang), lambda s: panels.draw_rivals(self, self.pen, s, self.vm)),
@@ -587,13 +616,16 @@ class GrailWarScene(Scene):
                      self._draw_handoff if mode == "handoff" else self._draw_end)
         self.drawn_texts = self.frame.draw(surface, mode, self.panels() if mode == "table" else [], whole,
                                            complete=bool(self.menu.buttons),
-                                           extra=self.menu.texts() + self.saving.texts())
+                                           extra=self.menu.texts() + self.saving.texts() + self.takeback.texts())
         return self.frame.changed
 
     def invalidate(self):
         self.frame.repaint = True      # the App kept nothing of the last frame: copy it all
 
     def _draw_prompt(self, surface):
+        if self.takeback.active:
+            self.takeback.draw_panel(self.pen, surface)
+            return
         fid = self.decision_faction() if not self.state.is_terminal() else None
         if fid is None:
             return
@@ -609,6 +641,8 @@ class GrailWarScene(Scene):
             panels.draw_hover_card(self, self.pen, surface, self.map.hover)
         if not self.ended and len(self.humans) < len(self.seats):      # NPCs at the table: their speed
             self.pace.draw(self.pen, surface, self.tr)
+        if self.card:          # a card over the battle too: what a skill does while committing it
+            cards.draw_hover(self, self.pen, surface, self.card, MAP)
 
     def _battle_tr(self, key, default=None, **fmt):
         if key.startswith("param."):
@@ -630,6 +664,10 @@ class GrailWarScene(Scene):
 
 
 def make_scene(app, seats=None, seed=None, record=None, **kw):
+    """A new war, a war resumed from its record, or -- for a finished war's record -- its replay."""
+    if record is not None and record.meta.get("finished"):
+        return ReplayScene(app, G.make_rules(dict(record.options or {}), mods=getattr(app, "mods", None) or None),
+                           record)
     return GrailWarScene(app, seats=seats, seed=seed, record=record)
 
 

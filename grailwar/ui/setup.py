@@ -3,6 +3,7 @@ set-up screen or a saved record) and the ``Match`` that plays it -- applying, re
 autosaving every action (the bench plays without saving)."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from grailwar import game as G
@@ -34,18 +35,26 @@ def default_seed():
         return 20240601
 
 
-def open_war(mods=None, seats=None, seed=None, record=None, bench=False) -> War:
-    """A new war (``seats`` "human"/"npc" per faction, default one human against NPCs) or the
-    war of ``record`` replayed to where it stopped."""
+def fresh_seed() -> int:
+    """A new war's seed from the clock (the log's first line shows it; ``--seed`` replays it)."""
+    return time.time_ns() // 1000 % 1_000_000_000
+
+
+def open_war(mods=None, seats=None, seed=None, record=None, bench=False, factions=None) -> War:
+    """A new war (``seats`` "human"/"npc" per faction, default one human against NPCs of
+    ``factions`` factions, all of them by default; a fresh seed from the clock unless one is
+    given) or the war of ``record`` replayed to where it stopped. The bench plays the data's
+    default seed, so its figures compare."""
     if record is not None:
         seats = list(record.seats) or seats
         seed = record.seed
     if isinstance(seats, str):
         seats = seats.split(",")
-    seats = [s.strip() for s in (seats or ["human"] + ["npc"] * (faction_count() - 1))]
+    seats = [s.strip() for s in (seats or ["human"] + ["npc"] * ((factions or faction_count()) - 1))]
     if bench:
         seats = ["npc"] * len(seats)
-    seed = seed if seed is not None else default_seed()
+    if seed is None:
+        seed = default_seed() if bench else fresh_seed()
     options = dict(record.options) if record is not None and record.options else {"seats": list(seats)}
     rules = G.make_rules(options, mods=mods or None)
     if record is None:

@@ -102,6 +102,7 @@ def build(view, static, viewer, lang):
     vm["reason"] = view.get("reason")
     vm["scores"] = view.get("scores") or {}
     vm["alliances"] = view.get("alliances") or []
+    vm["odds"] = view.get("odds") or {}
     return vm
 
 
@@ -134,6 +135,7 @@ def _me(f, static, lang):
     shown = f.get("params") or {}
     prm = [(p["id"], int(base.get(p["id"], 0)), int(shown.get(p["id"], base.get(p["id"], 0)))) for p in static.params]
     skills = []
+    skill_ids = [sk.get("id") for sk in (f.get("master_skills") or []) + (f.get("servant_skills") or [])]
     for sk in (f.get("master_skills") or []) + (f.get("servant_skills") or []):
         name = _name(sk, lang) + (f" {sk['rank']}" if sk.get("rank") else "")
         if sk.get("activation") == "active":
@@ -150,7 +152,7 @@ def _me(f, static, lang):
             "title": f"{fid} {cls}" + (f" — {tn}" if tn else ""),
             "sub": f"{_name(m, lang)}  【魔】{m.get('magic', '?')}   Lv {f.get('level', '?')}",
             "mana": mana, "max_mana": max_mana, "penalty": int(f.get("penalty") or 0), "params": prm,
-            "skills": skills, "np": np_text, "spells": int(f.get("spells") or 0),
+            "skills": skills, "skill_ids": skill_ids, "np": np_text, "spells": int(f.get("spells") or 0),
             "items": dict(f.get("inventory") or {}), "allies": list(f.get("allies") or []),
             "location": f.get("location"), "doomed": bool(f.get("doomed")), "buff": bool(f.get("buff")),
             "declared": f.get("declared")}
@@ -278,8 +280,31 @@ def prompt_title(scene, fid):
     for k in ("target", "ally", "opener", "from", "proposer", "who", "other", "leader"):
         if k in fmt and isinstance(fmt[k], str) and fmt[k].startswith("F"):
             fmt[k] = faction_label(vm, fmt[k], scene.app.lang)
-    title = scene.tr("prompt." + kind, default="", **fmt) if kind else ""
+    if kind in OFFER_KINDS:        # an offer names what is offered (never a secret it would give away)
+        title = scene.tr("gw_table.prompt." + kind, what=offered(scene, pend), **fmt)
+    else:
+        title = scene.tr("prompt." + kind, default="", **fmt) if kind else ""
     return title or scene.tr("prompt.generic", kind=kind or "?")
+
+
+OFFER_KINDS = ("exchange_reply", "gift_reply", "proposal_reply")
+
+
+def offered(scene, pend):
+    """What an offer to the viewer holds, in words: the kind of fact an exchange would tell
+    (whose location, one of whose skills ... -- not the fact itself, which is the price of
+    accepting), the gift (a code, n command spells), the alliance's package (who moves)."""
+    kind = pend.get("kind")
+    if kind == "exchange_reply":
+        parts = str(pend.get("fact", "")).split(":")
+        who = faction_label(scene.vm, parts[1], scene.app.lang) if len(parts) > 1 and parts[0] != "empty" else ""
+        return scene.tr("gw_table.offer." + parts[0], default=scene.tr("gw_table.offer.some"), who=who)
+    if kind == "gift_reply":
+        gift = str(pend.get("gift", ""))
+        if gift.startswith("spells:"):
+            return scene.tr("gw_table.offer.spells", n=gift[7:])
+        return scene.static.code_name(gift, scene.app.lang)
+    return value_label(scene, "arg", pend.get("package", ""))
 
 
 def value_label(scene, field, v):

@@ -1,12 +1,15 @@
 """The launcher and its set-up screens: Pendulum (seats, characters, mode), Teaching mode,
-Holy Grail War (human or NPC per faction), Load game, Resume, Language, Quit.
+Holy Grail War (how many factions, human or NPC each, the seed), Load game, Resume, Language, Quit.
 
 Everything works with the keyboard alone (``FocusMenu``). A game that is not built yet
 shows a notice scene. The menu base is in menu_scene.py, Load and Resume in saved_games.py
 (re-exported here)."""
 from __future__ import annotations
 
+import time
+
 import pygame
+from pygame_gui.core.utility import clipboard_copy
 
 from .menu_scene import GOLD, MUTED, TEXT, MenuScene, NoticeScene, start_game
 from .saved_games import LoadScene, ResumeScene, start_from_record
@@ -279,40 +282,95 @@ class PendulumSetup(MenuScene):
 
 
 class GrailWarSetup(MenuScene):
-    """One row per faction: human or NPC."""
+    """How many factions take part (2 to all), each human or NPC, and the war's seed: a fresh
+    one from the clock unless one is typed (digits; Backspace deletes; Enter on the seed row
+    draws a fresh one; Ctrl+C copies it, to replay the war with ``--seed``)."""
 
     heading_key = "shell.setup.grailwar_title"
 
     def __init__(self, app):
         super().__init__(app)
         self.controls: list[str] | None = None
+        self.count: int | None = None
+        seed = getattr(app.args, "seed", None)
+        self.seed = str(seed) if seed is not None else fresh_seed()
+        self.typed = seed is not None          # a typed seed is kept; a fresh one is replaced on typing
 
     def build(self):
         app = self.app
         self.factions = grailwar_factions(app.lang, app.mods) or [(f"F{i}", f"F{i}") for i in range(1, 8)]
         if self.controls is None or len(self.controls) != len(self.factions):
             self.controls = ["human"] + ["npc"] * (len(self.factions) - 1)
-        y, h = 190, 70
-        for i, (fid, label) in enumerate(self.factions):
+        if self.count is None or not 2 <= self.count <= len(self.factions):
+            self.count = len(self.factions)
+        y, h, gap = 186, 58, 10
+        for i, (fid, label) in enumerate(self.factions[:self.count]):
             self.menu.add((160, y, 1100, h), app.t("shell.setup.faction", n=i + 1, name=label,
                                                     kind=app.t(f"shell.seat.{self.controls[i]}")),
                           change=lambda d, i=i: self.toggle(i), key=f"faction{i + 1}", object_id="#option_button")
-            y += h + 12
-        self.menu.add((160, 880, 480, 86), app.t("shell.setup.start"), activate=self.start, key="start",
+            y += h + gap
+        y += 8
+        self.menu.add((160, y, 1100, h), app.t("shell.gw_table.factions", n=self.count),
+                      change=self.change_count, key="factions", object_id="#option_button")
+        y += h + gap
+        self.menu.add((160, y, 1100, h), app.t("shell.gw_table.seed_typed" if self.typed else "shell.gw_table.seed_fresh",
+                                               seed=self.seed),
+                      activate=self.new_seed, key="seed", object_id="#option_button")
+        self.menu.add((160, 900, 480, 86), app.t("shell.setup.start"), activate=self.start, key="start",
                       object_id="#menu_button")
-        self.menu.add((680, 880, 360, 86), app.t("shell.back"), activate=self.back, key="back",
+        self.menu.add((680, 900, 360, 86), app.t("shell.back"), activate=self.back, key="back",
                       object_id="#menu_button")
 
     def toggle(self, i):
         self.controls[i] = "npc" if self.controls[i] == "human" else "human"
         self.rebuild()
 
+    def change_count(self, d):
+        n = len(self.factions)
+        self.count = 2 + (self.count - 2 + d) % (n - 1)
+        self.rebuild()
+
+    def new_seed(self):
+        self.seed, self.typed = fresh_seed(), False
+        self.rebuild()
+
+    def seats(self) -> list[str]:
+        return list(self.controls[:self.count])
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and self.menu.focused is not None and self.menu.focused.key == "seed":
+            if event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL:
+                self.copy_seed()
+                return True
+            if event.unicode and event.unicode.isdigit() and not event.mod & pygame.KMOD_CTRL:
+                self.seed = (self.seed if self.typed else "") + event.unicode
+                self.seed, self.typed = self.seed[:12].lstrip("0") or "0", True
+                self.rebuild()
+                return True
+            if event.key == pygame.K_BACKSPACE:
+                self.seed, self.typed = (self.seed[:-1] if self.typed else "") or "0", True
+                self.rebuild()
+                return True
+        return super().handle_event(event)
+
+    def copy_seed(self):
+        """The seed on the clipboard (pygame.scrap through pygame_gui, where the system has one)."""
+        try:
+            clipboard_copy(self.seed)
+            self.app.notify(self.app.t("shell.gw_table.copied", seed=self.seed))
+        except Exception as exc:   # noqa: BLE001 - no clipboard (a headless display): say so, keep going
+            self.app.notify(self.app.t("shell.gw_table.no_clipboard", error=str(exc)))
+
     def start(self):
-        start_game(self.app, "grailwar", seats=list(self.controls), mode=None,
-                   seed=getattr(self.app.args, "seed", None), teach=False)
+        start_game(self.app, "grailwar", seats=self.seats(), mode=None, seed=int(self.seed), teach=False)
 
     def draw(self, surface):
         draw_backdrop(surface, plain=True, app=self.app)
         self.draw_heading(surface)
         self.menu.draw(surface)
         self.draw_hint(surface, "shell.hint.setup")
+
+
+def fresh_seed() -> str:
+    """A new war's seed from the clock (shown in the set-up, so the war can be replayed)."""
+    return str(time.time_ns() // 1000 % 1_000_000_000)

@@ -118,7 +118,8 @@ class LogPanel:
     # --- scrolling -----------------------------------------------------------------------------
     @property
     def rows(self):
-        top = 32 if self._title else 0
+        # scrolled up without a title, the "▲ n" badge takes the top row (it never covers a line)
+        top = 32 if self._title else (self.style.line_h if self.scroll else 0)
         return max(1, (self.rect.h - 12 - top) // self.style.line_h)
 
     def visible(self):
@@ -165,6 +166,8 @@ class LogPanel:
             if title:
                 s.blit(self.app.text(title, st.font + 2, st.title_colour, True), (12, 6))
                 y = 32
+            elif self.scroll:
+                y += st.line_h          # the badge's own row
             vis = self.visible()
             newest = len(self.lines) - 1
             for text, i in vis:

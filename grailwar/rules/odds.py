@@ -1,0 +1,60 @@
+"""The success chance a declaration or an offer will be rolled against, before it is made.
+
+Each figure comes from the very functions the engine rolls with (``checks.info_target``,
+``checks.craft_target``, ``comm.acceptance_target``, ``comm.exchange_target``, bounded by
+``checks.check_chance`` exactly as ``checks.check`` bounds them), so what a menu shows is
+the ``1D100<=N`` the log will print.
+
+Covered: information gathering, crafting and building a workshop (declarations, §7.4-§7.5,
+§7.10), an alliance offer and an exchange of information to an NPC master (§12.3). A raid
+has no figure before it starts: its battle's rate depends on the parameters both sides pick
+in the battle (§8.3), and the commit prompt shows it then. An offer to a human master is
+answered by that master, not rolled.
+"""
+from __future__ import annotations
+
+from .checks import check_chance, craft_target, info_target
+from .comm import acceptance_target, exchange_target
+
+DECISIONS = ("declare", "rescue", "talk")      # the prompts whose answers may roll a check
+
+
+def chance(g, action):
+    """The % ``action`` (legal now) will be rolled against, or None when it rolls no check.
+    An offer an NPC refuses without a roll has chance 0."""
+    f = g.fac.get(getattr(action, "faction", ""))
+    if f is None:
+        return None
+    kind = action.kind
+    if kind == "declare":
+        if action.act == "info" and action.target in g.fac:
+            return check_chance(g, info_target(g, f, action))
+        if action.act == "craft" or (action.act == "other" and action.mode == "build_workshop"):
+            return check_chance(g, craft_target(g, f))
+        return None
+    if kind == "talk" and action.option in ("propose", "exchange") and action.target in g.fac:
+        t = g.fac[action.target]
+        if t.human:
+            return None
+        if action.option == "propose":
+            p = acceptance_target(g, f, t)
+            return 0 if p is None else check_chance(g, p)
+        if f.id in t.grudges:
+            return 0
+        if f.id in t.allies:
+            return None                      # an ally agrees without a roll
+        return check_chance(g, exchange_target(g, f, t))
+    return None
+
+
+def for_viewer(g, viewer):
+    """``{action text: chance}`` for the pending decision when it is ``viewer``'s (else {})."""
+    p = g.pending
+    if p is None or viewer is None or p.faction != viewer or p.kind not in DECISIONS:
+        return {}
+    out = {}
+    for a in g.legal_actions(viewer):
+        c = chance(g, a)
+        if c is not None:
+            out[a.to_text()] = c
+    return out

@@ -1,0 +1,69 @@
+"""The success chance shown before declaring (grailwar.rules.odds) is the target the engine
+then rolls against: information gathering, crafting, a workshop, an alliance offer and an
+exchange with an NPC master."""
+import random
+
+from grailwar.game import make_rules
+from grailwar.rules import odds
+from grailwar.rules.actions import Talk
+from grailwar.rules.npc import npc_action
+
+LABELS = {"info": "info", "craft": "craft", "build_workshop": "build_workshop",
+          "propose": "alliance_acceptance", "exchange": "exchange"}
+
+
+def _label(action):
+    if action.kind == "declare":
+        return "build_workshop" if action.act == "other" else action.act
+    return LABELS.get(getattr(action, "option", ""))
+
+
+def play(seed, seats, steps=3000):
+    """Humans pick at random among their legal actions (every declaration, every offer), NPCs
+    follow their policy; every chance shown before an action is remembered."""
+    g = make_rules({"seats": seats}).new_state(seed)
+    pick = random.Random(seed)
+    shown = {}                          # (turn, faction, roll label) -> [chance shown]
+    for _ in range(steps):
+        if g.is_terminal():
+            break
+        fid = g.seats_to_act()[0]
+        if g.fac[fid].human:
+            legal = g.legal_actions(fid)
+            a = pick.choice(legal)
+            table = odds.for_viewer(g, fid)
+            assert {t for t in table} <= {x.to_text() for x in legal}
+        else:
+            a = npc_action(g, fid)
+        c = odds.chance(g, a)
+        if c is not None:
+            label = _label(a)
+            if label in LABELS.values():
+                shown.setdefault((g.turn, fid, label), []).append(c)
+        g.apply(a)
+    return g, shown
+
+
+def test_every_check_rolled_is_rolled_against_the_chance_shown_before():
+    checked = {}
+    for seed in (3, 5, 11):
+        g, shown = play(seed, ["human", "npc", "human", "npc", "npc", "human", "npc"])
+        for e in g.log:
+            label = e["key"].rsplit(".", 1)[-1]
+            if e["kind"] != "check" or label not in LABELS.values():
+                continue
+            expected = shown.get((e["turn"], e["actor"], label))
+            assert expected, f"a {label} check of {e['actor']} on turn {e['turn']} rolled with no chance shown"
+            assert e["target"] in expected, (label, e["target"], expected)
+            checked[label] = checked.get(label, 0) + 1
+    assert {"info", "craft", "alliance_acceptance"} <= set(checked), checked
+
+
+def test_an_offer_refused_without_a_roll_shows_0_and_a_human_answer_shows_nothing():
+    g = make_rules({"seats": ["human", "npc", "human", "npc"]}).new_state(7)
+    x, npc_t, human_t = g.fac["F1"], g.fac["F2"], g.fac["F3"]
+    npc_t.grudges.add("F1")
+    assert odds.chance(g, Talk("F1", "propose", "F2", "nobody_moves")) == 0
+    assert odds.chance(g, Talk("F1", "exchange", "F2", "loc:F4")) == 0
+    assert odds.chance(g, Talk("F1", "propose", "F3", "nobody_moves")) is None
+    assert human_t.human and not x.allies

@@ -1,0 +1,110 @@
+"""Dialogs render cleanly: map names stay beside their markers without covering each other
+or another marker (both languages, 1280x720); an offer names what is offered without giving
+the secret away; the answer dialog never lies over the talk dialog."""
+import itertools
+
+import pygame
+import pytest
+
+from .conftest import press
+from .test_grailwar_screen import open_war, wait_for_menu
+
+pytest.importorskip("grailwar.rules")
+
+from grailwar.rules.actions import Answer, Talk  # noqa: E402
+from grailwar.ui.menu import ActionTree  # noqa: E402
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_map_names_never_cover_each_other_or_another_marker(make_app, lang):
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=3, lang=lang, size=(1280, 720))
+    app.step(3)
+    rects = scene.map.label_rects
+    assert len(rects) == len(scene.map.pos)
+    clashes = [(a, b) for a, b in itertools.combinations(rects, 2) if rects[a].colliderect(rects[b])]
+    assert not clashes
+    for lid, r in rects.items():
+        for other, (x, y) in scene.map.pos.items():
+            assert not r.colliderect(pygame.Rect(x - 24, y - 24, 48, 48)), (lid, other)
+        x, y = scene.map.pos[lid]
+        assert abs(r.centerx - x) < r.w / 2 + 60 and abs(r.centery - y) < 70, lid     # beside its own marker
+
+
+def _offer(app, scene, pending):
+    scene.vm["pending"] = pending
+    scene.menu.tree = ActionTree([Answer("F1", pending["kind"], "accept"), Answer("F1", pending["kind"], "refuse")])
+    scene.menu.page = 0
+    scene.menu.build()
+    app.step(2)
+    return " ".join(scene.menu.texts())
+
+
+def test_an_offer_names_what_is_offered_and_no_secret(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    text = _offer(app, scene, {"kind": "exchange_reply", "faction": "F1", "other": "F2",
+                               "fact": "mskill:F3:healing_arts"})
+    assert "offers to tell you one of the skills of F3 ???'s master" in text
+    assert "Healing" not in text                                       # that is the price of accepting
+    text = _offer(app, scene, {"kind": "gift_reply", "faction": "F1", "other": "F2", "gift": "spells:2"})
+    assert "a gift, 2 command spells" in text
+    text = _offer(app, scene, {"kind": "gift_reply", "faction": "F1", "other": "F2", "gift": "elixir"})
+    assert "a gift, Elixir" in text
+    text = _offer(app, scene, {"kind": "proposal_reply", "faction": "F1", "other": "F2", "package": "you_move"})
+    assert "proposes an alliance (You move to me)" in text
+
+
+def test_the_answer_never_lies_over_the_talk_dialog(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    _offer(app, scene, {"kind": "talk", "faction": "F1", "other": "F2"})
+    scene.menu.show_reply(["F2 listens.", "F2 refuses the alliance."])
+    app.step(2)
+    dialog, reply = scene.menu.dialog.get_abs_rect(), scene.menu.reply[0].get_abs_rect()
+    assert not dialog.colliderect(reply)
+    assert "F2 refuses the alliance." in scene.drawn_texts
+    press(app, pygame.K_RETURN)                                       # OK closes the answer
+    assert scene.menu.reply is None and scene.menu.dialog is not None
+
+
+def test_the_scrolled_up_badge_never_covers_a_log_line(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    for _ in range(400):                                              # a log longer than the panel
+        if len(scene.logpanel.lines) > 3 * scene.logpanel.rows:
+            break
+        if scene.buttons:
+            press(app, pygame.K_1, frames=1)
+            press(app, pygame.K_2, frames=1)
+        app.step(1)
+    panel = scene.logpanel
+    press(app, pygame.K_PAGEUP)
+    assert panel.scroll > 0
+    app.step(2)
+    surf = app.window                                                 # what the player sees
+    r = app.logical_to_window(panel.rect.topleft)
+    scale = app.window.get_width() / 1920
+    badge_w = app.font(13).size(f"▲ {panel.scroll}")[0] + 20
+    top_row = pygame.Rect(r[0] + int(12 * scale), r[1] + int(8 * scale),
+                          int((panel.rect.w - badge_w - 24) * scale), int(14 * scale))
+    colours = {surf.get_at((x, y))[:3] for x in range(top_row.left, top_row.right, 2)
+               for y in range(top_row.top, top_row.bottom, 2)}
+    assert len(colours) == 1, "a log line is drawn in the badge's row"
+
+
+def test_the_talk_menu_never_renumbers_after_a_pick(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+
+    def ask(options):
+        scene.vm["pending"] = {"kind": "talk", "faction": "F1", "other": "F2"}
+        scene.menu.tree = ActionTree([Talk("F1", o, "F2", a) for o, a in options])
+        scene.menu.page = 0
+        scene.menu.build()
+        app.step(2)
+        return [(b.text, op) for b, op in scene.buttons if op[0] in ("choose", "used")]
+
+    first = ask([("end", ""), ("propose", "nobody_moves"), ("share", "loc:F3"), ("threaten", "code")])
+    again = ask([("end", ""), ("share", "loc:F3"), ("threaten", "code")])        # the offer was made
+    assert len(again) == len(first) == 4
+    assert again[1][1][0] == "used" and again[1][0].startswith("✓ ")             # the offer keeps its place
+    assert [t[:2] for t, _ in again[2:]] == [t[:2] for t, _ in first[2:]] == ["3.", "4."]   # no renumbering

@@ -1,0 +1,57 @@
+"""Before declaring information gathering or crafting, the menu shows the success chance the
+engine will roll against; the check then rolled is ``1D100<=`` that very number."""
+import re
+
+import pygame
+import pytest
+
+from .conftest import click, press
+from .test_grailwar_screen import button, open_war, wait_for_menu
+
+pytest.importorskip("grailwar.rules")
+
+
+def _declare_through(app, scene, act):
+    """Click the act, then the first choice of each further question, up to the confirmation."""
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", act)))
+    for _ in range(6):
+        if scene.menu.confirming is not None:
+            return scene.menu.confirming[1]
+        click(app, button(scene, lambda op: op[0] == "choose"))
+    raise AssertionError("no confirmation")
+
+
+def _rolled(app, scene, faction, label, frames=900):
+    for _ in range(frames):
+        for e in scene.state.log:
+            if e["kind"] == "check" and e["actor"] == faction and e["key"].endswith("label." + label):
+                return e
+        if scene.buttons and scene.state.pending and scene.state.pending.faction == faction \
+                and scene.state.pending.kind != "declare":
+            click(app, scene.buttons[0][0])        # answer whatever else comes first (never spending)
+            continue
+        app.step(1)
+    raise AssertionError(f"no {label} check")
+
+
+@pytest.mark.parametrize("act,label", [("info", "info"), ("craft", "craft")])
+def test_the_chance_shown_before_declaring_is_the_target_rolled(make_app, act, label):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
+    wait_for_menu(app, scene, "declare", "F1")
+    act_label = button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", act)).text
+    assert re.search(r"\(\d+(–\d+)?%\)$", act_label), act_label          # on the act's own button
+    question = _declare_through(app, scene, act)
+    m = re.search(r"Success chance: (\d+)%", question)
+    assert m, question
+    assert any("Success chance" in t for t in scene.drawn_texts + scene.menu.texts()) or \
+        question.split("?")[0] in " ".join(scene.drawn_texts)
+    press(app, pygame.K_2)                                                  # yes
+    entry = _rolled(app, scene, "F1", label)
+    assert entry["target"] == int(m.group(1))
+
+
+def test_the_chance_is_shown_in_japanese_too(make_app):
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11, lang="ja")
+    wait_for_menu(app, scene, "declare", "F1")
+    question = _declare_through(app, scene, "craft")
+    assert re.search(r"成功率は\d+%です", question), question
