@@ -643,6 +643,9 @@ class PendulumTable(Scene):
                 return True
         return self.seat_input.handle_event(event) or self.dragger.handle_event(event)
 
+    def takes_fingers(self) -> bool:
+        return bool(self.seat_input.hub.touch_seats())
+
     def pause_entries(self):
         """Entries of this screen's own in the pause menu (who plays with which device)."""
         return self.seat_input.pause_entries()

@@ -379,6 +379,9 @@ class App:
             self.show_frame_times = not self.show_frame_times
             self._overlay_surf = None
             return
+        if (event.type in MOUSE_EVENTS and getattr(event, "touch", False) and not self._dialogs
+                and self.scenes.top is not None and self.scenes.top.takes_fingers()):
+            return     # a finger, which the scene reads as itself: not a click as well
         consumed = self._ui_manager.process_events(event) if self._ui_manager is not None else False
         if self._dialogs:
             if self._dialogs[-1].handle_event(event, intents):

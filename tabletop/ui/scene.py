@@ -68,6 +68,12 @@ class Scene:
     def has_game_in_progress(self) -> bool:
         return False
 
+    # A scene that reads fingers itself (FINGERDOWN/MOTION/UP, one per player) says so: the
+    # App then keeps SDL's mouse copies of those touches from its widgets and from the scene,
+    # so one tap is never taken twice (as a finger and as a click).
+    def takes_fingers(self) -> bool:
+        return False
+
     def save_game(self, path=None):
         return None
 

@@ -429,3 +429,20 @@ def test_a_controller_pulled_out_while_the_pause_menu_was_up_frees_its_seat(rt_a
     press(app, pygame.K_ESCAPE)
     app.step(2)
     assert scene.seat_input.seat_of("pad:7") is None and "pad:7" not in scene.seat_input.cursor
+
+
+def test_a_tap_as_sdl_delivers_it_is_taken_once_not_also_as_the_mouses_click(rt_app):
+    """SDL sends a finger and a mouse copy of it (``touch=True``): on a touch table the copy
+    must not press Done for the mouse's seat through the pygame_gui button."""
+    app, scene = rt_app({1: "touch"}, seats=("human", "human"))
+    done = scene.ui["done"].rect.center
+    press(app, pygame.K_1)                  # the touch seat is focused
+    finger(pygame.FINGERDOWN, app, 1, done)
+    w = app.logical_to_window(done)
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=w, rel=(0, 0), buttons=(0, 0, 0), touch=True))
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=w, button=1, touch=True))
+    finger(pygame.FINGERUP, app, 1, done)
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=w, button=1, touch=True))
+    press(app, pygame.K_2)                  # and the mouse's seat is focused when the copy would land
+    settle(app)
+    assert [scene.view["mats"][s]["done"] for s in range(2)] == [True, False]
