@@ -29,11 +29,16 @@ FULL = pygame.Rect((0, 0), LOGICAL_SIZE)
 
 
 def gui_overlays(manager) -> list[tuple]:
-    """The visible pygame_gui elements of ``manager`` as overlay entries, back to front."""
+    """The pygame_gui elements ``manager.draw_ui`` draws now, as overlay entries, back to
+    front. That is the group's own draw list, which pygame_gui brings up to date only in
+    ``manager.update``: an element made since (a screen built in this frame) is not drawn
+    yet, so it is not an entry yet either, and it is composed when it first is drawn."""
     out = []
-    for sprite in manager.get_sprite_group().sprites():
+    group = manager.get_sprite_group()
+    drawn = {id(data) for data in getattr(group, "visible", ())}
+    for sprite in group.sprites():
         image = sprite.image
-        if image is None or not sprite.visible:
+        if image is None or not sprite.visible or id(getattr(sprite, "blit_data", None)) not in drawn:
             continue
         clip = sprite.get_image_clipping_rect() if hasattr(sprite, "get_image_clipping_rect") else None
         out.append((image, sprite.rect, clip))

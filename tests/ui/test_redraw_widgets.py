@@ -222,3 +222,17 @@ def test_every_rectangle_a_scene_changed_reaches_the_frame_under_the_widgets(mak
     expected = app.scene_layer.copy()
     app.ui_manager.draw_ui(expected)
     assert pygame.image.tobytes(app.logical, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+def test_buttons_are_on_screen_when_the_first_frame_ran_no_update(make_app):
+    """The real loop's first frame runs no fixed step (no time has passed yet), so pygame_gui
+    has not yet listed the new buttons to draw: they must be on screen in the frames after
+    it, not only once something repaints them (they stayed missing until hovered)."""
+    app = make_app(size=(1280, 720))
+    scene = make_scene(app, seats=["human", "human", "human"], mode="timetrack", seed=5)
+    app.scenes.push(scene)
+    app.frame_step(updates=0)                 # as run_forever's first frame
+    app.step(3)
+    done = scene.buttons()["done"]
+    x, y = done.rect.x + 10, done.rect.centery
+    assert app.presenter.logical.get_at((x, y)) == done.image.get_at((10, done.rect.h // 2))
