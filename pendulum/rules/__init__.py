@@ -64,7 +64,7 @@ Modes: "realtime" (timers run with ``advance``; a finished timer may be flipped 
 "waiting" and is cleared when a timer runs out), "timetrack" (time token ``state.track_space`` steps when
 every seat is Done), "beginner" (timetrack + no neutral player).
 
-BOTS (pendulum/rules/bots.py): ``make_bot("random"|"standard", seat, seed).choose(state)``;
+BOTS (pendulum/rules/bots/): ``make_bot("random"|"standard", seat, seed).choose(state)``;
 ``BotDriver({seat: kind}, seed, delay).act(state)`` chooses and applies bot after bot (respecting the
 reaction delay in engine time) and returns ``[(action, events)]``; ``tick(state)`` only chooses;
 ``wait(state)`` is the time until the next bot may act (with ``quiet_for`` the simulator skips idle time).
