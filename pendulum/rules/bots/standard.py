@@ -9,6 +9,8 @@ from .. import actions as A
 from ..ids import TRACKS
 from .values import Valuation
 
+_OFF = ("reserve", "council", "gone")
+
 
 class StandardBot(Valuation):
     """Greedy, value-based: claims the legendary token whenever it can, works towards the
@@ -82,6 +84,7 @@ class StandardBot(Valuation):
         """The bot's action for ``st`` (values are memoised on this seat's own mat, see ``refresh``)."""
         self._fresh = False          # the memo key is checked once per call (the state is fixed meanwhile)
         self._soon_memo = {}
+        self._mult = None
         self.refresh(st)
         seat = self.seat
         p = st.players[seat]
@@ -133,21 +136,25 @@ class StandardBot(Valuation):
 
     def _best_act(self, st, p):
         best, bv = None, 0.05
+        rules = st.rules
+        tr = st.timer_row
+        frames, spaces = rules.frames, rules.spaces
+        plain = "skip_gold" not in p.armed        # else act_cost may lower the cost
         for w, loc in p.workers.items():
             if loc[:2] != "F:":
                 continue
-            f = st.rules.frames[loc[2:]]
-            if st.timer_row[f.area] != f.row:
+            f = frames[loc[2:]]
+            if tr[f.area] != f.row:
                 continue
             for sid in f.spaces:
-                sp = st.rules.spaces[sid]
-                cost = st.act_cost(p, sp)
+                sp = spaces[sid]
+                cost = sp.cost if plain else st.act_cost(p, sp)
                 if not st.can_pay(p, cost):
                     continue
                 v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
                 if v > bv:
-                    best, bv = A.Act(p.seat, w, sid), v
-        return best
+                    best, bv = (w, sid), v
+        return rules.act_obj(p.seat, *best) if best else None
 
     def _stratagem(self, st, p):
         memo = self._vmemo
@@ -192,54 +199,82 @@ class StandardBot(Valuation):
             return A.Pickup(p.seat)
         return best
 
-
     def _move(self, st, p):
+        """The best move of a worker that is free to move (on the mat, on a reward box, or in a frame worth
+        little now) to a frame off the timer rows; the first best in worker and frame order."""
+        rules = st.rules
         tr = st.timer_row
+        loc_row = rules.loc_row
+        fmemo = self._fmemo
+        mult = self.mults(st)
         free = []
         current = {}
         for w, loc in p.workers.items():
-            if loc in ("reserve", "council", "gone"):
+            if loc in _OFF:
                 continue
             if loc == "mat":
                 free.append(w)
                 continue
-            ar = st.worker_row(loc)
+            ar = loc_row[loc]
             if tr[ar[0]] == ar[1]:
                 continue
             if loc[:2] == "B:":
                 free.append(w)
             else:
-                here = self.place_value(st, p, w, st.rules.frames[loc[2:]])
+                f = rules.frames[loc[2:]]
+                here = fmemo.get(f.akey)
+                if here is None:
+                    here = fmemo[f.akey] = self.frame_base(st, p, f)
+                if here > 0:
+                    here = here * mult[f.area]
                 if here < 0.5:
                     free.append(w)
                     current[w] = here
         if not free:
             return None
         own = str(p.seat)
-        cands = []                                   # (value, frame, open to commons)
-        for f in st.rules.targets(tr):
-            occ = st.frame_occ[f.id]
-            mine = False
+        variant = p.variant
+        occs = st.frame_occ
+        best_c = best_g = None                      # first best frame for a common / for a grande
+        vc = vg = -1e9
+        for f in rules.targets(tr):
+            occ = occs[f.id]
+            v = fmemo.get(f.akey)
+            if v is None:
+                v = fmemo[f.akey] = self.frame_base(st, p, f)
+            if v > 0:
+                v = v * mult[f.area]
             if occ:
-                mine = any(x[:-2] == own for x in occ)
-                if p.variant and mine:
-                    continue
-            v = self.place_value(st, p, None, f) - (1.0 if mine else 0.0)
-            cands.append((v, f, not (occ and f.blocking)))
+                for x in occ:
+                    if x[:-2] == own:
+                        break
+                else:
+                    x = None
+                if x is not None:                   # one of ours is there already
+                    if variant:
+                        continue
+                    v = v - 1.0
+                if v > vg:
+                    best_g, vg = f, v
+                if f.blocking:
+                    continue                        # only a grande may join a worker in a blocking frame
+            elif v > vg:
+                best_g, vg = f, v
+            if v > vc:
+                best_c, vc = f, v
         best, bv = None, -1e9
         for w in free:
-            grande = w[-2] == "g"
-            floor = current[w] + 1.5 if w in current else None
-            for v, f, open_ in cands:
-                if not open_ and not grande:
-                    continue
-                if floor is not None and v < floor:
-                    continue
-                if v > bv:
-                    best, bv = (w, f.id), v
+            if w[-2] == "g":
+                f, v = best_g, vg
+            else:
+                f, v = best_c, vc
+            if f is None or (w in current and v < current[w] + 1.5):
+                continue
+            if v > bv:
+                best, bv = (w, f.id), v
         if best is None:
             return None
-        return st.rules.move_objs(p.seat, best[0])[best[1]]
+        return rules.move_objs(p.seat, best[0])[best[1]]
 
     def _flip(self, st, p):
         for a in ("black", "green", "purple"):

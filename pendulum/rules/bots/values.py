@@ -23,6 +23,9 @@ def compile_effect(eff):
     return c
 
 
+_TRACK_MULTS: dict = {}    # (rules, time-track space) -> area factors (the same for every seat)
+
+
 class Valuation:
     """Value of effects, costs, frames and choices for ``self.seat`` (see the module docstring)."""
 
@@ -69,10 +72,11 @@ class Valuation:
         self._fresh = True
         p = st.players[self.seat]
         sl = p.slots
-        key = (id(st), p.res[0], p.res[1], p.res[2], p.votes, p.tracks[0], p.tracks[1], p.tracks[2], p.legendary,
+        res, tracks = p.res, p.tracks
+        key = (id(st), res[0], res[1], res[2], p.votes, tracks[0], tracks[1], tracks[2], p.legendary,
                p.claims, p.had_token, len(p.discard), len(sl["brown"]), len(sl["red"]), len(sl["blue"]),
                len(sl["yellow"]), len(p.keep), st.round, st.achievement, st.legendary)
-        if getattr(self, "_memo_key", None) != key:
+        if self._memo_key != key:
             self._memo_key = key
             self._vmemo = {}
             self._fmemo = {}
@@ -264,6 +268,25 @@ class Valuation:
             if area in flips:
                 return 1.0 / k
         return 0.2
+
+    _mult = None
+
+    def mults(self, st):
+        """``{area: factor}`` a positive frame value is multiplied by (how soon its row comes into play), as
+        ``place_value`` computes it; once per ``choose``."""
+        got = self._mult
+        if got is None:
+            if st.rules.timed:
+                got = {a: 0.3 + 0.7 * self.soon(st, a) for a in self.RATE}
+            else:                                       # time-track: depends on the token's space only
+                key = (st.rules, st.track_space)
+                got = _TRACK_MULTS.get(key)
+                if got is None:
+                    if len(_TRACK_MULTS) > 256:
+                        _TRACK_MULTS.clear()
+                    got = _TRACK_MULTS[key] = {a: 0.3 + 0.7 * self.soon(st, a) for a in self.RATE}
+            self._mult = got
+        return got
 
     def place_value(self, st, p, w, f):
         best = self._fmemo.get(f.akey)
