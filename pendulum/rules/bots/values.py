@@ -157,6 +157,8 @@ class Valuation:
         return v
 
     def cost_value(self, st, p, cost, pay=None):
+        if not cost and not pay:
+            return 0.0                      # what _cost_value gives for nothing to pay
         if pay is None:
             memo = self._vmemo
             key = ("cost", id(cost))
@@ -296,11 +298,16 @@ class Valuation:
 
     def frame_base(self, st, p, f):
         best = -5.0
+        spaces = st.rules.spaces
         for sid in f.spaces:
-            sp = st.rules.spaces[sid]
-            if sp.cost and not st.can_pay(p, sp.cost):
+            sp = spaces[sid]
+            cost = sp.cost
+            if not cost:
+                v = self.value(st, p, sp.effect) - 0.0
+            elif not st.can_pay(p, cost):
                 v = -3.0
             else:
-                v = self.value(st, p, sp.effect) - self.cost_value(st, p, sp.cost) * 0.6
-            best = max(best, v)
+                v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
+            if v > best:
+                best = v
         return best
