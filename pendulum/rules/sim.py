@@ -6,7 +6,7 @@ import math
 import sys
 import time
 
-from .bots import BotDriver, make_bot
+from .bots import KINDS, BotDriver, make_bot
 from .engine import TRACKS, PendulumRules
 
 REALTIME_DT = 0.25
@@ -120,8 +120,8 @@ def simulate(args) -> int:
         print(f"simulate: --bots needs {players} kinds (got {len(bots)})", file=sys.stderr)
         return 2
     for b in bots:
-        if b not in ("random", "standard"):
-            print(f"simulate: unknown bot kind {b!r} (random, standard)", file=sys.stderr)
+        if b not in KINDS:
+            print(f"simulate: unknown bot kind {b!r} ({', '.join(sorted(KINDS))})", file=sys.stderr)
             return 2
     progress = not getattr(args, "quiet", False) and args.games > 1
     result = run(args.games, players, mode, seed, bots, progress=progress, mods=getattr(args, "mod", None))

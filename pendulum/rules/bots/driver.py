@@ -5,16 +5,19 @@ import math
 
 from tabletop.engine import IllegalActionError
 
+from .levels import EasyBot, HardBot
 from .simple import RandomBot
 from .standard import StandardBot
 
+KINDS = {"random": RandomBot, "easy": EasyBot, "standard": StandardBot, "bot": StandardBot, "hard": HardBot}
+
 
 def make_bot(kind: str, seat: int, seed: int):
-    if kind == "random":
-        return RandomBot(seat, seed)
-    if kind in ("standard", "bot"):
-        return StandardBot(seat, seed)
-    raise ValueError(f"unknown bot kind {kind!r} (random, standard)")
+    """A bot of ``kind`` (random, easy, standard, hard; "bot" means standard) for ``seat``."""
+    cls = KINDS.get(kind)
+    if cls is None:
+        raise ValueError(f"unknown bot kind {kind!r} (random, easy, standard, hard)")
+    return cls(seat, seed)
 
 
 class BotDriver:

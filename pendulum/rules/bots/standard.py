@@ -16,6 +16,8 @@ class StandardBot(Valuation):
     """Greedy, value-based: claims the legendary token whenever it can, works towards the
     parchment on its weakest tracks, keeps 3 votes for achievements, buys provinces, uses stratagems."""
     kind = "standard"
+    STAY = 0.5           # a worker in a frame worth less than this (now) looks for a better one
+    MOVE_GAIN = 1.5      # ... that is worth at least this much more
 
     def __init__(self, seat: int, seed: int):
         super().__init__()
@@ -227,7 +229,7 @@ class StandardBot(Valuation):
                     here = fmemo[f.akey] = self.frame_base(st, p, f)
                 if here > 0:
                     here = here * mult[f.area]
-                if here < 0.5:
+                if here < self.STAY:
                     free.append(w)
                     current[w] = here
         if not free:
@@ -268,7 +270,7 @@ class StandardBot(Valuation):
                 f, v = best_g, vg
             else:
                 f, v = best_c, vc
-            if f is None or (w in current and v < current[w] + 1.5):
+            if f is None or (w in current and v < current[w] + self.MOVE_GAIN):
                 continue
             if v > bv:
                 best, bv = (w, f.id), v

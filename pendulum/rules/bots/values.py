@@ -29,6 +29,14 @@ _TRACK_MULTS: dict = {}    # (rules, time-track space) -> area factors (the same
 class Valuation:
     """Value of effects, costs, frames and choices for ``self.seat`` (see the module docstring)."""
 
+    # weights (the easy and hard bots change some)
+    SHORT_W = 3.0        # a cube that the plan still lacks
+    VOTE_W = 2.2         # a vote that the plan still lacks
+    CONQ = 5.0           # conquering a province before the last round
+    RECRUIT = 7.0        # a new worker in rounds 1-2
+    RECRUIT3 = 2.5       # ... in round 3
+    SOON_BASE, SOON_W = 0.3, 0.7     # a frame's value times SOON_BASE + SOON_W * how soon its row plays
+
     def __init__(self):
         self._vmemo, self._fmemo, self._soon_memo = {}, {}, {}
         self._memo_key = None
@@ -120,12 +128,12 @@ class Valuation:
                     if short < 0:
                         short = 0
                     over = n - short if n > short else 0
-                    v += base[i] * n + 3.0 * (n if n < short else short) + extra_w * (over if over < tshort else tshort)
+                    v += base[i] * n + self.SHORT_W * (n if n < short else short) + extra_w * (over if over < tshort else tshort)
         if votes:
             need = vwant - p.votes
             if need < 0:
                 need = 0
-            v += 2.2 * (votes if votes < need else need) + 0.35 * (votes - need if votes > need else 0)
+            v += self.VOTE_W * (votes if votes < need else need) + 0.35 * (votes - need if votes > need else 0)
         if pw:
             v += self.track_value(st, p, 0, pw)
         if pr:
@@ -145,9 +153,9 @@ class Valuation:
             for card in p.slots[col]:
                 v += self.value(st, p, rules.provinces[card][col], depth + 1)
         if conq:
-            v += 5.0 if st.round < rules.rounds else 2.0
+            v += self.CONQ if st.round < rules.rounds else 2.0
         if recruit:
-            v += 7.0 if st.round <= 2 else (2.5 if st.round == 3 else 0.0)
+            v += self.RECRUIT if st.round <= 2 else (self.RECRUIT3 if st.round == 3 else 0.0)
         if retrieve:
             v += 0.3
         if sp == "vp_of_choice":
@@ -279,14 +287,14 @@ class Valuation:
         got = self._mult
         if got is None:
             if st.rules.timed:
-                got = {a: 0.3 + 0.7 * self.soon(st, a) for a in self.RATE}
+                got = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
             else:                                       # time-track: depends on the token's space only
-                key = (st.rules, st.track_space)
+                key = (st.rules, st.track_space, self.SOON_BASE, self.SOON_W)
                 got = _TRACK_MULTS.get(key)
                 if got is None:
                     if len(_TRACK_MULTS) > 256:
                         _TRACK_MULTS.clear()
-                    got = _TRACK_MULTS[key] = {a: 0.3 + 0.7 * self.soon(st, a) for a in self.RATE}
+                    got = _TRACK_MULTS[key] = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
             self._mult = got
         return got
 
@@ -294,7 +302,7 @@ class Valuation:
         best = self._fmemo.get(f.akey)
         if best is None:
             best = self._fmemo[f.akey] = self.frame_base(st, p, f)
-        return best * (0.3 + 0.7 * self.soon(st, f.area)) if best > 0 else best
+        return best * (self.SOON_BASE + self.SOON_W * self.soon(st, f.area)) if best > 0 else best
 
     def frame_base(self, st, p, f):
         best = -5.0
