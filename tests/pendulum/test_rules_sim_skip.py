@@ -45,6 +45,7 @@ def test_quiet_for_names_the_next_timer_and_the_bot_wait_the_next_ready_bot(pen)
         p.done = False
     assert driver.wait(st) == 0.0
     driver.act(st)
-    assert driver.wait(st) in (1.5, math.inf)     # the bots that acted wait their reaction delay
+    w = driver.wait(st)
+    assert w == math.inf or 0.8 <= w <= 1.5         # the bots that acted wait a standard bot's reaction
     done = pen.state(players=3, mode="timetrack")
     assert done.quiet_for() == math.inf           # untimed: time changes nothing

@@ -1,7 +1,8 @@
 """The easy and hard bots, built on the standard bot (``standard.py``).
 
 * ``easy``: plays the standard move only some of the time; otherwise a move picked at random (seeded) among
-  its legal moves, acts, plays, claims and choices (never a flip, so it never calls the council early).
+  its legal moves, acts, plays, claims and choices (never a flip, so it never calls the council early, and
+  never a done: that stays the standard move's call).
   Visibly weaker, still finishes its turns.
 * ``hard``: the standard policy with different weights, found by playing hard against standard seats
   (``bench/bot_strength.py``): votes are worth far more (the council's privilege order decides who picks
@@ -65,7 +66,7 @@ class EasyBot(StandardBot):
         good = super().choose(st)
         if good is None or self.rng.random() < self.GOOD:
             return good
-        acts = [a for a in st.legal_actions(self.seat) if a.kind not in ("flip", "resume", "refill")]
+        acts = [a for a in st.legal_actions(self.seat) if a.kind not in ("flip", "resume", "refill", "done")]
         if not acts:
             return good
         return acts[int(self.rng.random() * len(acts))]

@@ -7,9 +7,11 @@ import random
 
 from .. import actions as A
 from ..ids import TRACKS
+from .timing import DEFAULT_DELAY, draw, flip_stake, flip_wait, reaction_range
 from .values import Valuation
 
 _OFF = ("reserve", "council", "gone")
+_WAIT = "wait"          # _flip: a finished timer is not due to be flipped yet
 
 
 class StandardBot(Valuation):
@@ -22,6 +24,7 @@ class StandardBot(Valuation):
     def __init__(self, seat: int, seed: int):
         super().__init__()
         self.seat = seat
+        self.seed = int(seed)
         self.rng = random.Random((seed * 6007 + seat * 15485863) ^ 0x57D)
 
     # ---------------------------------------------------------------- decisions
@@ -29,6 +32,8 @@ class StandardBot(Valuation):
         opts = st.decision_options(p, dec)
         if not opts:
             return None
+        if opts == ["none"]:
+            return "none"                   # nothing possible any more (e.g. the timer left the row)
         t = dec["t"]
         if t == "res":
             need = self.res_need(st, p)
@@ -119,6 +124,8 @@ class StandardBot(Valuation):
             return a
         if playing and st.rules.timed and ph == "action":
             a = self._flip(st, p)
+            if a is _WAIT:                 # a finished timer it will flip later (or a person may): not done
+                return A.Refill(seat) if st.province_deck and not all(st.display) else None
             if a:
                 return a
         if st.province_deck and not all(st.display):
@@ -279,10 +286,21 @@ class StandardBot(Valuation):
         return rules.move_objs(p.seat, best[0])[best[1]]
 
     def _flip(self, st, p):
-        for a in ("black", "green", "purple"):
+        """A flip that is due (timing.py: the reaction and the stake of this seat in it), ``_WAIT`` while a
+        finished timer is not due yet, or None."""
+        delay = st.rules.bot_delay
+        lo, hi = reaction_range(self.kind, delay)
+        waiting = False
+        for k, a in enumerate(("black", "green", "purple")):
             if st.remaining[a] > 0:
                 continue
             if a == "purple" and st.markers == 1 and self._best_act(st, p) is not None:
                 continue            # do not call council while one of our workers can still act
-            return A.Flip(p.seat, a)
-        return None
+            gain, loss = flip_stake(st, p, a)
+            waited = st.since_finish[a]
+            due = flip_wait(gain, loss, draw(self.seed, self.seat, k + 1, st.time - waited, lo, hi),
+                            delay / DEFAULT_DELAY)
+            if waited + 1e-9 >= due:
+                return A.Flip(p.seat, a)
+            waiting = True
+        return _WAIT if waiting else None
