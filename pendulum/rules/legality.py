@@ -76,12 +76,13 @@ class Legality:
         self._legal_moves(p, out)
         if ph in PLAY_PHASES:     # so the act, play, pick-up and claim gates pass (no choice pending, not done)
             self._legal_acts(p, out)
-            if self._flip_gate(p) is None:
+            if self.rules.timed and self._flip_gate(p) is None:      # the gate's first check: timed play
                 for flip in objs["flip"]:
                     if self._timer_refusal(flip.timer) is None:
                         out.append(flip)
-            self._legal_plays(p, out)
-            if self._pickup_refusal(p) is None:
+            if p.hand:
+                self._legal_plays(p, out)
+            if p.discard and self._pickup_refusal(p) is None:       # its first check: a discard to pick up
                 out.append(objs["pickup"])
             if self.claim_refusal(p, False) is None:
                 for claim in objs["claim"]:
