@@ -38,7 +38,8 @@ _COMMON_DEFAULTS = {"lang": None, "mod": [], "seed": None, "size": None, "fullsc
 
 
 # The words --seats accepts (the option's own syntax, as its help text gives it).
-SEAT_WORDS = {"pendulum": ("human", "bot", "bot:standard", "bot:random"), "grailwar": ("human", "npc")}
+SEAT_WORDS = {"pendulum": ("human", "bot", "bot:easy", "bot:standard", "bot:hard", "bot:random"),
+              "grailwar": ("human", "npc")}
 
 
 def _seat_list(game: str):
@@ -54,8 +55,7 @@ def _seat_list(game: str):
 
 # --- Pendulum set-up options (config/pendulum/options.yaml; spec sections 1.5, 1.7, 6.1) ------------------
 PENDULUM_OPTIONS = Path(__file__).resolve().parents[1] / "config" / "pendulum" / "options.yaml"
-BOT_LEVELS = {"easy": "bot:random", "standard": "bot:standard"}      # level -> seat word of a built bot
-BOT_LEVELS_NOT_BUILT = ("hard",)
+BOT_LEVELS = {"easy": "bot:easy", "standard": "bot:standard", "hard": "bot:hard"}   # level -> seat word
 NEUTRAL_OPTION = "neutral_player_2p"          # D5: its own flag, --neutral
 
 
@@ -77,8 +77,6 @@ def _choice_list(flag: str, allowed):
     def parse(text: str) -> list[str]:
         words = [w.strip() for w in text.split(",") if w.strip()]
         for w in words:
-            if w.lower() in BOT_LEVELS_NOT_BUILT and flag == "--bots":
-                raise argparse.ArgumentTypeError(f"bot level {w!r} is not built yet; use {' | '.join(allowed)}")
             if w.lower() not in {a.lower() for a in allowed}:
                 raise argparse.ArgumentTypeError(f"{w!r} is not one of {' | '.join(allowed)}")
         if not words:
@@ -148,13 +146,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.pendulum = p          # main() reports set-up flags that do not fit together with its usage
     _common(p)
     p.add_argument("--seats", type=_seat_list("pendulum"), default=None,
-                   help="comma list of human|bot[:random|standard] (2-5 seats)")
+                   help="comma list of human|bot[:easy|standard|hard|random] (2-5 seats)")
     p.add_argument("--mode", choices=["realtime", "timetrack", "beginner"], default=None)
     variants, presets = pendulum_setup()
     names = list(variants) + ["glory"]
     p.add_argument("--bots", type=_choice_list("--bots", list(BOT_LEVELS)), default=None, metavar="LEVELS",
-                   help="bot level per bot seat, comma list of easy|standard (easy = random bot; hard is not built "
-                        "yet); without --seats: one human then these bots")
+                   help="bot level per bot seat, comma list of easy|standard|hard; without --seats: one human "
+                        "then these bots")
     p.add_argument("--advanced", action="store_true", default=False,
                    help="every seat plays the advanced side of its character mat")
     p.add_argument("--variant", type=_choice_list("--variant", names), default=None, metavar="LIST",

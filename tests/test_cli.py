@@ -72,10 +72,11 @@ def _started_pendulum(monkeypatch, argv):
 
 
 def test_every_set_up_flag_reaches_the_rules(monkeypatch):
-    table = _started_pendulum(monkeypatch, ["--bots", "easy,standard", "--advanced", "--variant", "d2,glory",
+    table = _started_pendulum(monkeypatch, ["--bots", "easy,hard", "--advanced", "--variant", "d2,glory",
                                             "--neutral", "off"])
     o = table.rules.options
-    assert table.seats_spec == ["human", "bot:random", "bot:standard"]
+    assert table.seats_spec == ["human", "bot:easy", "bot:hard"]
+    assert [type(b).kind for b in table.bots.driver.bots.values()] == ["easy", "hard"]
     assert o["advanced"] == [True, True, True] and o["advanced_variant"] == [True, True, True]
     assert o["third_rank_vp_on_1_3_side"] == "guide" and o["winner_rule"] == "rulebook"
     assert o["neutral_player_2p"] == "guide"
@@ -101,7 +102,7 @@ def test_the_help_lists_every_set_up_option(capsys):
     out = capsys.readouterr().out
     for flag in ("--seats", "--mode", "--bots", "--advanced", "--variant", "--neutral", "--rules"):
         assert flag in out
-    for word in ("D1|D2|D3|D4|glory", "easy|standard", "{guide,rulebook}"):
+    for word in ("D1|D2|D3|D4|glory", "easy|standard|hard", "{guide,rulebook}"):
         assert word in out
 
 
@@ -109,8 +110,7 @@ def test_bad_set_up_values_are_refused_before_a_window_opens(capsys, monkeypatch
     import pytest
     import tabletop.cli as cli
     monkeypatch.setattr(cli, "_run_ui", lambda *a: pytest.fail("a window was opened"))
-    cases = [(["--bots", "easy,hard"], "argument --bots: bot level 'hard' is not built yet; use easy | standard"),
-             (["--bots", "easy,expert"], "argument --bots: 'expert' is not one of easy | standard"),
+    cases = [(["--bots", "easy,expert"], "argument --bots: 'expert' is not one of easy | standard | hard"),
              (["--variant", "D9"], "argument --variant: 'D9' is not one of D1 | D2 | D3 | D4 | glory"),
              (["--rules", "house"], "argument --rules: invalid choice: 'house'"),
              (["--neutral", "maybe"], "argument --neutral: invalid choice: 'maybe'"),

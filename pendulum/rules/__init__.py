@@ -64,9 +64,9 @@ Modes: "realtime" (timers run with ``advance``; a finished timer may be flipped 
 "waiting" and is cleared when a timer runs out), "timetrack" (time token ``state.track_space`` steps when
 every seat is Done), "beginner" (timetrack + no neutral player).
 
-BOTS (pendulum/rules/bots.py): ``make_bot("random"|"standard", seat, seed).choose(state)``;
-``BotDriver({seat: kind}, seed, delay).act(state)`` chooses and applies bot after bot (respecting the
-reaction delay in engine time) and returns ``[(action, events)]``; ``tick(state)`` only chooses;
+BOTS (pendulum/rules/bots/): ``make_bot("random"|"easy"|"standard"|"hard", seat, seed).choose(state)``;
+``BotDriver({seat: kind}, seed, delay).act(state)`` chooses and applies bot after bot (respecting each
+bot's reaction in engine time, bots/timing.py) and returns ``[(action, events)]``; ``tick(state)`` only chooses;
 ``wait(state)`` is the time until the next bot may act (with ``quiet_for`` the simulator skips idle time).
 
 OPTIONS (``make_rules(options)``; ``rules.options_dict()`` gives them all resolved): mode, players (2-5),

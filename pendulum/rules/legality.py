@@ -2,7 +2,7 @@
 lists exactly the actions ``why_not`` accepts, because both are built from the same checks:
 
 * a gate per kind and seat (phase, pending choice, done) -- ``_move_gate``, ``_act_gate``, ``_play_gate``;
-* a check per piece (``_worker_gates``: which of the seat's workers may move now);
+* a check per piece (``_movable``: which of the seat's workers may move now);
 * a check per target (``_frame_gates``: may a common or a grande worker enter that frame; ``_act_at``: may
   it act there;
   ``_pay_refusal``/``card_refusal``: may this card be played with this payment).
@@ -28,7 +28,6 @@ from .refusals import REFUSE, about_worker, refusal as R
 _ROW = (REFUSE.frame_on_timer_row, REFUSE.frame_on_timer_row)   # _frame_gate: (common, grande)
 _OWN = (REFUSE.own_worker_in_frame, REFUSE.own_worker_in_frame)
 _BLOCKED = (REFUSE.frame_needs_grande, None)
-_OPEN = (None, None)
 
 
 class Legality:
@@ -53,37 +52,48 @@ class Legality:
 
     def legal_actions(self, seat) -> list[Action]:
         """Every action ``why_not`` accepts for ``seat`` now, in a fixed order (resume, moves, acts, flips,
-        plays, pick up, claims, refill, done, done-and-act-last; or only the choices of a pending decision)."""
+        plays, pick up, claims, refill, done, done-and-act-last; or only the choices of a pending decision).
+        The checks are the ones ``why_not`` runs; a kind is skipped without asking only where its gate
+        refuses for certain (a pending choice, a declared done, a phase outside the kind's phases)."""
         if self.phase == "game_over" or not isinstance(seat, int) or not 0 <= seat < len(self.players):
             return []
         p = self.players[seat]
+        other_closing = self.closing and self.closing[0] != seat
+        if p.decisions:                       # every gate but the choice's refuses: choice_pending
+            return [] if other_closing else [A.Choose(seat, o) for o in self.decision_options(p, p.decisions[0])]
         objs = self.rules.seat_objs(seat)
         refill = [objs["refill"]] if self._why_refill(p, None) is None else []       # 3.6: any moment
-        if self.closing and self.closing[0] != seat:
+        if other_closing:
             return refill
-        if p.decisions:
-            return [A.Choose(seat, o) for o in self.decision_options(p, p.decisions[0])]
+        if p.done:                            # the other gates refuse: declared_done / already_done
+            if self._why_resume(p, None) is None:
+                refill.insert(0, objs["resume"])
+            return refill
+        ph = self.phase
+        if ph not in MOVE_PHASES:             # council steps: every other gate names the phase
+            return refill
         out = []
-        if p.done and self._why_resume(p, None) is None:
-            out.append(objs["resume"])
         self._legal_moves(p, out)
-        self._legal_acts(p, out)
-        if self._flip_gate(p) is None:
-            for flip in objs["flip"]:
-                if self._timer_refusal(flip.timer) is None:
-                    out.append(flip)
-        self._legal_plays(p, out)
-        if self._why_pickup(p, None) is None:
-            out.append(objs["pickup"])
-        if self._claim_gate(p) is None:
-            for claim in objs["claim"]:
-                if self._take_refusal(p, claim.take) is None:
-                    out.append(claim)
+        if ph in PLAY_PHASES:     # so the act, play, pick-up and claim gates pass (no choice pending, not done)
+            self._legal_acts(p, out)
+            if self.rules.timed and self._flip_gate(p) is None:      # the gate's first check: timed play
+                for flip in objs["flip"]:
+                    if self._timer_refusal(flip.timer) is None:
+                        out.append(flip)
+            if p.hand:
+                self._legal_plays(p, out)
+            if p.discard and self._pickup_refusal(p) is None:       # its first check: a discard to pick up
+                out.append(objs["pickup"])
+            if self.claim_refusal(p, False) is None:
+                for claim in objs["claim"]:
+                    if self._take_refusal(p, claim.take) is None:
+                        out.append(claim)
         out.extend(refill)
         if self._done_gate(p) is None:
-            for done in objs["done"]:
-                if self._last_refusal(done) is None:
-                    out.append(done)
+            done, done_last = objs["done"]
+            out.append(done)                  # plain done: _last_refusal checks only "act last"
+            if self._last_refusal(done_last) is None:
+                out.append(done_last)
         return out
 
     def find_action(self, source: str, target: str, seat: int | None = None) -> Action | Refusal:
@@ -152,84 +162,98 @@ class Legality:
             return REFUSE.not_your_placement
         return None
 
-    def _worker_gates(self, p, items):
-        """For each ``(worker, location)``: why that worker may not move now (None: it may). One check for a
-        single Move (``why_not``) and for all the seat's workers (``legal_actions``)."""
+    def _movable(self, p):
+        """``[(worker, location)]`` of the workers of ``p`` that may move now (once ``_move_gate`` passed): the
+        one check behind a single Move (``why_not``) and the listed moves (``legal_actions``)."""
         out = []
         opening = self.opening[0][1] if self.phase == "opening" else None
         loc_row, tr = self.rules.loc_row, self.timer_row
-        for w, loc in items:
-            if loc is None:
-                out.append(about_worker("not_your_worker", w))
-            elif opening and (loc != "mat" or w[-2] != opening):
-                out.append(REFUSE.place_grande_from_mat if opening == "g" else REFUSE.place_common_from_mat)
-            elif loc in OFF_BOARD:
-                out.append(about_worker("worker_not_in_play", w))
-            elif loc != "mat" and tr[loc_row[loc][0]] == loc_row[loc][1]:
-                out.append(about_worker("worker_on_timer_row", w))
+        for w, loc in p.workers.items():
+            if loc == "mat":
+                if opening and w[-2] != opening:
+                    continue                      # 2.5: this placement is the other kind of worker
+            elif opening:
+                continue                          # 2.5: placements come from the mat
             else:
-                out.append(None)
+                ar = loc_row.get(loc)             # every board location; None: reserve, council, gone
+                if ar is None or tr[ar[0]] == ar[1]:
+                    continue
+            out.append((w, loc))
         return out
 
+    def _worker_refusal(self, w, loc):
+        """Why worker ``w`` at ``loc``, not among ``_movable``, may not move."""
+        if loc is None:
+            return about_worker("not_your_worker", w)
+        if self.phase == "opening" and self.opening:
+            return REFUSE.place_grande_from_mat if self.opening[0][1] == "g" else REFUSE.place_common_from_mat
+        if loc in OFF_BOARD:
+            return about_worker("worker_not_in_play", w)
+        return about_worker("worker_on_timer_row", w)
+
     def _frame_gates(self, p, frames):
-        """For each frame: (refusal for a common worker, refusal for a grande) entering it now; None = may
-        enter. One check for a single Move and for every frame a seat's workers could go to."""
-        out = []
+        """Which of ``frames`` a worker of ``p`` may enter now: ``(commons, grandes, refused)``, the ids open to a
+        common worker, the ids open to a grande, and ``{id: (refusal for a common, refusal for a grande)}``
+        for the frames closed to a grande as well. One check for a single Move and for every frame a seat's
+        workers could go to."""
+        commons, grandes, refused = [], [], {}
         tr, occs = self.timer_row, self.frame_occ
         own = str(p.seat) if p.variant else None
         for fr in frames:
+            fid = fr.id
             if tr[fr.area] == fr.row:
-                out.append(_ROW)
+                refused[fid] = _ROW
                 continue
-            occ = occs[fr.id]
-            if not occ:
-                out.append(_OPEN)
-            elif own is not None and any(x[:-2] == own for x in occ):
-                out.append(_OWN)
-            else:
-                out.append(_BLOCKED if fr.blocking else _OPEN)
-        return out
+            occ = occs[fid]
+            if occ:
+                if own is not None and any(x[:-2] == own for x in occ):
+                    refused[fid] = _OWN
+                    continue
+                if fr.blocking:
+                    grandes.append(fid)               # a common may not join: frame_needs_grande
+                    continue
+            commons.append(fid)
+            grandes.append(fid)
+        return commons, grandes, refused
 
     def _why_move(self, p, a):
         why = self._move_gate(p)
         if why:
             return why
         loc = p.workers.get(a.worker)
-        why = self._worker_gates(p, ((a.worker, loc),))[0]
-        if why:
-            return why
+        if loc is None or (a.worker, loc) not in self._movable(p):
+            return self._worker_refusal(a.worker, loc)
         if a.to == "mat":
             return REFUSE.already_on_mat if loc == "mat" else None
         fr = self.rules.frames.get(a.to)
         if fr is None:
             return R("no_frame", frame=a.to)
-        pair = self._frame_gates(p, (fr,))[0]
-        if pair is _ROW:
-            return pair[0]
+        commons, grandes, refused = self._frame_gates(p, (fr,))
+        if fr.id in refused and refused[fr.id] is _ROW:
+            return _ROW[0]
         if loc == "F:" + fr.id:
             return REFUSE.already_in_frame
-        return pair[a.worker[-2] == "g"]
+        if a.worker[-2] == "g":
+            return None if grandes else refused[fr.id][1]
+        return None if commons else refused.get(fr.id, _BLOCKED)[0]
 
     def _legal_moves(self, p, out):
         if self._move_gate(p):
             return
+        movable = self._movable(p)
+        if not movable:
+            return
         rules = self.rules
-        targets = rules.targets(self.timer_row)     # the frames not on a timer row: the others are _ROW
-        gates = self._frame_gates(p, targets)
-        open_to = ([f.id for f, pair in zip(targets, gates) if pair[0] is None],    # commons may enter
-                   [f.id for f, pair in zip(targets, gates) if pair[1] is None])    # grandes may enter
-        items = list(p.workers.items())
-        append = out.append
-        for (w, loc), why in zip(items, self._worker_gates(p, items)):
-            if why:
-                continue
-            objs = rules.move_objs(p.seat, w)
-            here = loc[2:] if loc[:2] == "F:" else None          # as in _why_move: already in that frame
-            for fid in open_to[w[-2] == "g"]:
-                if fid != here:
-                    append(objs[fid])
-            if loc != "mat":
-                append(objs["mat"])
+        seat = p.seat
+        commons, grandes, _ = self._frame_gates(p, rules.targets(self.timer_row))
+        for w, loc in movable:
+            objs = rules.move_objs(seat, w)
+            if loc == "mat":
+                out.extend([objs[fid] for fid in (grandes if w[-2] == "g" else commons)])
+            else:
+                here = loc[2:] if loc[:2] == "F:" else None      # as in _why_move: already in that frame
+                out.extend([objs[fid] for fid in (grandes if w[-2] == "g" else commons) if fid != here])
+                out.append(objs["mat"])
 
     # ------------------------------------------------------------------ acts (4.4 rule 2, 4.5)
     def _act_gate(self, p):
@@ -264,14 +288,18 @@ class Legality:
         return self._act_at(p, sp)
 
     def _legal_acts(self, p, out):
-        if self._act_gate(p):
-            return
+        """Acts of ``p`` (the caller checked ``_act_gate``)."""
         rules = self.rules
+        frames, spaces = rules.frames, rules.spaces
+        tr = self.timer_row
         for w, loc in p.workers.items():
             if loc[:2] != "F:":
                 continue
-            for sid in rules.frames[loc[2:]].spaces:          # the boxes under the worker's frame
-                if self._act_at(p, rules.spaces[sid]) is None:
+            f = frames[loc[2:]]
+            if tr[f.area] != f.row:
+                continue            # _act_at refuses every box of the frame (its boxes share its row)
+            for sid in f.spaces:                              # the boxes under the worker's frame
+                if self._act_at(p, spaces[sid]) is None:
                     out.append(rules.act_obj(p.seat, w, sid))
 
     def act_cost(self, p, sp) -> dict:
@@ -309,10 +337,10 @@ class Legality:
         return self._pay_refusal(p, info["cost"], a.pay) or self.card_refusal(p, a.card, info)
 
     def _legal_plays(self, p, out):
-        if self._play_gate(p):
-            return
-        for card in dict.fromkeys(p.hand):
-            info = self.rules.cards[card]
+        """Plays of ``p`` (the caller checked ``_play_gate``)."""
+        cards = self.rules.cards
+        for card in (dict.fromkeys(p.hand) if len(p.hand) > 1 else p.hand):
+            info = cards[card]
             if self.card_refusal(p, card, info):
                 continue
             for pay in self.pay_options(p, info["cost"]):      # exactly the payments _pay_refusal accepts
@@ -361,6 +389,9 @@ class Legality:
             return REFUSE.choice_pending
         if p.done:
             return REFUSE.declared_done
+        return self._pickup_refusal(p)
+
+    def _pickup_refusal(self, p):
         if not p.discard:
             return REFUSE.nothing_to_pick_up
         if not self.can_pay(p, self.rules.pickup_cost):

@@ -6,7 +6,7 @@ import math
 import sys
 import time
 
-from .bots import BotDriver, make_bot
+from .bots import KINDS, BotDriver, make_bot
 from .engine import TRACKS, PendulumRules
 
 REALTIME_DT = 0.25
@@ -22,9 +22,11 @@ def idle_steps(st, driver, dt: float = REALTIME_DT) -> int:
     return max(1, math.ceil(horizon / dt - 1e-9))
 
 
-def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, skip_idle: bool = True):
+def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, skip_idle: bool = True,
+              log: list | None = None):
     """Play one bot game; returns (state, actions applied). Real time runs in ``REALTIME_DT`` steps; with
-    ``skip_idle`` the steps in which nothing can happen are taken at once (same result, see idle_steps)."""
+    ``skip_idle`` the steps in which nothing can happen are taken at once (same result, see idle_steps).
+    ``log``: a list that receives every applied action (with the engine time in real time)."""
     st = rules.new_state(seed)
     bots = [make_bot(k, i, seed) for i, k in enumerate(kinds)]
     n = 0
@@ -36,6 +38,8 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
                 st.advance(REALTIME_DT * (idle_steps(st, driver) if skip_idle else 1))
                 continue
             n += len(done)
+            if log is not None:
+                log.extend((st.time, a) for a, _ in done)
         if not st.is_terminal():
             raise RuntimeError(f"seed {seed}: real-time bot game did not end")
         return st, n
@@ -49,6 +53,8 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
             if a is None:
                 continue
             st.apply(a)
+            if log is not None:
+                log.append(a)
             moved = True
             n += 1
             if st.is_terminal():
@@ -73,6 +79,7 @@ def run(games: int, players: int, mode: str, seed: int, bots: list[str], progres
     vp = {t: 0.0 for t in TRACKS + ("legendary",)}
     actions = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     for g in range(games):
         st, n = play_game(rules, seed + g, bots)
         actions += n
@@ -88,11 +95,13 @@ def run(games: int, players: int, mode: str, seed: int, bots: list[str], progres
         if progress:
             _progress(g + 1, games, start)
     secs = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     if progress:
         sys.stderr.write("\n")
     denom = max(1, games * players)
     return {"games": games, "players": players, "mode": mode, "seed": seed, "bots": bots,
             "seconds": round(secs, 3), "games_per_second": round(games / secs, 2) if secs else None,
+            "cpu_seconds": round(cpu, 3), "games_per_cpu_second": round(games / cpu, 2) if cpu else None,
             "mean_actions": round(actions / max(1, games), 2), "winners": wins, "all_lost": all_lost,
             "vp_mean": {t: round(v / denom, 3) for t, v in vp.items()}}
 
@@ -111,8 +120,8 @@ def simulate(args) -> int:
         print(f"simulate: --bots needs {players} kinds (got {len(bots)})", file=sys.stderr)
         return 2
     for b in bots:
-        if b not in ("random", "standard"):
-            print(f"simulate: unknown bot kind {b!r} (random, standard)", file=sys.stderr)
+        if b not in KINDS:
+            print(f"simulate: unknown bot kind {b!r} ({', '.join(sorted(KINDS))})", file=sys.stderr)
             return 2
     progress = not getattr(args, "quiet", False) and args.games > 1
     result = run(args.games, players, mode, seed, bots, progress=progress, mods=getattr(args, "mod", None))
@@ -120,7 +129,8 @@ def simulate(args) -> int:
         print(json.dumps(result, ensure_ascii=False))
     else:
         print(f"{result['games']} games, {players} players, {mode}, seed {seed}, bots {','.join(bots)}")
-        print(f"{result['seconds']} s ({result['games_per_second']} games/s), mean actions {result['mean_actions']}")
+        print(f"{result['seconds']} s ({result['games_per_second']} games/s, {result['games_per_cpu_second']} per "
+              f"CPU-second), mean actions {result['mean_actions']}")
         print("wins by seat:", result["winners"], " no winner:", result["all_lost"])
         print("mean track positions:", result["vp_mean"])
     return 0

@@ -194,11 +194,22 @@ def grailwar_factions(lang: str, mods=None) -> list[tuple[str, str]]:
     return out
 
 
+def pendulum_presets(mods=None) -> dict[str, dict]:
+    """``{name: {option id: value}}``: the rule-reading presets of config/pendulum/options.yaml."""
+    data = _load_config("pendulum/options.yaml", mods)
+    presets = data.get("presets") if isinstance(data, dict) else None
+    return {str(k): dict(v) for k, v in presets.items() if isinstance(v, dict)} if isinstance(presets, dict) else {}
+
+
 class PendulumSetup(MenuScene):
-    """Players 2–5; each seat human or bot with a random or chosen character; the mode."""
+    """Players 2–5; each seat human or a bot of a level (easy, standard, hard) with a random or chosen
+    character; the mode; the rule reading (the options' defaults, i.e. the rulebook, or a preset)."""
 
     heading_key = "shell.setup.pendulum_title"
     MODES = ("realtime", "timetrack", "beginner")
+    KINDS = ("bot", "human", "bot:easy", "bot:hard")      # a click steps on; "bot" is the standard level
+    KIND_KEYS = {"human": "shell.seat.human", "bot": "shell.pen_bots.seat_standard",
+                 "bot:easy": "shell.pen_bots.seat_easy", "bot:hard": "shell.pen_bots.seat_hard"}
 
     def __init__(self, app):
         super().__init__(app)
@@ -206,10 +217,12 @@ class PendulumSetup(MenuScene):
         self.kinds = ["human", "bot", "bot", "bot", "bot"]
         self.chars = [None] * 5          # None = random
         self.mode = "realtime"
+        self.preset = None               # None: the options' defaults (the rulebook's readings)
 
     def build(self):
         app = self.app
         self.characters = pendulum_characters(app.lang, app.mods)
+        self.presets = pendulum_presets(app.mods)
         x1, x2, w1, w2, h = 160, 860, 660, 900, 72
         y = 200
         self.menu.add((x1, y, w1, h), app.t("shell.setup.players", n=self.players),
@@ -218,7 +231,7 @@ class PendulumSetup(MenuScene):
                       change=self.change_mode, key="mode", object_id="#option_button")
         y += h + 40
         for i in range(self.players):
-            self.menu.add((x1, y, w1, h), app.t("shell.setup.seat", n=i + 1, kind=app.t(f"shell.seat.{self.kinds[i]}")),
+            self.menu.add((x1, y, w1, h), app.t("shell.setup.seat", n=i + 1, kind=app.t(self.KIND_KEYS[self.kinds[i]])),
                           change=lambda d, i=i: self.change_kind(i, d), key=f"seat{i + 1}", object_id="#option_button")
             self.menu.add((x2, y, w2, h), app.t("shell.setup.character", name=self.char_name(self.chars[i])),
                           change=lambda d, i=i: self.change_char(i, d), key=f"char{i + 1}", object_id="#option_button")
@@ -227,6 +240,17 @@ class PendulumSetup(MenuScene):
                       object_id="#menu_button")
         self.menu.add((x1 + 520, 880, 360, 86), app.t("shell.back"), activate=self.back, key="back",
                       object_id="#menu_button")
+        self.menu.add((1100, 880, 660, 86), app.t("shell.pen_bots.rules", preset=self.preset_name(self.preset)),
+                      change=self.change_preset, key="rules", object_id="#option_button")
+
+    def preset_name(self, name):
+        name = name or "rulebook"
+        return self.app.t(f"shell.pen_bots.{name}") if name in ("rulebook", "guide") else name
+
+    def change_preset(self, d):
+        names = [None] + [n for n in self.presets if n != "rulebook"]
+        self.preset = names[(names.index(self.preset) + d) % len(names)] if self.preset in names else None
+        self.rebuild()
 
     def char_name(self, cid):
         if cid is None:
@@ -242,7 +266,8 @@ class PendulumSetup(MenuScene):
         self.rebuild()
 
     def change_kind(self, i, d):
-        self.kinds[i] = "bot" if self.kinds[i] == "human" else "human"
+        k = self.KINDS.index(self.kinds[i]) if self.kinds[i] in self.KINDS else 0
+        self.kinds[i] = self.KINDS[(k + d) % len(self.KINDS)]
         self.rebuild()
 
     def change_char(self, i, d):
@@ -257,7 +282,7 @@ class PendulumSetup(MenuScene):
         self.rebuild()
 
     def seats(self) -> list[str]:
-        """Seat strings for make_scene: "human" or "bot"."""
+        """Seat strings for make_scene: "human", "bot" (standard), "bot:easy" or "bot:hard"."""
         return [self.kinds[i] for i in range(self.players)]
 
     def characters_option(self) -> list[str] | None:
@@ -271,6 +296,8 @@ class PendulumSetup(MenuScene):
         chars = self.characters_option()
         if chars:
             extra["options"] = {"characters": chars}
+        if self.preset in self.presets:
+            extra.setdefault("options", {}).update(self.presets[self.preset])
         start_game(self.app, "pendulum", seats=self.seats(), mode=self.mode,
                    seed=getattr(self.app.args, "seed", None), teach=False, **extra)
 

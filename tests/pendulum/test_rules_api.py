@@ -225,7 +225,7 @@ def test_api_simulate_json_is_deterministic_apart_from_timing(capsys):
     for key in ("games", "players", "mode", "seed", "seconds", "games_per_second", "mean_actions", "winners",
                 "all_lost", "vp_mean"):
         assert key in one
-    for k in ("seconds", "games_per_second"):
+    for k in ("seconds", "games_per_second", "cpu_seconds", "games_per_cpu_second"):
         one.pop(k), two.pop(k)
     assert one == two
     assert sum(one["winners"].values()) + one["all_lost"] == 2

@@ -1,0 +1,306 @@
+"""The standard bot: greedy and value-based (values in ``values.py``). Claims the legendary token whenever
+it can, works towards the parchment on its weakest tracks, keeps 3 votes for achievements, buys
+provinces, uses stratagems. Deterministic from the game seed."""
+from __future__ import annotations
+
+import random
+
+from .. import actions as A
+from ..ids import TRACKS
+from .timing import DEFAULT_DELAY, draw, flip_stake, flip_wait, reaction_range
+from .values import Valuation
+
+_OFF = ("reserve", "council", "gone")
+_WAIT = "wait"          # _flip: a finished timer is not due to be flipped yet
+
+
+class StandardBot(Valuation):
+    """Greedy, value-based: claims the legendary token whenever it can, works towards the
+    parchment on its weakest tracks, keeps 3 votes for achievements, buys provinces, uses stratagems."""
+    kind = "standard"
+    STAY = 0.5           # a worker in a frame worth less than this (now) looks for a better one
+    MOVE_GAIN = 1.5      # ... that is worth at least this much more
+
+    def __init__(self, seat: int, seed: int):
+        super().__init__()
+        self.seat = seat
+        self.seed = int(seed)
+        self.rng = random.Random((seed * 6007 + seat * 15485863) ^ 0x57D)
+
+    # ---------------------------------------------------------------- decisions
+    def _decide(self, st, p, dec):
+        opts = st.decision_options(p, dec)
+        if not opts:
+            return None
+        if opts == ["none"]:
+            return "none"                   # nothing possible any more (e.g. the timer left the row)
+        t = dec["t"]
+        if t == "res":
+            need = self.res_need(st, p)
+            return max(opts, key=lambda o: sum(n * need[i] for i, n in enumerate(map(int, o.split("/")))))
+        if t == "vp":
+            return max(opts, key=lambda o: self.vp_split_value(st, p, tuple(map(int, o.split("/")))))
+        if t == "vp1":
+            return max(opts, key=lambda o: self.track_value(st, p, TRACKS.index(o), dec["n"]))
+        if t == "conquer":
+            return max(opts, key=lambda o: self.province_value(st, p, o))
+        if t in ("retrieve", "promote"):
+            return min(opts, key=lambda w: (0 if p.workers[w] == "mat" else 1, w))
+        if t == "exchange":
+            need = self.res_need(st, p)
+            if need[1] > need[0]:
+                cands = [o for o in opts if o.startswith("m>c")]
+            else:
+                cands = [o for o in opts if o.startswith("c>m")]
+            cands = cands or opts
+            return cands[len(cands) // 2]
+        if t == "move_vp":
+            def mv(o):
+                a, b = (TRACKS.index(x) for x in o.split(">"))
+                return self.track_value(st, p, b) - (4 if p.tracks[a] <= st.rules.parchment else 1.0)
+            return max(opts, key=mv)
+        if t == "return":
+            return opts[0]
+        if t == "direct":
+            return max(opts, key=lambda o: self.value(st, p, st.rules.spaces[o.split("@")[1]].effect)
+                       - self.cost_value(st, p, st.rules.spaces[o.split("@")[1]].cost))
+        if t == "adjacent":
+            best, bv = "none", 0.0
+            for o in opts:
+                if o == "none":
+                    continue
+                sp = st.rules.spaces[o]
+                v = self.value(st, p, sp.effect) - self.cost_value(st, p, sp.cost)
+                if v > bv:
+                    best, bv = o, v
+            return best
+        if t == "claim":
+            return opts[0]
+        if t == "glory":                      # glory breaks ties; bank it once the cubes matter less
+            return opts[0] if st.round >= st.rules.rounds else opts[-1]
+        if t == "trim":
+            return min(opts, key=lambda o: self.slot_card_value(st, p, *o.split(":")))
+        if t == "council":
+            return max(opts, key=lambda o: self.council_value(st, p, o))
+        return opts[0]
+
+    # ---------------------------------------------------------------- main policy
+    _fresh = False
+
+    def choose(self, st):
+        """The bot's action for ``st`` (values are memoised on this seat's own mat, see ``refresh``)."""
+        self._fresh = False          # the memo key is checked once per call (the state is fixed meanwhile)
+        self._soon_memo = {}
+        self._mult = None
+        self.refresh(st)
+        seat = self.seat
+        p = st.players[seat]
+        if st.phase == "game_over":
+            return None
+        if p.decisions:
+            o = self._decide(st, p, p.decisions[0])
+            return A.Choose(seat, o) if o is not None else None
+        ph = st.phase
+        if ph == "opening":
+            acts = st.legal_actions(seat)
+            if not acts:
+                return None
+            return max(acts, key=lambda a: self.place_value(st, p, a.worker, st.rules.frames[a.to]))
+        if ph not in ("action", "council_called", "council_adjust") or p.done:
+            return None
+        playing = ph != "council_adjust"
+        if playing:
+            a = self._claim(st, p)
+            if a:
+                return a
+            a = self._best_act(st, p)
+            if a:
+                return a
+            a = self._stratagem(st, p)
+            if a:
+                return a
+        a = self._move(st, p)
+        if a:
+            return a
+        if playing and st.rules.timed and ph == "action":
+            a = self._flip(st, p)
+            if a is _WAIT:                 # a finished timer it will flip later (or a person may): not done
+                return A.Refill(seat) if st.province_deck and not all(st.display) else None
+            if a:
+                return a
+        if st.province_deck and not all(st.display):
+            return A.Refill(seat)
+        return A.Done(seat)
+
+    def _claim(self, st, p):
+        if st.claim_refusal(p, False):
+            return None
+        if st.legendary_available(p):
+            return A.Claim(p.seat, "legendary")
+        # keep the claim for the legendary token if it may still come this round
+        if st.legendary in ("council_deck", "waiting", "achievement_deck") or st.legendary == "taken" \
+                or p.had_token or p.legendary:
+            return A.Claim(p.seat, "reward")
+        return None
+
+    def _best_act(self, st, p):
+        best, bv = None, 0.05
+        rules = st.rules
+        tr = st.timer_row
+        frames, spaces = rules.frames, rules.spaces
+        plain = "skip_gold" not in p.armed        # else act_cost may lower the cost
+        for w, loc in p.workers.items():
+            if loc[:2] != "F:":
+                continue
+            f = frames[loc[2:]]
+            if tr[f.area] != f.row:
+                continue
+            for sid in f.spaces:
+                sp = spaces[sid]
+                cost = sp.cost if plain else st.act_cost(p, sp)
+                if not st.can_pay(p, cost):
+                    continue
+                v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
+                if v > bv:
+                    best, bv = (w, sid), v
+        return rules.act_obj(p.seat, *best) if best else None
+
+    def _stratagem(self, st, p):
+        memo = self._vmemo
+        key = ("strat", st.phase, len(p.hand), st.legendary, len(st.achievement_markers), tuple(p.armed),
+               bool(st.province_deck) or any(st.display))
+        if key in memo:
+            got = memo[key]
+            if got is None or (got.kind == "play" and st.why_not(got) is None) \
+                    or (got.kind == "pickup" and p.discard and st.can_pay(p, st.rules.pickup_cost)):
+                return got
+        got = memo[key] = self._stratagem_raw(st, p)
+        return got
+
+    def _stratagem_raw(self, st, p):
+        best, bv = None, 0.3
+        r = st.rules
+        for card in p.hand:
+            info = r.cards[card]
+            eff = info["effect"]
+            sp = eff.get("special")
+            if sp in ("skip_green_purple_gold_cost", "also_take_adjacent_action", "take_worker_action_twice",
+                      "place_worker_directly_on_timer_row", "return_one_discarded_stratagem",
+                      "exchange_military_culture"):
+                continue
+            if eff.get("retrieve_worker"):
+                continue
+            if st.card_refusal(p, card, info):
+                continue
+            pays = st.pay_options(p, info["cost"])
+            if not pays:
+                continue
+            pay = pays[0]
+            if info["cost"].get("any_resource"):
+                need = self.res_need(st, p)
+                pay = min(pays, key=lambda o: sum(n * need[i] for i, n in enumerate(map(int, o.split("/")))))
+            v = self.value(st, p, eff) - self.cost_value(st, p, info["cost"])
+            if sp in ("claim_current_achievement", "claim_achievement_second_time"):
+                v = 30 if st.legendary_available(p) else 2.0
+            if v > bv:
+                best, bv = A.Play(p.seat, card, pay), v
+        if best is None and p.discard and p.res[1] >= 7 and st.can_pay(p, r.pickup_cost):
+            return A.Pickup(p.seat)
+        return best
+
+    def _move(self, st, p):
+        """The best move of a worker that is free to move (on the mat, on a reward box, or in a frame worth
+        little now) to a frame off the timer rows; the first best in worker and frame order."""
+        rules = st.rules
+        tr = st.timer_row
+        loc_row = rules.loc_row
+        fmemo = self._fmemo
+        mult = self.mults(st)
+        free = []
+        current = {}
+        for w, loc in p.workers.items():
+            if loc in _OFF:
+                continue
+            if loc == "mat":
+                free.append(w)
+                continue
+            ar = loc_row[loc]
+            if tr[ar[0]] == ar[1]:
+                continue
+            if loc[:2] == "B:":
+                free.append(w)
+            else:
+                f = rules.frames[loc[2:]]
+                here = fmemo.get(f.akey)
+                if here is None:
+                    here = fmemo[f.akey] = self.frame_base(st, p, f)
+                if here > 0:
+                    here = here * mult[f.area]
+                if here < self.STAY:
+                    free.append(w)
+                    current[w] = here
+        if not free:
+            return None
+        own = str(p.seat)
+        variant = p.variant
+        occs = st.frame_occ
+        best_c = best_g = None                      # first best frame for a common / for a grande
+        vc = vg = -1e9
+        for f in rules.targets(tr):
+            occ = occs[f.id]
+            v = fmemo.get(f.akey)
+            if v is None:
+                v = fmemo[f.akey] = self.frame_base(st, p, f)
+            if v > 0:
+                v = v * mult[f.area]
+            if occ:
+                for x in occ:
+                    if x[:-2] == own:
+                        break
+                else:
+                    x = None
+                if x is not None:                   # one of ours is there already
+                    if variant:
+                        continue
+                    v = v - 1.0
+                if v > vg:
+                    best_g, vg = f, v
+                if f.blocking:
+                    continue                        # only a grande may join a worker in a blocking frame
+            elif v > vg:
+                best_g, vg = f, v
+            if v > vc:
+                best_c, vc = f, v
+        best, bv = None, -1e9
+        for w in free:
+            if w[-2] == "g":
+                f, v = best_g, vg
+            else:
+                f, v = best_c, vc
+            if f is None or (w in current and v < current[w] + self.MOVE_GAIN):
+                continue
+            if v > bv:
+                best, bv = (w, f.id), v
+        if best is None:
+            return None
+        return rules.move_objs(p.seat, best[0])[best[1]]
+
+    def _flip(self, st, p):
+        """A flip that is due (timing.py: the reaction and the stake of this seat in it), ``_WAIT`` while a
+        finished timer is not due yet, or None."""
+        delay = st.rules.bot_delay
+        lo, hi = reaction_range(self.kind, delay)
+        waiting = False
+        for k, a in enumerate(("black", "green", "purple")):
+            if st.remaining[a] > 0:
+                continue
+            if a == "purple" and st.markers == 1 and self._best_act(st, p) is not None:
+                continue            # do not call council while one of our workers can still act
+            gain, loss = flip_stake(st, p, a)
+            waited = st.since_finish[a]
+            due = flip_wait(gain, loss, draw(self.seed, self.seat, k + 1, st.time - waited, lo, hi),
+                            delay / DEFAULT_DELAY)
+            if waited + 1e-9 >= due:
+                return A.Flip(p.seat, a)
+            waiting = True
+        return _WAIT if waiting else None

@@ -1,0 +1,321 @@
+"""How the standard bot values things (a mixin of its policy): resources and votes against its plan
+(achievement, action costs, the last council), track steps towards the parchment, a frame by its best
+reward box, how soon a timer brings a row into play. Memoised on this seat's own mat (``refresh``)."""
+from __future__ import annotations
+
+RES_KEYS = ("military", "culture", "gold")
+VP_KEYS = ("power_vp", "prestige_vp", "popularity_vp")
+
+
+_COMPILED: dict = {}
+
+
+def compile_effect(eff):
+    """An effect dict as a flat tuple (bots read it often); the dict is kept so its id stays unique."""
+    g = eff.get
+    c = (eff, g("military", 0), g("culture", 0), g("gold", 0), g("votes", 0), g("power_vp", 0), g("prestige_vp", 0),
+         g("popularity_vp", 0), g("legendary_vp", 0), g("any_resource", 0), g("any_vp", 0), g("production"),
+         g("conquer_province", 0), g("recruit_common_worker", 0), g("retrieve_worker", 0), g("special"),
+         g("amount", 0))
+    if len(_COMPILED) > 4096:
+        _COMPILED.clear()
+    _COMPILED[id(eff)] = c
+    return c
+
+
+_TRACK_MULTS: dict = {}    # (rules, time-track space) -> area factors (the same for every seat)
+
+
+class Valuation:
+    """Value of effects, costs, frames and choices for ``self.seat`` (see the module docstring)."""
+
+    # weights (the easy and hard bots change some)
+    SHORT_W = 3.0        # a cube that the plan still lacks
+    VOTE_W = 2.2         # a vote that the plan still lacks
+    CONQ = 5.0           # conquering a province before the last round
+    RECRUIT = 7.0        # a new worker in rounds 1-2
+    RECRUIT3 = 2.5       # ... in round 3
+    SOON_BASE, SOON_W = 0.3, 0.7     # a frame's value times SOON_BASE + SOON_W * how soon its row plays
+
+    def __init__(self):
+        self._vmemo, self._fmemo, self._soon_memo = {}, {}, {}
+        self._memo_key = None
+
+    # ---------------------------------------------------------------- values
+    def plan(self, st, p):
+        """Targets for this moment: cube holdings and votes wanted (achievement, action costs, f5)."""
+        memo = self._vmemo
+        got = memo.get("plan")
+        if got is not None:
+            return got
+        want = [0, 0, 2]
+        votes = 0
+        total = 0
+        ach = st.achievement
+        if ach and p.claims == 0:
+            req = st.rules.achievements[ach]["requires"]
+            want = [max(want[0], req["military"]), max(want[1], req["culture"]), max(want[2], req["gold"])]
+            votes = req["votes"]
+            total = req["any_resource_total"]
+        if not p.legendary and st.round >= st.rules.rounds:
+            total = max(total, 10)                      # f5 at the last council: 10 wild -> legendary
+        memo["plan"] = (want, votes, total)
+        return want, votes, total
+
+    def track_value(self, st, p, t, n=1):
+        P = st.rules.parchment
+        v = 0.0
+        pos = p.tracks[t]
+        for _ in range(n):
+            if pos >= st.rules.track_max:
+                break
+            v += 4.0 + 0.15 * (P - pos) if pos < P else 1.2
+            pos += 1
+        return v
+
+    def refresh(self, st):
+        """Values depend only on this seat's own mat and the round's card/achievement; cached on that."""
+        if self._fresh:
+            return self._vmemo
+        self._fresh = True
+        p = st.players[self.seat]
+        sl = p.slots
+        res, tracks = p.res, p.tracks
+        key = (id(st), res[0], res[1], res[2], p.votes, tracks[0], tracks[1], tracks[2], p.legendary,
+               p.claims, p.had_token, len(p.discard), len(sl["brown"]), len(sl["red"]), len(sl["blue"]),
+               len(sl["yellow"]), len(p.keep), st.round, st.achievement, st.legendary)
+        if self._memo_key != key:
+            self._memo_key = key
+            self._vmemo = {}
+            self._fmemo = {}
+        return self._vmemo
+
+    def value(self, st, p, eff, depth=0):
+        if not eff:
+            return 0.0
+        if depth == 0:
+            memo = self._vmemo
+            got = memo.get(id(eff))
+            if got is not None and got[0] is eff:     # the memo keeps ``eff`` alive, so its id is not reused
+                return got[1]
+            v = self._value(st, p, eff, 0)
+            memo[id(eff)] = (eff, v)
+            return v
+        return self._value(st, p, eff, depth)
+
+    def _value(self, st, p, eff, depth=0):
+        c = _COMPILED.get(id(eff))
+        if c is None or c[0] is not eff:
+            c = compile_effect(eff)
+        (_, m, cu, g, votes, pw, pr, po, leg, anyres, anyvp, col, conq, recruit, retrieve, sp, amount) = c
+        v = 0.0
+        rules = st.rules
+        late = st.round >= rules.rounds
+        want, vwant, total = self.plan(st, p)
+        res = p.res
+        if m or cu or g:
+            cap = rules.cap
+            have = res[0] + res[1] + res[2]
+            tshort = total - have if total > have else 0
+            base = (0.6, 0.6, 0.7) if not late else (0.3, 0.3, 0.3)
+            extra_w = 4.0 if late else 1.5
+            for i, n in ((0, m), (1, cu), (2, g)):
+                if n:
+                    room = cap - res[i]
+                    if n > room:
+                        n = room
+                    short = want[i] - res[i]
+                    if short < 0:
+                        short = 0
+                    over = n - short if n > short else 0
+                    v += base[i] * n + self.SHORT_W * (n if n < short else short) + extra_w * (over if over < tshort else tshort)
+        if votes:
+            need = vwant - p.votes
+            if need < 0:
+                need = 0
+            v += self.VOTE_W * (votes if votes < need else need) + 0.35 * (votes - need if votes > need else 0)
+        if pw:
+            v += self.track_value(st, p, 0, pw)
+        if pr:
+            v += self.track_value(st, p, 1, pr)
+        if po:
+            v += self.track_value(st, p, 2, po)
+        if leg and not p.legendary:
+            v += 60
+        if anyres:
+            have = res[0] + res[1] + res[2]
+            short = max(0, sum(max(0, want[i] - res[i]) for i in range(3)), total - have)
+            v += 0.65 * anyres + (4.0 if late else 2.5) * min(anyres, short)
+        if anyvp:
+            v += max(self.track_value(st, p, i, 1) for i in range(3)) * anyvp
+        if col and depth < 1:
+            v += self.value(st, p, rules.production[p.character][col], depth + 1)
+            for card in p.slots[col]:
+                v += self.value(st, p, rules.provinces[card][col], depth + 1)
+        if conq:
+            v += self.CONQ if st.round < rules.rounds else 2.0
+        if recruit:
+            v += self.RECRUIT if st.round <= 2 else (self.RECRUIT3 if st.round == 3 else 0.0)
+        if retrieve:
+            v += 0.3
+        if sp == "vp_of_choice":
+            v += max(self.track_value(st, p, i, amount or 2) for i in range(3))
+        elif sp == "move_one_vp":
+            v += 0.5
+        return v
+
+    def cost_value(self, st, p, cost, pay=None):
+        if not cost and not pay:
+            return 0.0                      # what _cost_value gives for nothing to pay
+        if pay is None:
+            memo = self._vmemo
+            key = ("cost", id(cost))
+            got = memo.get(key)
+            if got is not None and got[0] is cost:
+                return got[1]
+            v = self._cost_value(st, p, cost, None)
+            memo[key] = (cost, v)
+            return v
+        return self._cost_value(st, p, cost, pay)
+
+    def _cost_value(self, st, p, cost, pay=None):
+        want, vwant, total = self.plan(st, p)
+        v = 0.0
+        have = sum(p.res)
+        spent = 0
+        for i, k in enumerate(RES_KEYS):
+            n = cost.get(k, 0) + (pay[i] if pay else 0)
+            if n:
+                spent += n
+                keep = max(0, p.res[i] - want[i])
+                v += 0.55 * n + 2.0 * max(0, n - keep)
+        n = cost.get("any_resource", 0) if not pay else 0
+        if n:
+            spent += n
+            v += 0.6 * n
+        if total and have - spent < total:
+            v += (6.0 if st.round >= st.rules.rounds else 1.2) * min(spent, total - (have - spent))
+        if cost.get("votes"):
+            keep = max(0, p.votes - vwant)
+            v += 0.6 * cost["votes"] + 2.2 * max(0, cost["votes"] - keep)
+        for i, k in enumerate(VP_KEYS):
+            if cost.get(k):
+                v += 4.5 * cost[k]
+        return v
+
+    def res_need(self, st, p):
+        m, c, g = p.res
+        need = [1.0, 1.0, 1.2]
+        if m < 4:
+            need[0] += 0.8
+        if g < 4:
+            need[2] += 0.8
+        if c < 5 and p.discard:
+            need[1] += 0.5
+        ach = st.achievement and st.rules.achievements[st.achievement]["requires"]
+        if ach and p.claims == 0:
+            for i, k in enumerate(RES_KEYS):
+                if p.res[i] < ach[k]:
+                    need[i] += 1.0
+        for i in range(3):
+            if p.res[i] >= st.rules.cap:
+                need[i] = 0.0
+        return need
+
+    def vp_split_value(self, st, p, split):
+        v = 0.0
+        for i, n in enumerate(split):
+            v += self.track_value(st, p, i, n)
+        return v
+
+    def slot_card_value(self, st, p, col, card):
+        return self.value(st, p, st.rules.provinces[card][col]) * (1.5 if col in ("red", "yellow") else 1.0)
+
+    def province_value(self, st, p, opt):
+        card, col = opt.split(":")
+        if card == "deck":
+            return 0.8 * max(self.value(st, p, st.rules.provinces["prov01"][col]), 0.5) * self.slot_weight(col)
+        return self.value(st, p, st.rules.provinces[card][col]) * self.slot_weight(col) + \
+            (0.3 if len(p.slots[col]) < st.slot_limit(p) else -1.0)
+
+    def slot_weight(self, col):
+        return {"brown": 1.1, "red": 1.2, "blue": 1.0, "yellow": 1.3}[col]
+
+    def council_value(self, st, p, opt):
+        card, _, pay = opt.partition("=")
+        r = st.rules
+        if card == r.council_grande:
+            return 3.0 if st.round < r.rounds else 0.1
+        info = r.cards[card]
+        v = self.value(st, p, info["effect"])
+        if info["kind"] == "stratagem":
+            v *= (r.rounds - st.round) * 0.9
+        elif info["kind"] == "keep_beside_mat":
+            v = 2.0 if st.round < r.rounds else 0.0
+        cost = dict(info["cost"])
+        if pay:
+            m, c, g = map(int, pay.split("/"))
+            cost = {"military": m, "culture": c, "gold": g}
+        v -= self.cost_value(st, p, cost) * (0.3 if st.round >= r.rounds else 1.0)
+        return v
+
+    RATE = {"black": 1.0, "green": 0.6, "purple": 0.5}
+
+    def soon(self, st, area):
+        """0..1: how soon the timer of ``area`` arrives on its other row (times how fast the area cycles)."""
+        soon = self._soon_memo
+        v = soon.get(area)
+        if v is None:
+            v = soon[area] = self.RATE[area] * self._arrive(st, area)
+        return v
+
+    def _arrive(self, st, area):
+        if st.rules.timed:
+            rem = st.remaining[area]
+            return 1.0 / (1.0 + rem / 60.0)
+        nxt = st.track_space
+        for k, (space, flips, call) in enumerate(st.rules.timer_track[nxt:], start=1):
+            if area in flips:
+                return 1.0 / k
+        return 0.2
+
+    _mult = None
+
+    def mults(self, st):
+        """``{area: factor}`` a positive frame value is multiplied by (how soon its row comes into play), as
+        ``place_value`` computes it; once per ``choose``."""
+        got = self._mult
+        if got is None:
+            if st.rules.timed:
+                got = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
+            else:                                       # time-track: depends on the token's space only
+                key = (st.rules, st.track_space, self.SOON_BASE, self.SOON_W)
+                got = _TRACK_MULTS.get(key)
+                if got is None:
+                    if len(_TRACK_MULTS) > 256:
+                        _TRACK_MULTS.clear()
+                    got = _TRACK_MULTS[key] = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
+            self._mult = got
+        return got
+
+    def place_value(self, st, p, w, f):
+        best = self._fmemo.get(f.akey)
+        if best is None:
+            best = self._fmemo[f.akey] = self.frame_base(st, p, f)
+        return best * (self.SOON_BASE + self.SOON_W * self.soon(st, f.area)) if best > 0 else best
+
+    def frame_base(self, st, p, f):
+        best = -5.0
+        spaces = st.rules.spaces
+        for sid in f.spaces:
+            sp = spaces[sid]
+            cost = sp.cost
+            if not cost:
+                v = self.value(st, p, sp.effect) - 0.0
+            elif not st.can_pay(p, cost):
+                v = -3.0
+            else:
+                v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
+            if v > best:
+                best = v
+        return best
