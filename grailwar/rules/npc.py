@@ -11,15 +11,17 @@ from .schema import PARAMS
 
 
 # --- estimates (§15.1) ------------------------------------------------------------------------
-def est_params(g, x, y, side, own_base):
-    """Y's parameters as X believes them (Y as ``side`` main)."""
+def est_params(g, x, y, side, own_base, penalty=True):
+    """Y's parameters as X believes them (Y as ``side`` main). ``penalty``: less Y's low-mana
+    penalty (an NPC's judgement; a human master's estimate leaves it out, as Y's mana is
+    Y's secret)."""
     k = x.know.get(y.id)
     if x.id == y.id:
         return base_params(g, y, side, True, own_base), y.level
     if k is None or not k.acq:
         n = g.cfg.npc
         return {p: n.unknown_param_guess for p in PARAMS}, n.unknown_level_guess
-    pen = g.penalty(y)
+    pen = g.penalty(y) if penalty else 0
     out = {p: max(0, y.params[p] - pen) for p in PARAMS}
     for sk, e in y.passive.get("param", ()):
         if (sk.id in k.ss or sk.id in k.ms) and when_ok(e.when, side, True, own_base, ()):
@@ -38,13 +40,14 @@ def known_winrate(g, x, y, side, own_base, slots):
     return tot
 
 
-def ewr(g, x, y, loc):
-    """EWR(X → Y, loc): X's estimate as side A main against Y alone."""
+def ewr(g, x, y, loc, penalty=True):
+    """EWR(X → Y, loc): X's estimate as side A main against Y alone (``penalty``: see
+    ``est_params``)."""
     cfg = g.cfg
     xo = bool(loc) and x.location == loc
     yo = bool(loc) and y.location == loc
     vx = base_params(g, x, "A", True, xo)
-    vy, ly = est_params(g, x, y, "B", yo)
+    vy, ly = est_params(g, x, y, "B", yo, penalty)
     p1 = max(PARAMS, key=lambda p: (vx[p] - vy[p], -PARAMS.index(p)))
     rest = [p for p in PARAMS if p != p1]
     p2 = max(rest, key=lambda p: (vy[p] - vx[p], -PARAMS.index(p)))

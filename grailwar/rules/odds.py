@@ -6,15 +6,21 @@ Each figure comes from the very functions the engine rolls with (``checks.info_t
 the ``1D100<=N`` the log will print.
 
 Covered: information gathering, crafting and building a workshop (declarations, §7.4-§7.5,
-§7.10), an alliance offer and an exchange of information to an NPC master (§12.3). A raid
-has no figure before it starts: its battle's rate depends on the parameters both sides pick
-in the battle (§8.3), and the commit prompt shows it then. An offer to a human master is
-answered by that master, not rolled.
+§7.10), an alliance offer and an exchange of information to an NPC master (§12.3). An offer
+to a human master is answered by that master, not rolled.
+
+A raid has no such figure before it starts: its battle's rate depends on the parameters both
+sides pick in the battle (§8.3), and the commit prompt shows it then. What a master can know
+beforehand is an *estimate*: :func:`estimate` is the spec's EWR (§15.2, what an NPC master
+weighs before it raids), made from the raider's own knowledge of the target only -- the
+target's parameters as far as discovered, its known skills, not its mana -- so it tells
+nothing secret.
 """
 from __future__ import annotations
 
 from .checks import check_chance, craft_target, info_target
 from .comm import acceptance_target, exchange_target
+from .npc import ewr
 
 DECISIONS = ("declare", "rescue", "talk")      # the prompts whose answers may roll a check
 
@@ -45,6 +51,31 @@ def chance(g, action):
             return None                      # an ally agrees without a roll
         return check_chance(g, exchange_target(g, f, t))
     return None
+
+
+def estimate(g, action):
+    """The raider's estimate (%) of the battle a raid on a master would start, or None (not
+    a raid on a master: a raid on a place meets whoever is there)."""
+    f = g.fac.get(getattr(action, "faction", ""))
+    if f is None or action.kind != "declare" or action.act != "approach" or action.mode != "raid":
+        return None
+    t = g.fac.get(action.target)
+    if t is None:
+        return None
+    return ewr(g, f, t, t.location, penalty=False)
+
+
+def estimates_for_viewer(g, viewer):
+    """``{action text: estimate}`` for the viewer's pending declaration (else {})."""
+    p = g.pending
+    if p is None or viewer is None or p.faction != viewer or p.kind != "declare":
+        return {}
+    out = {}
+    for a in g.legal_actions(viewer):
+        e = estimate(g, a)
+        if e is not None:
+            out[a.to_text()] = e
+    return out
 
 
 def for_viewer(g, viewer):

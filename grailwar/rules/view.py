@@ -101,6 +101,7 @@ def view_for(g, viewer=None):
         "alliances": sorted({tuple(sorted((a, b))) for a, f in g.fac.items() for b in f.allies}),
         "log": log_for(g, viewer),
         "odds": odds.for_viewer(g, viewer),      # {action text: %} for the viewer's pending decision
+        "odds_estimate": odds.estimates_for_viewer(g, viewer),   # {raid text: the raider's own estimate %}
     }
 
 

@@ -224,8 +224,11 @@ class PromptMenu:
         (``back``: Cancel also takes back the last pick)."""
         question = consequence(self.host, action)
         n = (self.host.vm or {}).get("odds", {}).get(action.to_text())
+        e = (self.host.vm or {}).get("odds_estimate", {}).get(action.to_text())
         if question is not None and n is not None:       # what the die must show, before it is thrown
             question += " " + self.host.tr("gw_table.chance_line", n=n)
+        elif question is not None and e is not None:     # a raid: only an estimate is possible
+            question += " " + self.host.tr("gw_table.estimate_line", n=e)
         if question is None:
             self.host.human_decides(action)
             return
@@ -234,17 +237,21 @@ class PromptMenu:
 
     def odds_text(self, actions):
         """" (45%)" / " (35–65%)" when every action a choice leads to rolls a check whose
-        chance the view gives (``grailwar.rules.odds``), else ""."""
-        table = (self.host.vm or {}).get("odds") or {}
-        if not table or not actions:
+        chance the view gives (``grailwar.rules.odds``); " (≈45%)" when each is a raid the
+        view gives an estimate for; else ""."""
+        if not actions:
             return ""
-        chances = [table.get(a.to_text()) for a in actions]
-        if any(c is None for c in chances):
-            return ""
-        lo, hi = min(chances), max(chances)
-        if lo == hi:
-            return self.host.tr("gw_table.chance", n=lo)
-        return self.host.tr("gw_table.chance_range", lo=lo, hi=hi)
+        for table_key, one, many in (("odds", "chance", "chance_range"),
+                                     ("odds_estimate", "estimate", "estimate_range")):
+            table = (self.host.vm or {}).get(table_key) or {}
+            chances = [table.get(a.to_text()) for a in actions]
+            if not table or any(c is None for c in chances):
+                continue
+            lo, hi = min(chances), max(chances)
+            if lo == hi:
+                return self.host.tr("gw_table." + one, n=lo)
+            return self.host.tr("gw_table." + many, lo=lo, hi=hi)
+        return ""
 
     def _keep_places(self, pend, values):
         """The same prompt asked again (the commit step after each pick): every choice keeps

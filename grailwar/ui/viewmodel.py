@@ -103,6 +103,7 @@ def build(view, static, viewer, lang):
     vm["scores"] = view.get("scores") or {}
     vm["alliances"] = view.get("alliances") or []
     vm["odds"] = view.get("odds") or {}
+    vm["odds_estimate"] = view.get("odds_estimate") or {}
     return vm
 
 

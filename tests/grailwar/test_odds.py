@@ -67,3 +67,44 @@ def test_an_offer_refused_without_a_roll_shows_0_and_a_human_answer_shows_nothin
     assert odds.chance(g, Talk("F1", "exchange", "F2", "loc:F4")) == 0
     assert odds.chance(g, Talk("F1", "propose", "F3", "nobody_moves")) is None
     assert human_t.human and not x.allies
+
+
+def _raid_estimates(seed, seats, steps=3000):
+    """The first pending declaration of a human master that offers a raid on a master it
+    has met (so it knows that master's parameters)."""
+    g = make_rules({"seats": seats}).new_state(seed)
+    pick = random.Random(seed)
+    for _ in range(steps):
+        if g.is_terminal():
+            return None
+        fid = g.seats_to_act()[0]
+        if g.fac[fid].human and g.pending.kind == "declare":
+            est, c = odds.estimates_for_viewer(g, fid), g.cfg.combat
+            met = [a for a in g.legal_actions(fid) if a.to_text() in est and g.fac[fid].know[a.target].acq
+                   and c.winrate_min < est[a.to_text()] < c.winrate_max]      # not held at a bound
+            if met:
+                return g, fid
+        g.apply(pick.choice(g.legal_actions(fid)) if g.fac[fid].human else npc_action(g, fid))
+    return None
+
+
+def test_a_raid_shows_the_raiders_own_estimate_and_nothing_secret_moves_it():
+    found = None
+    for seed in range(1, 80):
+        found = _raid_estimates(seed, ["human", "npc", "npc", "npc", "npc", "npc", "npc"])
+        if found:
+            break
+    assert found, "no raid on a master was ever offered"
+    g, fid = found
+    table = odds.estimates_for_viewer(g, fid)
+    raids = [a for a in g.legal_actions(fid) if a.to_text() in table]
+    assert raids and all(a.act == "approach" and a.mode == "raid" for a in raids)
+    assert all(0 <= table[a.to_text()] <= 100 for a in raids)
+    assert not set(table) & set(odds.for_viewer(g, fid))          # an estimate, not a roll's target
+    # the target's secret (its mana, so its low-mana penalty) doesn't move it
+    before = dict(table)
+    for a in raids:
+        t = g.fac[a.target]
+        t.mana = -400                  # deep in debt: a real penalty on its parameters
+        assert g.penalty(t) > 0
+    assert odds.estimates_for_viewer(g, fid) == before

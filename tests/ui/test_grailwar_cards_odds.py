@@ -55,3 +55,31 @@ def test_the_chance_is_shown_in_japanese_too(make_app):
     wait_for_menu(app, scene, "declare", "F1")
     question = _declare_through(app, scene, "craft")
     assert re.search(r"成功率は\d+%です", question), question
+
+
+def test_a_raid_shows_the_masters_own_estimate_before_it_is_declared(make_app):
+    from grailwar.rules import odds
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc", "npc", "npc", "npc"], seed=1)
+    wait_for_menu(app, scene, "declare", "F1")
+    table = odds.estimates_for_viewer(scene.state, "F1")
+    assert table, "seed 1 offers F1 a raid on a master at once"
+    raid = next(a for a in scene.state.legal_actions("F1") if a.to_text() in table)
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
+    seen = []
+    for _ in range(4):                        # the target, then the mode: raid
+        ops = [op for _, op in scene.buttons if op[0] == "choose"]
+        pick = next((op for op in ops if op[2] in (raid.target, "raid")), None)
+        if pick is None:
+            break
+        b = button(scene, lambda op: op == pick)
+        seen.append(pick[2])
+        if pick[2] == "raid":
+            assert b.text.endswith(f"(≈{table[raid.to_text()]}%)"), b.text     # on the raid's own button
+        click(app, b)
+        if scene.menu.confirming is not None:
+            break
+    assert "raid" in seen, seen
+    while scene.menu.confirming is None:
+        click(app, button(scene, lambda op: op[0] == "choose"))
+    question = scene.menu.confirming[1]
+    assert f"≈{table[raid.to_text()]}% to win" in question, question
