@@ -299,6 +299,8 @@ class RequestRefused(PEvent):
     action: str
     rule: str
     message: str
+    key: str = ""              # the refusal's i18n key and parameters (pairs), for the screens
+    params: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -112,5 +112,6 @@ class RealTime:
                 ev.append(A.RequestApplied(act.seat, act.to_text(), self._time))
                 ev.extend(got)
             except IllegalActionError as exc:
-                ev.append(A.RequestRefused(act.seat, act.to_text(), exc.rule, exc.message))
+                ev.append(A.RequestRefused(act.seat, act.to_text(), exc.rule, exc.message, exc.key or "",
+                                           tuple(sorted(exc.params.items())) if exc.key else ()))
         return ev

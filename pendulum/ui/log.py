@@ -172,5 +172,8 @@ class EventRefusal:
         self.rule = ev.rule
         self.message = getattr(ev, "message", "")
         same = refusal is not None and getattr(refusal, "rule", None) == ev.rule
-        self.key = refusal.key if same else None
-        self.params = dict(refusal.params) if same else {}
+        if getattr(ev, "key", ""):          # the engine's own key, carried by the event
+            self.key, self.params = ev.key, dict(ev.params)
+        else:
+            self.key = refusal.key if same else None
+            self.params = dict(refusal.params) if same else {}

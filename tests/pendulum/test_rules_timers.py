@@ -164,6 +164,8 @@ def test_4_8_simultaneous_claims_resolve_by_privilege_inside_the_window(pen):
     assert st.players[low].workers[f"{low}c1"] == "mat"
     refused = [e for e in ev if e.kind == "request_refused"]
     assert len(refused) == 1 and refused[0].seat == low and "3.4" in refused[0].rule
+    # the event carries the refusal's i18n key, so every screen words it in its own language
+    assert refused[0].key.startswith("pendulum.refusal.") and isinstance(refused[0].params, tuple)
     assert [e.seat for e in ev if e.kind == "request_applied"] == [high]
 
 
