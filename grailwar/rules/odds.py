@@ -67,25 +67,23 @@ def estimate(g, action):
 
 def estimates_for_viewer(g, viewer):
     """``{action text: estimate}`` for the viewer's pending declaration (else {})."""
-    p = g.pending
-    if p is None or viewer is None or p.faction != viewer or p.kind != "declare":
-        return {}
-    out = {}
-    for a in g.legal_actions(viewer):
-        e = estimate(g, a)
-        if e is not None:
-            out[a.to_text()] = e
-    return out
+    return _table(g, viewer, ("declare",), estimate)
 
 
 def for_viewer(g, viewer):
     """``{action text: chance}`` for the pending decision when it is ``viewer``'s (else {})."""
+    return _table(g, viewer, DECISIONS, chance)
+
+
+def _table(g, viewer, kinds, figure):
+    """``{action text: figure(g, action)}`` over the legal actions of the pending prompt when
+    it is ``viewer``'s and of one of ``kinds``, leaving out the actions without a figure."""
     p = g.pending
-    if p is None or viewer is None or p.faction != viewer or p.kind not in DECISIONS:
+    if p is None or viewer is None or p.faction != viewer or p.kind not in kinds:
         return {}
     out = {}
     for a in g.legal_actions(viewer):
-        c = chance(g, a)
-        if c is not None:
-            out[a.to_text()] = c
+        n = figure(g, a)
+        if n is not None:
+            out[a.to_text()] = n
     return out
