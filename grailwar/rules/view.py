@@ -109,7 +109,20 @@ def log_for(g, viewer):
     """The log entries ``viewer`` may see, each with its ``index`` in ``state.log`` and the
     class names the viewer knows (``names``, for ``logtext.render``)."""
     names = known_names(g, viewer)
-    return [dict(e, index=i, names=names) for i, e in enumerate(g.log) if _visible(e, viewer, g.view_all)]
+    return [_for_reader(dict(e, index=i, names=names), viewer, g.view_all)
+            for i, e in enumerate(g.log) if _visible(e, viewer, g.view_all)]
+
+
+MANA_KEY = "grailwar.log.mana"
+
+
+def _for_reader(e, viewer, view_all):
+    """A mana change everyone hears of (an NPC event table's setback, say) tells the others how
+    much, not the faction's mana left: that stays its own secret until the war is over."""
+    if e.get("key") == MANA_KEY and not view_all and e.get("actor") != viewer and "all" in (e.get("visible_to") or ()):
+        params = {k: v for k, v in (e.get("params") or {}).items() if k not in ("mana", "max")}
+        return dict(e, key=MANA_KEY + "_heard", params=params)
+    return e
 
 
 def battle_view(g, viewer):
