@@ -9,6 +9,8 @@ from pathlib import Path
 
 import yaml
 
+from pendulum.setup_choices import NEUTRAL_OPTION, colours_of, presets_of, variants_of
+
 from . import games
 
 
@@ -56,21 +58,27 @@ def _seat_list(game: str):
 # --- Pendulum set-up options (config/pendulum/options.yaml; spec sections 1.5, 1.7, 6.1) ------------------
 PENDULUM_OPTIONS = Path(__file__).resolve().parents[1] / "config" / "pendulum" / "options.yaml"
 BOT_LEVELS = {"easy": "bot:easy", "standard": "bot:standard", "hard": "bot:hard"}   # level -> seat word
-NEUTRAL_OPTION = "neutral_player_2p"          # D5: its own flag, --neutral
+
+
+def _pendulum_doc(name: str):
+    """A Pendulum data file as plain YAML ({} when it cannot be read)."""
+    try:
+        with open(PENDULUM_OPTIONS.with_name(name), encoding="utf-8") as f:
+            return yaml.safe_load(f) or {}
+    except (OSError, yaml.YAMLError):
+        return {}
 
 
 def pendulum_setup() -> tuple[dict[str, str], dict[str, dict]]:
-    """From options.yaml (read as plain YAML: no rules here): the variants ``{name: option id}`` -- each
-    guide-vs-rulebook option of section 6.1 (spec "D<n>") that has a ``guide`` reading, by its D number --
-    and the presets ``{name: {option id: value}}``."""
-    with open(PENDULUM_OPTIONS, encoding="utf-8") as f:
-        doc = yaml.safe_load(f) or {}
-    variants = {}
-    for o in doc.get("options") or []:
-        for name in (part.strip() for part in str(o.get("spec", "")).split("/")):
-            if name[:1] == "D" and "guide" in (o.get("values") or []) and o.get("id") != NEUTRAL_OPTION:
-                variants[name] = o["id"]
-    return dict(sorted(variants.items())), dict(doc.get("presets") or {})
+    """The variants ``{name: option id}`` and presets ``{name: {option id: value}}`` of options.yaml
+    (pendulum/setup_choices.py)."""
+    doc = _pendulum_doc("options.yaml")
+    return variants_of(doc), presets_of(doc)
+
+
+def pendulum_colours() -> list[str]:
+    """The seat colour ids of config/pendulum/seats.yaml."""
+    return colours_of(_pendulum_doc("seats.yaml"))
 
 
 def _choice_list(flag: str, allowed):
@@ -101,6 +109,7 @@ def pendulum_options(args, variants: dict[str, str], presets: dict[str, dict]) -
     if args.neutral is not None:
         options[NEUTRAL_OPTION] = "rulebook" if args.neutral == "on" else "guide"
     seats = list(args.seats) if args.seats else None
+    colours = getattr(args, "colours", None)
     if args.bots:
         levels = [BOT_LEVELS[b] for b in args.bots]
         if seats is None:
@@ -114,6 +123,14 @@ def pendulum_options(args, variants: dict[str, str], presets: dict[str, dict]) -
                 seats[i] = word
     if seats is not None and not 2 <= len(seats) <= 5:
         raise ValueError(f"--seats/--bots: {len(seats)} seats; Pendulum takes 2 to 5")
+    if colours:
+        n = len(seats) if seats is not None else 3        # without --seats: one human and two bots
+        twice = next((c for c in colours if colours.count(c) > 1), None)
+        if twice:
+            raise ValueError(f"--colours: each seat needs a colour of its own ({twice!r} is given twice)")
+        if len(colours) != n:
+            raise ValueError(f"--colours: {len(colours)} colour(s) given for {n} seats; give one per seat")
+        options["colours"] = colours
     return seats, options
 
 
@@ -166,7 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
                         + "; ".join(f"{k} = {', '.join(f'{o}={v}' for o, v in sorted(d.items()))}"
                                     for k, d in sorted(presets.items()))
                         + " (--variant and --neutral apply on top)")
-    p.epilog = "Seat colours follow the seat order (config/pendulum/seats.yaml); no option changes them."
+    p.add_argument("--colours", type=_choice_list("--colours", pendulum_colours()), default=None, metavar="LIST",
+                   help="seat colour per seat, comma list of " + "|".join(pendulum_colours())
+                        + " (default: that order; config/pendulum/seats.yaml)")
 
     p = sub.add_parser("teach", help="Pendulum teaching mode")
     _common(p)

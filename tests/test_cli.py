@@ -83,6 +83,13 @@ def test_every_set_up_flag_reaches_the_rules(monkeypatch):
     assert table.match.record.options["advanced"] == [True, True, True]     # the record keeps them
 
 
+def test_seat_colours_reach_the_table(monkeypatch):
+    table = _started_pendulum(monkeypatch, ["--seats", "human,bot", "--colours", "black,green"])
+    assert [table.rules.seat_style(s).id for s in (0, 1)] == ["black", "green"]
+    assert table.rules.seat_style(-1).id == "red"              # the neutral takes the first colour left
+    assert table.match.record.options["colours"] == ["black", "green"]
+
+
 def test_rules_presets_set_the_guide_readings_and_variants_apply_on_top(monkeypatch):
     table = _started_pendulum(monkeypatch, ["--seats", "human,bot", "--rules", "guide"])
     o = table.rules.options
@@ -100,7 +107,7 @@ def test_the_help_lists_every_set_up_option(capsys):
         main(["pendulum", "--help"])
     assert exc.value.code == 0
     out = capsys.readouterr().out
-    for flag in ("--seats", "--mode", "--bots", "--advanced", "--variant", "--neutral", "--rules"):
+    for flag in ("--seats", "--mode", "--bots", "--advanced", "--variant", "--neutral", "--rules", "--colours"):
         assert flag in out
     for word in ("D1|D2|D3|D4|glory", "easy|standard|hard", "{guide,rulebook}"):
         assert word in out
@@ -116,7 +123,10 @@ def test_bad_set_up_values_are_refused_before_a_window_opens(capsys, monkeypatch
              (["--neutral", "maybe"], "argument --neutral: invalid choice: 'maybe'"),
              (["--seats", "human,bot", "--bots", "easy,easy"],
               "--bots: 2 level(s) given for 1 bot seat(s) in --seats"),
-             (["--bots", "easy,easy,easy,easy,easy"], "--seats/--bots: 6 seats; Pendulum takes 2 to 5")]
+             (["--bots", "easy,easy,easy,easy,easy"], "--seats/--bots: 6 seats; Pendulum takes 2 to 5"),
+             (["--colours", "red,pink,blue"], "argument --colours: 'pink' is not one of red | blue | green"),
+             (["--colours", "red,red,blue"], "--colours: each seat needs a colour of its own ('red' is given twice)"),
+             (["--colours", "red,blue"], "--colours: 2 colour(s) given for 3 seats")]
     for argv, message in cases:
         with pytest.raises(SystemExit) as exc:
             main(["pendulum", "--frames", "1"] + argv)

@@ -53,7 +53,7 @@ class PendulumRules(Rules):
     def _resolve(self, given: dict) -> dict:
         defs = {o.id: o for o in self.data["options"].options}
         o: dict = {"mode": "realtime", "players": 3, "characters": None, "advanced": None,
-                   "advanced_variant": None, "super_beginner": False}
+                   "advanced_variant": None, "super_beginner": False, "colours": None}
         o.update({k: d.default for k, d in defs.items()})
         if "seats" in given and "players" not in given:
             s = given.pop("seats")
@@ -95,6 +95,7 @@ class PendulumRules(Rules):
         if len(set(fixed)) != len(fixed):
             errors.append("options: characters: a character may be used by one seat only")
         o["characters"] = list(chars)
+        o["colours"] = self._colours(o["colours"], n, errors)
         for key in ("advanced", "advanced_variant"):
             v = o[key]
             if isinstance(v, tuple):
@@ -149,7 +150,7 @@ class PendulumRules(Rules):
         self.claim_window = float(o["claim_window"])
         self.bot_delay = float(o["bot_reaction_delay"])
         self.names = {x.id: x.name for x in list(g.resources) + list(g.tracks) + list(g.slots) + list(g.timers)}
-        self.seat_defs = d["seats"].seats
+        self.seat_defs = _in_colour_order(d["seats"].seats, o["colours"])
         # actions and spaces
         actions = {a.id: a for a in d["board"].actions}
         self.area_names = {a.id: a.name for a in d["board"].areas}
@@ -268,6 +269,23 @@ class PendulumRules(Rules):
             got = self._act_objs[key] = Act(seat, worker, space)
         return got
 
+    def _colours(self, colours, n, errors):
+        """The option ``colours``: a seats.yaml id per seat (None: the file's order)."""
+        if colours is None:
+            return None
+        ids = [sd.id for sd in self.data["seats"].seats]
+        if not isinstance(colours, (list, tuple)) or len(colours) != n:
+            errors.append(f"options: colours: need one seat colour per seat ({n}), each one of {ids}")
+            return None
+        bad = [c for c in colours if c not in ids]
+        if bad:
+            errors.append(f"options: colours: {bad[0]!r} is not one of {ids}")
+            return None
+        if len(set(colours)) != len(colours):
+            errors.append("options: colours: a colour may be used by one seat only")
+            return None
+        return list(colours)
+
     # ---------------------------------------------------------------- states
     def new_state(self, seed: int):
         return PendulumState.new(self, seed)
@@ -295,3 +313,12 @@ class PendulumRules(Rules):
         if ident in self.spaces:
             return getattr(self.spaces[ident].name, lang)
         return ident
+
+
+def _in_colour_order(seat_defs, colours):
+    """The seats.yaml entries with the chosen ones first, one per seat in seat order, then the
+    others in the file's order (the 2-player neutral takes the first of those)."""
+    if not colours:
+        return list(seat_defs)
+    by_id = {sd.id: sd for sd in seat_defs}
+    return [by_id[c] for c in colours] + [sd for sd in seat_defs if sd.id not in colours]

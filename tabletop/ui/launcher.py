@@ -11,8 +11,11 @@ import time
 import pygame
 from pygame_gui.core.utility import clipboard_copy
 
+from pendulum.setup_choices import colours_of, presets_of, variants_of
+
 from .menu_scene import GOLD, MUTED, TEXT, MenuScene, NoticeScene, start_game
 from .saved_games import LoadScene, ResumeScene, start_from_record
+from .setup_more import PendulumChoices, PendulumMoreOptions
 from .widgets import draw_backdrop
 
 __all__ = ["GOLD", "MUTED", "TEXT", "MenuScene", "NoticeScene", "start_game", "LoadScene", "ResumeScene",
@@ -196,14 +199,13 @@ def grailwar_factions(lang: str, mods=None) -> list[tuple[str, str]]:
 
 def pendulum_presets(mods=None) -> dict[str, dict]:
     """``{name: {option id: value}}``: the rule-reading presets of config/pendulum/options.yaml."""
-    data = _load_config("pendulum/options.yaml", mods)
-    presets = data.get("presets") if isinstance(data, dict) else None
-    return {str(k): dict(v) for k, v in presets.items() if isinstance(v, dict)} if isinstance(presets, dict) else {}
+    return presets_of(_load_config("pendulum/options.yaml", mods))
 
 
 class PendulumSetup(MenuScene):
     """Players 2–5; each seat human or a bot of a level (easy, standard, hard) with a random or chosen
-    character; the mode; the rule reading (the options' defaults, i.e. the rulebook, or a preset)."""
+    character; the mode; the rule reading (the options' defaults, i.e. the rulebook, or a preset);
+    "More options…" (setup_more.py): character sides, glory, the guide readings, the neutral, colours."""
 
     heading_key = "shell.setup.pendulum_title"
     MODES = ("realtime", "timetrack", "beginner")
@@ -218,11 +220,17 @@ class PendulumSetup(MenuScene):
         self.chars = [None] * 5          # None = random
         self.mode = "realtime"
         self.preset = None               # None: the options' defaults (the rulebook's readings)
+        self.choices = PendulumChoices()
 
     def build(self):
         app = self.app
         self.characters = pendulum_characters(app.lang, app.mods)
         self.presets = pendulum_presets(app.mods)
+        self.variants = variants_of(_load_config("pendulum/options.yaml", app.mods))
+        seats_doc = _load_config("pendulum/seats.yaml", app.mods)
+        self.colours = colours_of(seats_doc)
+        self._colour_names = {str(sd.get("id")): _name(sd.get("name"), app.lang, str(sd.get("id")))
+                              for sd in (seats_doc or {}).get("seats") or [] if isinstance(sd, dict)}
         x1, x2, w1, w2, h = 160, 860, 660, 900, 72
         y = 200
         self.menu.add((x1, y, w1, h), app.t("shell.setup.players", n=self.players),
@@ -242,6 +250,12 @@ class PendulumSetup(MenuScene):
                       object_id="#menu_button")
         self.menu.add((1100, 880, 660, 86), app.t("shell.pen_bots.rules", preset=self.preset_name(self.preset)),
                       change=self.change_preset, key="rules", object_id="#option_button")
+        self.menu.add((1100, 780, 660, 76), app.t("shell.setup_more.button"),
+                      activate=lambda: app.scenes.push(PendulumMoreOptions(app, self)), key="more",
+                      object_id="#menu_button")
+
+    def colour_name(self, colour: str) -> str:
+        return self._colour_names.get(colour, colour)
 
     def preset_name(self, name):
         name = name or "rulebook"
@@ -298,6 +312,9 @@ class PendulumSetup(MenuScene):
             extra["options"] = {"characters": chars}
         if self.preset in self.presets:
             extra.setdefault("options", {}).update(self.presets[self.preset])
+        more = self.choices.options(self.players, self.variants, self.colours)
+        if more:
+            extra.setdefault("options", {}).update(more)
         start_game(self.app, "pendulum", seats=self.seats(), mode=self.mode,
                    seed=getattr(self.app.args, "seed", None), teach=False, **extra)
 

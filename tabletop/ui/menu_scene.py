@@ -88,6 +88,7 @@ class MenuScene(Scene):
             e.hide()
 
     def on_resume(self):
+        self.menu.show()          # hidden by on_pause while another screen was on top
         self.rebuild()
 
     def on_language_changed(self):
