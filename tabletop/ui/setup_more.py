@@ -56,7 +56,7 @@ class PendulumMoreOptions(MenuScene):
 
     def build(self):
         app, c = self.app, self.choices
-        x, w, h, gap = 160, 1600, 66, 12
+        x, w, h, gap = 160, 1040, 66, 12
         y = 190
         on_off = {True: app.t("shell.setup_more.on"), False: app.t("shell.setup_more.off")}
         rows = [("sides", app.t("shell.setup_more.sides", side=app.t(
@@ -71,15 +71,17 @@ class PendulumMoreOptions(MenuScene):
                          lambda d, n=name: self.toggle_variant(n)))
         if self.setup.players == 2:
             rows.append(("neutral", app.t("shell.setup_more.neutral", state=on_off[c.neutral]), self.toggle_neutral))
-        seat_colours = c.seat_colours(self.setup.players, self.setup.colours)
-        for i, colour in enumerate(seat_colours):
-            rows.append((f"colour{i + 1}", app.t("shell.setup_more.colour", n=i + 1,
-                                                  colour=self.setup.colour_name(colour)),
-                         lambda d, i=i: self.change_colour(i, d)))
-        for key, text, change in rows:
+        for key, text, change in rows:                  # the rules on the left
             self.menu.add((x, y, w, h), text, change=change, key=key, object_id="#option_button")
             y += h + gap
-        self.menu.add((x, 960, 480, 80), app.t("shell.back"), activate=self.back, key="back", object_id="#menu_button")
+        y = 190                                         # the seats' colours on the right
+        for i, colour in enumerate(c.seat_colours(self.setup.players, self.setup.colours)):
+            self.menu.add((x + w + 40, y, 1760 - (x + w + 40), h),
+                          app.t("shell.setup_more.colour", n=i + 1, colour=self.setup.colour_name(colour)),
+                          change=lambda d, i=i: self.change_colour(i, d), key=f"colour{i + 1}",
+                          object_id="#option_button")
+            y += h + gap
+        self.menu.add((x, 880, 480, 86), app.t("shell.back"), activate=self.back, key="back", object_id="#menu_button")
 
     def toggle_sides(self, d=1):
         self.choices.advanced = not self.choices.advanced
