@@ -144,6 +144,9 @@ def dark_panel(size: tuple[int, int], image_id: str, strip: bool = False) -> pyg
             x = w - 14 - k * 7
             pygame.draw.circle(surf, line, (x, h // 2), 2, 1)
         return surf
+    if min(w, h) < 60:          # a small piece (a time track space): one ink border, room for its number
+        pygame.draw.rect(surf, line, surf.get_rect().inflate(-4, -4), 1, border_radius=6)
+        return surf
     pygame.draw.rect(surf, line, surf.get_rect().inflate(-6, -6), 2, border_radius=10)
     pygame.draw.rect(surf, line, surf.get_rect().inflate(-14, -14), 1, border_radius=8)
     cx, cy, r = w * rng.uniform(0.72, 0.86), h / 2, h * 0.36
