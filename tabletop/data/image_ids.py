@@ -114,7 +114,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("grailwar.end.panel", "the panel of the end screen (headline, sheets, log and chart drawn over)",
          (1840, 996), text_over=True),
     Kind("grailwar.end.sheet", "one faction's sheet on the end screen (its words drawn over, a border in the "
-         "faction's colour)", (342, 298), text_over=True),
+         "faction's colour); 342×298 with five factions or more", (342, 604), text_over=True),
     Kind("grailwar.tray", "the dice tray", (430, 276)),
     Kind("grailwar.die.<die>", "a die's body (its face drawn over); dn is any die other than d6, d10, d100",
          (83, 92), sizes={"d6": (70, 70)}, text_over=True),
