@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.ui import skin
+
 from . import theme as T
 
 _CACHE: dict = {}
@@ -16,8 +18,11 @@ def mana_bar(app, w, h, mana, max_mana, cfg=None, compact=False, labels=None, re
     the bar only marks the steps, it never works a penalty out itself."""
     cfg = cfg or {"step": 20, "per_step": 10, "vanish": -100}
     labels = labels or {}
+    top = 0 if compact else 24
+    bh = h - top - (0 if compact else 20)
+    art = skin.image(app, "grailwar.manabar", (w - 4, bh))          # a mod's trough (cached by the assets)
     key = (w, h, mana, max_mana, compact, tuple(sorted(cfg.items())), tuple(sorted(labels.items())), app.lang,
-           pen, doomed)
+           pen, doomed, id(art))
     hit = _CACHE.get(key)
     if hit is not None:
         if record is not None:
@@ -28,18 +33,21 @@ def mana_bar(app, w, h, mana, max_mana, cfg=None, compact=False, labels=None, re
     step, vanish = cfg["step"], cfg["vanish"]
     lo = min(vanish - step // 2, mana - 6)
     hi = max(max_mana, mana, 1)
-    top = 0 if compact else 24
-    bh = h - top - (0 if compact else 20)
     x0, x1 = 2, w - 2
 
     def X(v):
         return int(x0 + (v - lo) * (x1 - x0) / (hi - lo))
 
     bar = pygame.Rect(x0, top, x1 - x0, bh)
-    pygame.draw.rect(surf, (12, 12, 18), bar, border_radius=4)
+    skinned = skin.draw(app, "grailwar.manabar", surf, bar,
+                        fallback=lambda s, b: pygame.draw.rect(s, (12, 12, 18), b, border_radius=4))
     zero = X(0)
-    pygame.draw.rect(surf, T.MANA_DARK, (zero, top, X(max_mana) - zero, bh))
-    pygame.draw.rect(surf, T.DEFICIT_DARK, (X(lo), top, zero - X(lo), bh))
+    dark = surf if not skinned else pygame.Surface((w, h), pygame.SRCALPHA)    # over an image: a see-through tint
+    pygame.draw.rect(dark, T.MANA_DARK, (zero, top, X(max_mana) - zero, bh))
+    pygame.draw.rect(dark, T.DEFICIT_DARK, (X(lo), top, zero - X(lo), bh))
+    if skinned:
+        dark.set_alpha(110)
+        surf.blit(dark, (0, 0))
     if mana > 0:
         pygame.draw.rect(surf, T.MANA, (zero, top, X(mana) - zero, bh))
     elif mana < 0:

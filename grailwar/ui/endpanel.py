@@ -14,6 +14,7 @@ import pygame_gui
 
 from tabletop.engine.saves import atomic_write_text
 from tabletop.rulesref import wrap
+from tabletop.ui import skin
 from tabletop.ui.chart import LineChart
 from tabletop.ui.logpanel import LogPanel, LogStyle
 
@@ -68,7 +69,7 @@ class EndPanel:
         with the wheel or Page Up/Down); ``series``: each faction's [(turn, mana)]; ``chart_h``: the
         chart's height (the replay keeps room under it for its scrubber)."""
         r = pygame.Rect(40, 64, 1840, 996)
-        T.panel(surface, r)
+        skin.draw(self.app, "grailwar.end.panel", surface, r, fallback=lambda s, b: T.panel(s, b))
         pen.blit(surface, summary["headline"], (70, 76), 36, T.ACCENT, True, maxw=1240)
         pen.blit(surface, summary["sub"], (70, 126), 20, T.TEXT, maxw=1240)
         cols = 4
@@ -84,7 +85,8 @@ class EndPanel:
     def _sheet(self, pen, surface, sheet, rect):
         """One faction's full sheet: who, status, mana and spells, parameters, skills, NP."""
         tr = self.tr
-        pygame.draw.rect(surface, (24, 26, 38), rect, border_radius=8)
+        skin.draw(self.app, "grailwar.end.sheet", surface, rect,
+                  fallback=lambda s, b: pygame.draw.rect(s, (24, 26, 38), b, border_radius=8))
         pygame.draw.rect(surface, sheet["color"] if sheet["active"] else T.PANEL_EDGE, rect, 2, border_radius=8)
         x, y, w = rect.x + 12, rect.y + 8, rect.w - 24
         pygame.draw.circle(surface, sheet["color"], (x + 8, y + 12), 8)

@@ -28,7 +28,8 @@ class HandOff:
         name = f"{master} ({self.to})"     # {name}: the older form, for translations in mods
         r = pygame.Rect(0, 0, 1100, 300)
         r.center = (960, 520)
-        T.panel(surface, r, color=(26, 24, 38), edge=T.ACCENT)
+        skin.draw(app, "grailwar.handoff.panel", surface, r,
+                  fallback=lambda s, b: T.panel(s, b, color=(26, 24, 38), edge=T.ACCENT))
         pen.blit(surface, tr("handoff.title", name=name, master=master, fid=self.to), (960, r.y + 60), 36, T.ACCENT,
                  True, anchor="midtop")
         pen.blit(surface, tr("handoff.hint"), (960, r.y + 150), 22, T.TEXT, anchor="midtop")

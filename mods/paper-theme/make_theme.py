@@ -9,9 +9,11 @@ then turned sepia, laid on paper grain, its edges traced in ink, and given a sma
 flourish of its own (seeded by its id, so every province or card has its own image). The
 ids and sizes come from the registry (``tabletop.data.image_ids``): a component the sample
 screens do not show uses a sibling's drawing (all province cards share one drawing; only
-their words, drawn by the program, differ). Components with no built-in drawing (a
-character's board, a stratagem strip) get a dark paper panel with an ink emblem, so the
-program's light text stays readable. Images wider than 800 pixels are made at half size
+their words, drawn by the program, differ); a pressed or disabled button is its focused or
+normal drawing, darker (``unseen``). Components with no built-in drawing (a character's
+board, a stratagem strip) or not on the sample screens (the end screens, the hand-off
+panel, the time track of the untimed modes, the mana bar) get a dark paper panel with an
+ink emblem, so the program's light text stays readable. Images wider than 800 pixels are made at half size
 (they are scaled up once when drawn). Everything is deterministic: running the script
 again makes the same files.
 
@@ -142,6 +144,9 @@ def dark_panel(size: tuple[int, int], image_id: str, strip: bool = False) -> pyg
             x = w - 14 - k * 7
             pygame.draw.circle(surf, line, (x, h // 2), 2, 1)
         return surf
+    if min(w, h) < 60:          # a small piece (a time track space): one ink border, room for its number
+        pygame.draw.rect(surf, line, surf.get_rect().inflate(-4, -4), 1, border_radius=6)
+        return surf
     pygame.draw.rect(surf, line, surf.get_rect().inflate(-6, -6), 2, border_radius=10)
     pygame.draw.rect(surf, line, surf.get_rect().inflate(-14, -14), 1, border_radius=8)
     cx, cy, r = w * rng.uniform(0.72, 0.86), h / 2, h * 0.36
@@ -169,6 +174,24 @@ def swatch(shot: pygame.Surface) -> pygame.Surface:
     return out
 
 
+def unseen(image_id: str, size: tuple[int, int], shots: dict) -> pygame.Surface | None:
+    """A drawing for the few states the sample screens do not show, where a dark panel would
+    hide the program's dark text: a pressed or disabled button (its focused or normal
+    drawing, darker) and the time track's current space (light, with dark numbers)."""
+    base = {"shell.button.pressed": ("shell.button.focused", (205, 190, 170)),
+            "shell.button.disabled": ("shell.button.normal", (150, 150, 150))}.get(image_id)
+    if base and base[0] in shots:
+        out = shots[base[0]].copy()
+        out.fill(base[1], special_flags=pygame.BLEND_RGB_MULT)
+        return out
+    if image_id == "pendulum.timetrack.current":
+        out = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(out, (230, 200, 120), out.get_rect(), border_radius=6)
+        pygame.draw.rect(out, (217, 164, 65), out.get_rect(), 1, border_radius=6)
+        return out
+    return None
+
+
 def make_images(app, folder: Path) -> int:
     shots = preview.built_in_shots(app)
     known = I.expand()
@@ -182,13 +205,17 @@ def make_images(app, folder: Path) -> int:
         if image_id.startswith("pendulum.sand."):
             img = swatch(shots.get(image_id) or pygame.Surface((16, 16)))
         else:
-            shot = preview.sibling(image_id, kind, shots)
+            shot = shots.get(image_id)
+            if shot is None:
+                shot = unseen(image_id, (w, h), shots)
+            if shot is None:
+                shot = preview.sibling(image_id, kind, shots)
             if shot is None and image_id.startswith("grailwar.class."):     # a token: an ink disc (white letters)
                 shot = pygame.Surface((w, h), pygame.SRCALPHA)
                 pygame.draw.circle(shot, (64, 50, 38), (w / 2, h / 2), w / 2 - 1)
                 pygame.draw.circle(shot, (226, 214, 178), (w / 2, h / 2), w / 2 - 1, 2)
             if shot is None or pygame.transform.average_color(shot)[3] == 0:
-                img = dark_panel((w, h), image_id, strip=h < 40)
+                img = dark_panel((w, h), image_id, strip=h < 40 and w > 3 * h)
             else:
                 img = ink_and_paper(pygame.transform.smoothscale(shot.convert_alpha(), (w, h)), image_id)
         pygame.image.save(img, str(folder / f"{image_id}.png"))

@@ -81,15 +81,18 @@ def _time_track(table, s):
     app, v = table.app, table.view
     r = table.layout.rects
     tt = r["time_track"]
-    pygame.draw.rect(s, (30, 46, 52), tt.inflate(8, 4), border_radius=8)
+    skin.draw(app, "pendulum.timetrack.bar", s, tt.inflate(8, 4),
+              fallback=lambda g, b: pygame.draw.rect(g, (30, 46, 52), b, border_radius=8))
     steps = table.rules.timer_track
     for n, flips, call in steps:
         rect = r.get(f"time_space.{n}")
         if rect is None:
             continue
         on = v["time_track"]["space"] == n
-        pygame.draw.rect(s, (230, 200, 120) if on else (60, 72, 78), rect, border_radius=6)
-        pygame.draw.rect(s, R.GOLD, rect, 1, border_radius=6)
+        skin.draw(app, "pendulum.timetrack.current" if on else "pendulum.timetrack.space", s, rect,
+                  fallback=lambda g, b, on=on: (pygame.draw.rect(g, (230, 200, 120) if on else (60, 72, 78), b,
+                                                                 border_radius=6),
+                                                pygame.draw.rect(g, R.GOLD, b, 1, border_radius=6)))
         t = app.text(str(n), 16, (20, 16, 12) if on else INK, True)
         s.blit(t, t.get_rect(midtop=(rect.centerx, rect.top + 1)))
         for i, f in enumerate(flips):
@@ -377,9 +380,11 @@ def _seat_full(table, s, seat, r=None):
 def _legendary(app, s, rect, has):
     label = app.text(app.t("pendulum.track.legendary"), 16, R.TRACK_COL["legendary"], True)
     s.blit(label, label.get_rect(midleft=(rect.left, rect.centery)))
-    pygame.draw.circle(s, (70, 66, 58), (rect.left + 120, rect.centery), 12)
-    pygame.draw.circle(s, R.PARCHMENT, (rect.left + 152, rect.centery), 12)
-    pygame.draw.circle(s, R.TRACK_COL["legendary"], (rect.left + (152 if has else 120), rect.centery), 14)
+    for part, x, fill in (("step", 120, (70, 66, 58)), ("parchment", 152, R.PARCHMENT)):
+        skin.draw(app, f"pendulum.track.legendary.{part}", s, R.disc_rect(rect.left + x, rect.centery, 12),
+                  fallback=lambda g, b, f=fill: pygame.draw.circle(g, f, b.center, b.w // 2))
+    skin.draw(app, "pendulum.track.legendary.marker", s, R.disc_rect(rect.left + (152 if has else 120), rect.centery, 14),
+              fallback=lambda g, b: pygame.draw.circle(g, R.TRACK_COL["legendary"], b.center, b.w // 2))
     t = app.text(app.t("pendulum.legendary_yes" if has else "pendulum.legendary_no"), 15, INK)
     s.blit(t, (rect.left + 176, rect.centery - t.get_height() // 2))
 

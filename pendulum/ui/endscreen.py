@@ -7,6 +7,7 @@ import pygame
 import pygame_gui
 
 from tabletop.engine import saves
+from tabletop.ui import skin
 from tabletop.ui.chart import LineChart
 from tabletop.ui.scene import Scene
 
@@ -148,7 +149,7 @@ class EndScreen(Scene):
         app, t = self.app, self.table
         rules, v = t.rules, t.view
         s = pygame.Surface((1920, 1080)).convert()
-        s.fill(R.BG)
+        skin.draw(app, "pendulum.end.backdrop", s, s.get_rect(), fallback=lambda g, b: g.fill(R.BG, b))
         out = v["outcome"] or {}
         win = out.get("winner")
         if win is None:
@@ -167,7 +168,8 @@ class EndScreen(Scene):
             m = V.mat(v, seat)
             sd = t.sprites.seats[seat]
             row = pygame.Rect(60, y, 880, 150)
-            pygame.draw.rect(s, (34, 42, 44), row, border_radius=10)
+            skin.draw(app, "pendulum.end.panel", s, row,
+                      fallback=lambda g, b: pygame.draw.rect(g, (34, 42, 44), b, border_radius=10))
             pygame.draw.rect(s, sd["colour"], row, 3 if seat == win else 1, border_radius=10)
             R.draw_shape(s, sd["shape"], (row.left + 24, row.top + 22), 28, sd["colour"])
             s.blit(app.text(f"{V.seat_name(app, rules, seat)} · {V.name(app, rules, m['character'])}", 20, R.INK, True),

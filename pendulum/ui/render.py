@@ -259,6 +259,11 @@ def build_static(app, layout, rules, table_info) -> pygame.Surface:
     return surf
 
 
+def disc_rect(cx, cy, radius) -> pygame.Rect:
+    """The square a disc of ``radius`` centred on (cx, cy) is drawn in (its centre is exact)."""
+    return pygame.Rect(cx - radius, cy - radius, 2 * radius, 2 * radius)
+
+
 def draw_track(app, surface, rect, track, start, value, maximum=21, parchment=14, token=None, cache=None):
     """One VP track as ``maximum - start + 1`` circles, the parchment shaded, the marker on ``value``."""
     n = maximum - start + 1
@@ -271,12 +276,14 @@ def draw_track(app, surface, rect, track, start, value, maximum=21, parchment=14
     for i in range(n):
         pos = start + i
         cx = int(x0 + i * step + step / 2)
-        fill = PARCHMENT if pos >= parchment else (70, 66, 58)
-        pygame.draw.circle(surface, fill, (cx, rect.centery), rad)
+        part, fill = ("parchment", PARCHMENT) if pos >= parchment else ("step", (70, 66, 58))
+        skin.draw(app, f"pendulum.track.{track}.{part}", surface, disc_rect(cx, rect.centery, rad),
+                  fallback=lambda s, b, f=fill: pygame.draw.circle(s, f, b.center, b.w // 2))
     # marker
     i = max(0, min(n - 1, value - start))
     cx = int(x0 + i * step + step / 2)
-    pygame.draw.circle(surface, col, (cx, rect.centery), rad + 2)
-    pygame.draw.circle(surface, (16, 12, 8), (cx, rect.centery), rad + 2, 2)
+    skin.draw(app, f"pendulum.track.{track}.marker", surface, disc_rect(cx, rect.centery, rad + 2),
+              fallback=lambda s, b: (pygame.draw.circle(s, col, b.center, b.w // 2),
+                                     pygame.draw.circle(s, (16, 12, 8), b.center, b.w // 2, 2)))
     if token is not None:
         surface.blit(token, token.get_rect(center=(cx, rect.centery)))

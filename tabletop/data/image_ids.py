@@ -42,6 +42,8 @@ class Kind:
 
 KINDS: tuple[Kind, ...] = (
     Kind("shell.backdrop", "the backdrop of the launcher and the menus", (1920, 1080)),
+    Kind("shell.button.<button_state>", "a button of the launcher and the menus in that state (its text drawn "
+         "over; focused: the one the keys act on)", (640, 82), text_over=True),
     Kind("pendulum.backdrop", "the table under every Pendulum board", (1920, 1080)),
     Kind("pendulum.board", "the main board", (1224, 624)),
     Kind("pendulum.area.<area>", "one timer area of the main board (its name is drawn over)", (600, 302),
@@ -82,6 +84,15 @@ KINDS: tuple[Kind, ...] = (
     Kind("pendulum.token.time_marker", "a purple time marker (its letter drawn over)", (42, 42), text_over=True),
     Kind("pendulum.token.legendary", "the legendary achievement token (a star drawn over)", (38, 38),
          text_over=True),
+    Kind("pendulum.track.<track>.<track_part>", "a space of that VP track on a player's board and the end screen: "
+         "step below the parchment, parchment on it, marker where the seat stands (its letter drawn over)",
+         (26, 26), sizes={"marker": (30, 30)}, text_over=True),
+    Kind("pendulum.timetrack.<time_part>", "the time track of the untimed modes: bar behind it, space one space, "
+         "current the space the time marker is on (number and flips drawn over)", (40, 36),
+         sizes={"bar": (568, 44)}, text_over=True),
+    Kind("pendulum.end.backdrop", "the end screen behind its panels and charts", (1920, 1080)),
+    Kind("pendulum.end.panel", "a seat's panel on the end screen (its tracks and words drawn over, "
+         "a border in the seat's colour)", (880, 150), text_over=True),
     Kind("pendulum.icon.<resource>", "a resource icon (its letter and amount drawn beside and over)", (26, 26),
          text_over=True),
     Kind("grailwar.backdrop", "the Grail War screen behind its panels", (1920, 1080)),
@@ -96,6 +107,14 @@ KINDS: tuple[Kind, ...] = (
          "without a skin)", (746, 446), text_over=True),
     Kind("grailwar.master.<master>", "the portrait of the master who takes the screen next, on the hand-off screen "
          "(nothing without a skin)", (180, 240)),
+    Kind("grailwar.manabar", "the trough of the mana bar on the viewer's panel (reserve, deficit, steps and "
+         "words drawn over)", (720, 26), text_over=True),
+    Kind("grailwar.handoff.panel", "the panel of the hand-off screen (its words drawn over)", (1100, 300),
+         text_over=True),
+    Kind("grailwar.end.panel", "the panel of the end screen (headline, sheets, log and chart drawn over)",
+         (1840, 996), text_over=True),
+    Kind("grailwar.end.sheet", "one faction's sheet on the end screen (its words drawn over, a border in the "
+         "faction's colour); 342×298 with five factions or more", (342, 604), text_over=True),
     Kind("grailwar.tray", "the dice tray", (430, 276)),
     Kind("grailwar.die.<die>", "a die's body (its face drawn over); dn is any die other than d6, d10, d100",
          (83, 92), sizes={"d6": (70, 70)}, text_over=True),
@@ -112,6 +131,10 @@ FIXED = {
     "war_panel": ["top", "me", "rivals", "prompt"],
     "grade": ["core", "great", "medium", "small", "none"],
     "die": ["d6", "d10", "d100", "dn"],
+    "button_state": ["normal", "focused", "pressed", "disabled"],
+    "track": ["power", "prestige", "popularity", "legendary"],
+    "track_part": ["step", "parchment", "marker"],
+    "time_part": ["bar", "space", "current"],
     "class": ["saber", "archer", "lancer", "rider", "caster", "assassin", "berserker"],
 }
 

@@ -29,6 +29,8 @@ COLOURS = {
     "pressed": ((184, 131, 42), (255, 241, 201), (27, 20, 8)),
     "disabled": ((28, 37, 41), (44, 55, 59), (125, 138, 143)),
 }
+# the image id of a button is BUTTON_ID + its state (written apart: a quoted "shell.<x>" here is a text key)
+BUTTON_ID = ".".join(("shell", "button", ""))
 
 
 class Button:
@@ -92,8 +94,9 @@ class Button:
             bg, edge, fg = COLOURS[self.state]
             surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             r = surf.get_rect()
-            pygame.draw.rect(surf, bg, r, border_radius=radius)
-            pygame.draw.rect(surf, edge, r, width=border, border_radius=radius)
+            skin.draw(self.app, BUTTON_ID + self.state, surf, r, fallback=lambda s, b: (
+                pygame.draw.rect(s, bg, b, border_radius=radius), pygame.draw.rect(s, edge, b, width=border,
+                                                                                   border_radius=radius)))
             label = self.app.text(self.text, size, fg, bold=bold)
             if label.get_width() > r.width - 2 * pad:   # too long: shrink to fit
                 scale = (r.width - 2 * pad) / label.get_width()

@@ -12,7 +12,9 @@ import pytest
 
 from tabletop.ui import skin
 
-SCREENS = [("launcher", {}), ("pendulum", {"seats": ["human", "bot", "bot", "bot"]}), ("grailwar", {})]
+SCREENS = [("launcher", {}), ("pendulum", {"seats": ["human", "bot", "bot", "bot"]}), ("grailwar", {}),
+           ("pendulum", {"seats": ["human", "human", "human"], "mode": "timetrack"})]     # the time track shown
+SCREEN_IDS = ["launcher", "pendulum", "grailwar", "pendulum-timetrack"]
 
 
 def _png(w, h, rgb=(255, 0, 255)) -> bytes:
@@ -39,7 +41,7 @@ def _frame(make_app, start, lang="en", **over):
     return pygame.image.tobytes(app.presenter.window_image(), "RGB")
 
 
-@pytest.mark.parametrize("start,over", SCREENS, ids=[s for s, _ in SCREENS])
+@pytest.mark.parametrize("start,over", SCREENS, ids=SCREEN_IDS)
 def test_with_no_mod_each_screen_is_pixel_for_pixel_the_built_in_drawing(make_app, start, over):
     """Every draw site asks the skin first; with no image anywhere the screen must be exactly
     what the procedural drawing alone makes (the lookup path adds, moves or hides nothing)."""
@@ -47,6 +49,47 @@ def test_with_no_mod_each_screen_is_pixel_for_pixel_the_built_in_drawing(make_ap
     with skin.built_in_only():
         forced = _frame(make_app, start, **over)
     assert normal == forced
+
+
+def _end_screen(make_app, **over):
+    """The Pendulum end screen of a three-seat time-track game, as the window shows it."""
+    from pendulum.ui.endscreen import EndScreen
+    app = make_app(seed=5, seats=["human", "human", "human"], mode="timetrack", **over)
+    app.start("pendulum")
+    app.step(3)
+    app.scenes.push(EndScreen(app, app.scenes.top))
+    app.step(5)
+    return pygame.image.tobytes(app.presenter.window_image(), "RGB")
+
+
+def test_with_no_mod_the_pendulum_end_screen_is_pixel_for_pixel_the_built_in_drawing(make_app):
+    """The end screen's backdrop, seat panels and track spaces ask the skin too."""
+    normal = _end_screen(make_app)
+    with skin.built_in_only():
+        forced = _end_screen(make_app)
+    assert normal == forced
+
+
+def _count(frame: bytes, rgb, box=(0, 0, 1280, 720)) -> int:
+    surf = pygame.image.frombytes(frame, (1280, 720), "RGB")
+    x0, y0, w, h = box
+    return sum(1 for x in range(x0, x0 + w, 2) for y in range(y0, y0 + h, 2)
+               if max(abs(a - b) for a, b in zip(surf.get_at((x, y))[:3], rgb)) < 12)
+
+
+def test_a_mod_reskins_the_end_panels_the_track_spaces_and_the_launcher_buttons(make_app, tmp_path):
+    green, blue, magenta = (20, 220, 40), (20, 40, 230), (255, 0, 255)
+    mod = _mod(tmp_path, {"pendulum.end.panel": _png(880, 150, green),
+                          "pendulum.track.power.step": _png(26, 26, blue),
+                          "shell.button.focused": _png(640, 82, magenta)})
+    plain, skinned = _end_screen(make_app), _end_screen(make_app, mod=[str(mod)])
+    rows = (40, 107, 587, 300)              # the seat panels, left half of the end screen (logical 60,160 ..)
+    assert _count(plain, green, rows) == 0 and _count(skinned, green, rows) > 2000
+    assert _count(plain, blue, rows) == 0 and _count(skinned, blue, rows) > 100
+    launcher = _frame(make_app, "launcher", mod=[str(mod)])
+    menu = (753, 147, 427, 55)              # the focused first button (logical 1130,220 640x82)
+    assert _count(launcher, magenta, menu) > 1500
+    assert _count(_frame(make_app, "launcher"), magenta, menu) == 0
 
 
 @pytest.mark.parametrize("start,over,image_id,size", [
