@@ -38,6 +38,7 @@ from tabletop.engine import IllegalActionError, Record, Refusal, replay, saves
 from tabletop.engine.match import Match
 
 from .teaching_bots import active, gentle_bot, suggest
+from .teaching_setup import PatchedRules, Setup, next_setup_action
 from .teaching_words import describe_action, describe_option, describe_place, narrate
 
 __all__ = ["TeachSession", "LessonMatch", "Curriculum", "Lesson", "Step", "Course", "Outcome",
@@ -60,6 +61,9 @@ class Step(StrictModel):
     expect: list[dict[str, Any]] = pydantic.Field(min_length=1)
     explain: Text
     until: Optional[Literal["council", "round_2", "game_over"]] = None
+    # done when one of these engine events of the learner happens (e.g. a province taken after
+    # the conquest's choices), not as soon as an expected action is accepted
+    events: list[dict[str, Any]] = []
 
 
 class Lesson(StrictModel):
@@ -69,6 +73,7 @@ class Lesson(StrictModel):
     highlight: list[str] = []
     steps: list[Step] = []
     demo: Optional[Literal["realtime"]] = None
+    setup: Optional[Setup] = None             # a starting position of its own (teaching_setup.py)
 
 
 class Course(StrictModel):
@@ -180,10 +185,14 @@ def _check_lesson(lesson: Lesson, marks: dict, src: str, langs) -> list[str]:
     for i, step in enumerate(lesson.steps):
         need(step.task, f"steps.{i}.task")
         need(step.explain, f"steps.{i}.explain")
-        for j, pat in enumerate(step.expect):
+        pats = [(f"steps.{i}.expect.{j}", p) for j, p in enumerate(step.expect)]
+        pats += [(f"steps.{i}.events.{j}", p) for j, p in enumerate(step.events)]
+        if lesson.setup is not None:
+            pats += [(f"setup.moves.{j}", p) for j, p in enumerate(lesson.setup.moves)]
+        for path, pat in pats:
             if "kind" not in pat:
-                errs.append(f"{where(marks, f'steps.{i}.expect.{j}', src)}: steps.{i}.expect.{j}: "
-                            "a pattern needs a 'kind' (the engine action kind)")
+                errs.append(f"{where(marks, path, src)}: {path}: "
+                            "a pattern needs a 'kind' (the engine action or event kind)")
     return errs
 
 
@@ -280,6 +289,8 @@ class TeachSession:
         self.step_index = 0
         self.marks: list[int] = [0]          # record length when each lesson was entered
         self.finished = False                # the learner went past the last lesson
+        self.main = None                     # (record, state) of the course's game during a side game
+        self._setting_up = False             # a lesson's set-up is being played (no lesson filter)
         self._outcome: Outcome | None = None          # filled by the listener during try_action
         self.match: LessonMatch | None = None
         if record is not None:
@@ -327,7 +338,7 @@ class TeachSession:
     def lesson_refusal(self, action) -> Refusal | None:
         """The lesson filter: why the current lesson does not let the learner do ``action``
         (None for bots' actions, for a pending choice, and for what the step asks)."""
-        if getattr(action, "seat", None) != self.learner or action.kind == "choose":
+        if self._setting_up or getattr(action, "seat", None) != self.learner or action.kind == "choose":
             return None          # a pending choice must always be answerable
         if not self.accepts_actions():
             return Refusal(LESSON_RULE, "teach.read_first")
@@ -400,13 +411,17 @@ class TeachSession:
         """The match's listener: lesson progress after every accepted action (the learner's
         from the table or from ``try_action``, and the bots'), then the lesson goes in the
         record's meta before the match autosaves it."""
-        if update.kind == "applied":
+        if update.kind == "applied" and not self._setting_up:
             action, step = update.action, self.step
             out = self._outcome if self._outcome is not None else Outcome(True)
             out.events = list(update.events)
             if getattr(action, "seat", None) == self.learner and step is not None:
                 if step.until is None:
-                    if action.kind != "choose":
+                    if step.events:
+                        if any(getattr(e, "seat", None) == self.learner and matches_any(step.events, e)
+                               for e in update.events):
+                            self._advance_step(out)
+                    elif action.kind != "choose":
                         self._advance_step(out)
                 elif self.condition(step.until):
                     self._advance_step(out)
@@ -518,7 +533,11 @@ class TeachSession:
         self.lesson_index = index
         self.step_index = 0
         del self.marks[index:]
-        self.marks.append(len(self.record.actions))
+        self.marks.append(len((self.main or (self.record,))[0].actions))
+        if self.lesson.setup is not None:
+            self._start_side()
+        elif self.main is not None:
+            self._leave_side()
         self._check_until()
         self.autosave()
 
@@ -527,10 +546,45 @@ class TeachSession:
         self.lesson_index = index
         self.step_index = 0
         del self.marks[index + 1:]
-        self.record.truncate(n)
-        self.match.replace_state(replay(self.record, self.rules))
+        if self.lesson.setup is not None:
+            self._start_side()
+        else:
+            if self.main is not None:
+                self._leave_side()
+            self.record.truncate(n)
+            self.match.replace_state(replay(self.record, self.rules))
         self._check_until()
         self.autosave()
+
+    # ---- a lesson's own starting position (a side game; the course's game waits)
+    def side_rules(self, lesson: Lesson | None = None):
+        setup = (lesson or self.lesson).setup
+        return PatchedRules(self.rules, setup.learner, self.learner)
+
+    def _start_side(self) -> None:
+        """Start the lesson's side game: the patched new state, then the set-up's moves."""
+        setup = self.lesson.setup
+        if self.main is None:
+            self.main = (self.record, self.state)
+        seed = self.course.seed if setup.seed is None else setup.seed
+        record = Record(game="pendulum", seed=seed, options=self.rules.options_dict(),
+                        seats=list(self.course.seats), mods=list(self.mods), meta={"teach": True})
+        self._setting_up = True
+        try:
+            self.match.replace_state(self.side_rules().new_state(seed), record)
+            while True:
+                action = next_setup_action(self.state, setup, self.learner, len(self.course.seats),
+                                           record.actions, seed, lambda a: matches_any(setup.moves, a))
+                if action is None:
+                    break
+                self.match.apply(action)
+        finally:
+            self._setting_up = False
+
+    def _leave_side(self) -> None:
+        record, state = self.main
+        self.main = None
+        self.match.replace_state(state, record)
 
     # ---- saving
     def to_record(self) -> Record:
@@ -538,6 +592,10 @@ class TeachSession:
         self.record.meta.update({"teach": True, "course": self.course.id, "lesson": self.lesson_index,
                                  "lesson_id": self.lesson.id, "step": self.step_index, "marks": list(self.marks),
                                  "free_play": self.finished})
+        if self.main is not None:            # a side game: the course's game rides along
+            self.record.meta["main"] = {"seed": self.main[0].seed, "actions": list(self.main[0].actions)}
+        else:
+            self.record.meta.pop("main", None)
         return self.record
 
     def autosave(self) -> None:
@@ -554,12 +612,22 @@ class TeachSession:
         meta = dict(record.meta or {})
         copy = Record(**{k: getattr(record, k) for k in ("game", "seed", "options", "seats", "data_version",
                                                           "mods", "actions", "end_time")}, meta=dict(meta))
-        self._bind(copy, replay(copy, self.rules))
         n = len(self.cur.lessons)
         self.lesson_index = max(0, min(int(meta.get("lesson", 0)), n - 1))
         lid = meta.get("lesson_id")
         if lid in [l.id for l in self.cur.lessons]:
             self.lesson_index = self.cur.index_of(lid)
+        main = meta.pop("main", None)         # saved during a side game: the course's game
+        copy.meta.pop("main", None)
+        if isinstance(main, dict):
+            main_record = Record(**{k: getattr(record, k) for k in ("game", "options", "seats", "data_version",
+                                                                     "mods")}, seed=int(main["seed"]),
+                                 actions=list(main["actions"]), meta=dict(meta))
+            if self.lesson.setup is None:     # the lesson lost its set-up (a mod): the course's game
+                copy = main_record
+            else:
+                self.main = (main_record, replay(main_record, self.rules))
+        self._bind(copy, replay(copy, self.side_rules() if self.main is not None else self.rules))
         self.step_index = max(0, min(int(meta.get("step", 0)), len(self.lesson.steps)))
         marks = [int(m) for m in meta.get("marks", [0])][: self.lesson_index + 1]
         while len(marks) < self.lesson_index + 1:
