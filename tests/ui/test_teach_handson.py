@@ -9,7 +9,10 @@ import pytest
 
 pytest.importorskip("pendulum.ui.table")
 
-from pendulum.teaching import TeachSession, load_curriculum       # noqa: E402
+from pendulum.teaching import TEACH_DIR, TeachSession, describe_action, load_curriculum   # noqa: E402
+from tabletop.data import DataError                                        # noqa: E402
+from tabletop.engine import Record, SaveError, saves                       # noqa: E402
+from tabletop.ui.saved_games import start_from_record                      # noqa: E402
 from pendulum.ui.teach import TeachScene                         # noqa: E402
 
 from .conftest import click, press                              # noqa: E402
@@ -67,6 +70,10 @@ def test_conquest_lesson_by_drag_and_province_click(make_app):
     drag(app, table.worker_positions()[common], table.region(f"space.{space}").center)
     assert len(s.record.actions) == n and scene.feedback is not None
     assert _panel_says(scene, "Here only the conquest counts")
+    # "What could I do now?" names the conquest (not a stratagem the lesson would refuse)
+    click(app, scene.buttons["hint"])
+    act = next(a for a in s.learner_actions() if a.kind == "act" and a.space == "black.bottom.3")
+    assert scene.hint_lines[1:] == ["• " + describe_action(s.rules, s.state, act, app.t, app.lang)]
     # the grande into the conquer reward box: 4 military paid, the province row opens
     drag(app, table.worker_positions()[f"{s.learner}g1"], table.region("space.black.bottom.3").center)
     me = s.state.players[s.learner]
@@ -163,3 +170,47 @@ def test_a_hands_on_lesson_resumes_in_its_own_position(make_app):
     again = app.scenes.top
     assert isinstance(again, TeachScene) and again.session.lesson.id == "conquest"
     assert again.session.state.players[s.learner].res[0] == 6 and again.session.main is not None
+
+
+def test_a_broken_setup_is_reported_with_file_line_and_field(tmp_path):
+    """A modder's set-up mistake names the file, the line and the field, never a traceback."""
+    folder = tmp_path / "teaching"
+    folder.mkdir()
+    for p in TEACH_DIR.glob("*.yaml"):
+        (folder / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
+    f = folder / "conquest.yaml"
+    f.write_text(f.read_text(encoding="utf-8").replace("learner: {military: 6}", "learner: {military: -1, wood: 2}")
+                 .replace("until: action", "until: lunch"), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_curriculum(folder=folder)
+    text = str(err.value)
+    assert "conquest.yaml:" in text
+    for field in ("setup.learner.military", "setup.learner.wood", "setup.until"):
+        assert field in text, text
+
+
+def test_a_saved_practice_lesson_loads_from_the_menu_and_sets_it_up_again(make_app):
+    """Save (pause menu) during a practice game writes the course's game, which replays with the
+    game's own rules; loading it opens the practice lesson at its start."""
+    main = _saved_at("conquest")
+    app, scene = open_teach(make_app, speed=50.0)
+    s = scene.session
+    _wait_for_learner(app, scene)
+    click(app, scene.buttons["show_me"])                               # the conquest's act: 4 military paid
+    assert s.state.players[s.learner].res[0] == 2
+    path = scene.save_game()
+    record = saves.read_record(path)
+    assert record.actions == main and record.meta["lesson_id"] == "conquest" and "main" not in record.meta
+    TeachSession.forget_saved()
+    assert start_from_record(app, path)
+    app.step(2)
+    again = app.scenes.top
+    assert isinstance(again, TeachScene) and again.session.lesson.id == "conquest"
+    assert again.session.step_index == 0 and again.session.state.players[s.learner].res[0] == 6
+
+
+def test_a_damaged_course_game_in_a_teach_save_is_one_clear_line():
+    record = Record(game="pendulum", seed=7, meta={"teach": True, "lesson_id": "conquest", "main": {"seed": "x"}})
+    with pytest.raises(SaveError) as err:
+        TeachSession(load_curriculum(), record=record)
+    assert "meta.main" in str(err.value)
