@@ -111,7 +111,6 @@ class TeachSession:
         self.marks: list[int] = [0]          # record length when each lesson was entered
         self.finished = False                # the learner went past the last lesson
         self.main = None                     # (record, state) of the course's game during a side game
-        self._setting_up = False             # a lesson's set-up is being played (no lesson filter)
         self._outcome: Outcome | None = None          # filled by the listener during try_action
         self.match: LessonMatch | None = None
         if record is not None:
@@ -159,7 +158,7 @@ class TeachSession:
     def lesson_refusal(self, action) -> Refusal | None:
         """The lesson filter: why the current lesson does not let the learner do ``action``
         (None for bots' actions, for a pending choice, and for what the step asks)."""
-        if self._setting_up or getattr(action, "seat", None) != self.learner or action.kind == "choose":
+        if getattr(action, "seat", None) != self.learner or action.kind == "choose":
             return None          # a pending choice must always be answerable
         if not self.accepts_actions():
             return Refusal(LESSON_RULE, "teach.read_first")
@@ -232,7 +231,7 @@ class TeachSession:
         """The match's listener: lesson progress after every accepted action (the learner's
         from the table or from ``try_action``, and the bots'), then the lesson goes in the
         record's meta before the match autosaves it."""
-        if update.kind == "applied" and not self._setting_up:
+        if update.kind == "applied":
             action, step = update.action, self.step
             out = self._outcome if self._outcome is not None else Outcome(True)
             out.events = list(update.events)
@@ -391,24 +390,23 @@ class TeachSession:
         return PatchedRules(self.rules, setup.learner, self.learner)
 
     def _start_side(self) -> None:
-        """Start the lesson's side game: the patched new state, then the set-up's moves."""
+        """Start the lesson's side game: the patched new state, then the set-up's moves, played
+        on the state and recorded, and shown at once (one "replaced" update: nothing animates)."""
         setup = self.lesson.setup
         if self.main is None:
             self.main = (self.record, self.state)
         seed = self.course.seed if setup.seed is None else setup.seed
         record = Record(game="pendulum", seed=seed, options=self.rules.options_dict(),
                         seats=list(self.course.seats), mods=list(self.mods), meta={"teach": True})
-        self._setting_up = True
-        try:
-            self.match.replace_state(self.side_rules().new_state(seed), record)
-            while True:
-                action = next_setup_action(self.state, setup, self.learner, len(self.course.seats),
-                                           record.actions, seed, lambda a: matches_any(setup.moves, a))
-                if action is None:
-                    break
-                self.match.apply(action)
-        finally:
-            self._setting_up = False
+        state = self.side_rules().new_state(seed)
+        while True:
+            action = next_setup_action(state, setup, self.learner, len(self.course.seats), record.actions, seed,
+                                       lambda a: matches_any(setup.moves, a))
+            if action is None:
+                break
+            state.apply(action)
+            record.add(action, state.time if self.rules.timed else None)
+        self.match.replace_state(state, record)
 
     def _leave_side(self) -> None:
         record, state = self.main

@@ -214,3 +214,15 @@ def test_a_damaged_course_game_in_a_teach_save_is_one_clear_line():
     with pytest.raises(SaveError) as err:
         TeachSession(load_curriculum(), record=record)
     assert "meta.main" in str(err.value)
+
+
+def test_next_into_a_practice_lesson_shows_its_position_at_once(make_app):
+    """The set-up's moves are not played out on the table: no glide, no log line, no bot narration."""
+    _saved_at("victory")
+    app, scene = open_teach(make_app)
+    s = scene.session
+    assert s.lesson.id == "victory"
+    click(app, scene.buttons["next"], frames=1)
+    assert s.lesson.id == "council_workers" and s.state.phase == "council_adjust"
+    assert not scene.table.anims and not scene.narrations
+    assert scene.table.state is s.state and len(s.record.actions) > 20
