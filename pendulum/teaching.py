@@ -20,197 +20,27 @@ The game runs in a :class:`LessonMatch`: a ``tabletop.engine.match.Match`` (reco
 background autosave into the ``teach`` slot) with a lesson filter in front of the engine. The
 session listens to it, so an action applied from the table screen advances the lesson exactly
 as one applied by ``try_action``. The gentle bots live in ``teaching_bots.py``, the narration
-and labels in ``teaching_words.py``.
+and labels in ``teaching_words.py``, the lesson files' models, loader and patterns in
+``teaching_data.py``, a lesson's own starting position in ``teaching_setup.py``.
 """
 from __future__ import annotations
 
-import fnmatch
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Literal, Optional
+from typing import Any
 
-import pydantic
-
-from tabletop.data import DataError, StrictModel, did_you_mean, load_yaml, validate, where
-from tabletop.data.mods import merge, ordered_mods, safe_child
 from pendulum.game import make_rules as _make_rules
-from tabletop.engine import IllegalActionError, Record, Refusal, replay, saves
+from tabletop.engine import IllegalActionError, Record, Refusal, SaveError, replay, saves
 from tabletop.engine.match import Match
 
 from .teaching_bots import active, gentle_bot, suggest
+from .teaching_data import (LANGS, SAVE_NAME, TEACH_DIR, Course, Curriculum, Lesson, Step, Text,
+                            load_curriculum, matches, matches_any)
+from .teaching_setup import PatchedRules, next_setup_action
 from .teaching_words import describe_action, describe_option, describe_place, narrate
 
 __all__ = ["TeachSession", "LessonMatch", "Curriculum", "Lesson", "Step", "Course", "Outcome",
            "load_curriculum", "matches", "matches_any", "gentle_bot", "narrate", "describe_action",
            "describe_option", "describe_place", "LANGS", "SAVE_NAME", "TEACH_DIR"]
-
-ROOT = Path(__file__).resolve().parents[1]
-TEACH_DIR = ROOT / "config" / "pendulum" / "teaching"
-LANGS = ("en", "ja")
-SAVE_NAME = "teach"            # autosave-teach.json in the user data folder
-CONDITIONS = ("council", "round_2", "game_over")
-
-
-# --- data models ---------------------------------------------------------------------
-Text = dict[str, str]
-
-
-class Step(StrictModel):
-    task: Text
-    expect: list[dict[str, Any]] = pydantic.Field(min_length=1)
-    explain: Text
-    until: Optional[Literal["council", "round_2", "game_over"]] = None
-
-
-class Lesson(StrictModel):
-    id: str
-    title: Text
-    text: Text
-    highlight: list[str] = []
-    steps: list[Step] = []
-    demo: Optional[Literal["realtime"]] = None
-
-
-class Course(StrictModel):
-    id: str
-    title: Text
-    mode: str = "beginner"
-    seed: int = 7
-    seats: list[str]
-    learner: int = 0
-    characters: list[str] = []
-    lessons: list[str] = pydantic.Field(min_length=1)
-
-
-class CourseFile(StrictModel):
-    course: Course
-
-
-@dataclass
-class Curriculum:
-    course: Course
-    lessons: list[Lesson]                       # in course order
-    sources: dict[str, str] = field(default_factory=dict)   # lesson id -> file
-
-    def index_of(self, lesson_id: str) -> int:
-        return [l.id for l in self.lessons].index(lesson_id)
-
-
-def _read_folder(folder: Path, files: dict, errors: list, mod_dir: Path | None = None) -> None:
-    for path in sorted(folder.glob("*.yaml")):
-        if mod_dir is not None:
-            safe_child(mod_dir, str(path.relative_to(mod_dir)))
-        try:
-            data, marks = load_yaml(path)
-        except DataError as exc:
-            errors.extend(exc.errors)
-            continue
-        tagged = {k: (str(path), v) for k, v in marks.items()}
-        if path.stem in files:
-            old = files[path.stem]
-            old["data"] = merge(old["data"], data, old["marks"], tagged)
-        else:
-            files[path.stem] = {"data": data, "marks": tagged, "source": str(path)}
-
-
-def load_curriculum(mods: list | None = None, folder: Path | None = None,
-                    langs: tuple[str, ...] = LANGS) -> Curriculum:
-    """Load and check every lesson file; raises ``DataError`` listing every problem as
-    ``file:line: field: message``."""
-    folder = folder or TEACH_DIR
-    files: dict[str, dict] = {}
-    errors: list[str] = []
-    _read_folder(folder, files, errors)
-    for mod_dir in ordered_mods(mods or []):
-        sub = mod_dir / "pendulum" / "teaching"
-        if sub.is_dir():
-            _read_folder(sub, files, errors, mod_dir)
-    if errors:
-        raise DataError(errors)
-    if "course" not in files:
-        raise DataError(f"{folder}: course.yaml: missing (it lists the lessons in order)")
-    cf = files.pop("course")
-    try:
-        course = validate(CourseFile, cf["data"], cf["marks"], cf["source"]).course
-    except DataError as exc:
-        errors.extend(exc.errors)
-        course = None
-    lessons: dict[str, Lesson] = {}
-    sources: dict[str, str] = {}
-    for stem, f in files.items():
-        try:
-            lesson = validate(Lesson, f["data"], f["marks"], f["source"])
-        except DataError as exc:
-            errors.extend(exc.errors)
-            continue
-        src = f["source"]
-        if lesson.id != stem:
-            errors.append(f"{where(f['marks'], 'id', src)}: id: lesson id {lesson.id!r} must match its file name {stem!r}")
-        lessons[lesson.id] = lesson
-        sources[lesson.id] = src
-        errors.extend(_check_lesson(lesson, f["marks"], src, langs))
-    if course is not None:
-        for i, lid in enumerate(course.lessons):
-            if lid not in files:
-                errors.append(f"{where(cf['marks'], f'course.lessons.{i}', cf['source'])}: course.lessons.{i}: "
-                              f"no lesson file {lid}.yaml{did_you_mean(lid, lessons)}")
-        if len(set(course.lessons)) != len(course.lessons):
-            errors.append(f"{cf['source']}: course.lessons: a lesson is listed twice")
-        for lang in langs:
-            if lang not in course.title:
-                errors.append(f"{where(cf['marks'], 'course.title', cf['source'])}: course.title: missing language {lang!r}")
-        if not 0 <= course.learner < len(course.seats):
-            errors.append(f"{where(cf['marks'], 'course.learner', cf['source'])}: course.learner: no such seat")
-    if errors:
-        raise DataError(errors)
-    ordered = [lessons[l] for l in course.lessons]
-    return Curriculum(course, ordered, sources)
-
-
-def _check_lesson(lesson: Lesson, marks: dict, src: str, langs) -> list[str]:
-    errs = []
-
-    def need(text: Text, path: str):
-        for lang in langs:
-            if not str(text.get(lang, "")).strip():
-                errs.append(f"{where(marks, path, src)}: {path}: missing language {lang!r}")
-
-    need(lesson.title, "title")
-    need(lesson.text, "text")
-    for i, step in enumerate(lesson.steps):
-        need(step.task, f"steps.{i}.task")
-        need(step.explain, f"steps.{i}.explain")
-        for j, pat in enumerate(step.expect):
-            if "kind" not in pat:
-                errs.append(f"{where(marks, f'steps.{i}.expect.{j}', src)}: steps.{i}.expect.{j}: "
-                            "a pattern needs a 'kind' (the engine action kind)")
-    return errs
-
-
-# --- patterns ---------------------------------------------------------------------------
-def _match_value(want: Any, have: Any) -> bool:
-    if isinstance(want, list):
-        return any(_match_value(w, have) for w in want)
-    if isinstance(want, str):
-        if isinstance(have, (list, tuple)):
-            return any(_match_value(want, h) for h in have)
-        return fnmatch.fnmatchcase(str(have), want)
-    if isinstance(want, dict):
-        return isinstance(have, dict) and all(k in have and _match_value(v, have[k]) for k, v in want.items())
-    return want == have
-
-
-def matches(pattern: dict, action) -> bool:
-    """Does an engine action (or its dict) match a lesson pattern?"""
-    data = action if isinstance(action, dict) else action.to_dict()
-    for key, want in pattern.items():
-        if key not in data or not _match_value(want, data[key]):
-            return False
-    return True
-
-
-def matches_any(patterns: list[dict], action) -> bool:
-    return any(matches(p, action) for p in patterns)
 
 
 # --- the guided game ----------------------------------------------------------------------
@@ -280,6 +110,7 @@ class TeachSession:
         self.step_index = 0
         self.marks: list[int] = [0]          # record length when each lesson was entered
         self.finished = False                # the learner went past the last lesson
+        self.main = None                     # (record, state) of the course's game during a side game
         self._outcome: Outcome | None = None          # filled by the listener during try_action
         self.match: LessonMatch | None = None
         if record is not None:
@@ -406,7 +237,11 @@ class TeachSession:
             out.events = list(update.events)
             if getattr(action, "seat", None) == self.learner and step is not None:
                 if step.until is None:
-                    if action.kind != "choose":
+                    if step.events:
+                        if any(getattr(e, "seat", None) == self.learner and matches_any(step.events, e)
+                               for e in update.events):
+                            self._advance_step(out)
+                    elif action.kind != "choose":
                         self._advance_step(out)
                 elif self.condition(step.until):
                     self._advance_step(out)
@@ -487,8 +322,16 @@ class TeachSession:
         """"What could I do now?": ``(action, why)`` pairs for the learner's legal actions,
         following the guide's "what to do first". ``why`` is ``"track"`` (moves one of your
         tracks toward the parchment now), ``"prepare"`` (puts a worker where a track step
-        can be taken when the timer comes) or, only if neither exists, ``"resources"``."""
-        return suggest(self.state, self.learner, self.learner_actions())
+        can be taken when the timer comes) or, only if neither exists, ``"resources"``. In a
+        hands-on lesson (one with a set-up) only what its step asks is named (``"lesson"`` when
+        none of it moves a track)."""
+        legal, step = self.learner_actions(), self.step
+        if self.lesson.setup is None or step is None or step.until is not None or self.free_play:
+            return suggest(self.state, self.learner, legal)
+        # a hands-on lesson: only what its step lets the learner do (a conquest costs resources,
+        # so the general advice would not name it)
+        legal = [a for a in legal if a.kind == "choose" or matches_any(step.expect, a)]
+        return suggest(self.state, self.learner, legal) or [(a, "lesson") for a in legal[:6]]
 
     # ---- navigation
     def next(self) -> bool:
@@ -518,7 +361,11 @@ class TeachSession:
         self.lesson_index = index
         self.step_index = 0
         del self.marks[index:]
-        self.marks.append(len(self.record.actions))
+        self.marks.append(len((self.main or (self.record,))[0].actions))
+        if self.lesson.setup is not None:
+            self._start_side()
+        elif self.main is not None:
+            self._leave_side()
         self._check_until()
         self.autosave()
 
@@ -527,10 +374,44 @@ class TeachSession:
         self.lesson_index = index
         self.step_index = 0
         del self.marks[index + 1:]
-        self.record.truncate(n)
-        self.match.replace_state(replay(self.record, self.rules))
+        if self.lesson.setup is not None:
+            self._start_side()
+        else:
+            if self.main is not None:
+                self._leave_side()
+            self.record.truncate(n)
+            self.match.replace_state(replay(self.record, self.rules))
         self._check_until()
         self.autosave()
+
+    # ---- a lesson's own starting position (a side game; the course's game waits)
+    def side_rules(self, lesson: Lesson | None = None):
+        setup = (lesson or self.lesson).setup
+        return PatchedRules(self.rules, setup.learner, self.learner)
+
+    def _start_side(self) -> None:
+        """Start the lesson's side game: the patched new state, then the set-up's moves, played
+        on the state and recorded, and shown at once (one "replaced" update: nothing animates)."""
+        setup = self.lesson.setup
+        if self.main is None:
+            self.main = (self.record, self.state)
+        seed = self.course.seed if setup.seed is None else setup.seed
+        record = Record(game="pendulum", seed=seed, options=self.rules.options_dict(),
+                        seats=list(self.course.seats), mods=list(self.mods), meta={"teach": True})
+        state = self.side_rules().new_state(seed)
+        while True:
+            action = next_setup_action(state, setup, self.learner, len(self.course.seats), record.actions, seed,
+                                       lambda a: matches_any(setup.moves, a))
+            if action is None:
+                break
+            state.apply(action)
+            record.add(action, state.time if self.rules.timed else None)
+        self.match.replace_state(state, record)
+
+    def _leave_side(self) -> None:
+        record, state = self.main
+        self.main = None
+        self.match.replace_state(state, record)
 
     # ---- saving
     def to_record(self) -> Record:
@@ -538,7 +419,23 @@ class TeachSession:
         self.record.meta.update({"teach": True, "course": self.course.id, "lesson": self.lesson_index,
                                  "lesson_id": self.lesson.id, "step": self.step_index, "marks": list(self.marks),
                                  "free_play": self.finished})
+        if self.main is not None:            # a side game: the course's game rides along
+            self.record.meta["main"] = {"seed": self.main[0].seed, "actions": list(self.main[0].actions)}
+        else:
+            self.record.meta.pop("main", None)
         return self.record
+
+    def export_record(self) -> Record:
+        """The record a "Save" writes, one that replays with the game's own rules: during a
+        practice lesson, the course's game (loading it sets the practice lesson up again)."""
+        record = self.to_record()
+        if self.main is None:
+            return record
+        meta = {k: v for k, v in record.meta.items() if k != "main"}
+        meta["step"] = 0
+        main = self.main[0]
+        return Record(**{k: getattr(main, k) for k in ("game", "seed", "options", "seats", "data_version", "mods")},
+                      actions=list(main.actions), meta=meta)
 
     def autosave(self) -> None:
         """Write the ``teach`` autosave now (leaving, navigating; the match also writes it in the
@@ -554,18 +451,35 @@ class TeachSession:
         meta = dict(record.meta or {})
         copy = Record(**{k: getattr(record, k) for k in ("game", "seed", "options", "seats", "data_version",
                                                           "mods", "actions", "end_time")}, meta=dict(meta))
-        self._bind(copy, replay(copy, self.rules))
         n = len(self.cur.lessons)
         self.lesson_index = max(0, min(int(meta.get("lesson", 0)), n - 1))
         lid = meta.get("lesson_id")
         if lid in [l.id for l in self.cur.lessons]:
             self.lesson_index = self.cur.index_of(lid)
+        main = meta.pop("main", None)         # saved during a side game: the course's game
+        copy.meta.pop("main", None)
+        if main is not None and not (isinstance(main, dict) and isinstance(main.get("seed"), int)
+                                     and isinstance(main.get("actions"), list)):
+            raise SaveError("meta.main: expected {\"seed\": a number, \"actions\": a list} (the course's "
+                            "game saved during a practice lesson); the file is damaged")
+        if isinstance(main, dict):
+            main_record = Record(**{k: getattr(record, k) for k in ("game", "options", "seats", "data_version",
+                                                                     "mods")}, seed=int(main["seed"]),
+                                 actions=list(main["actions"]), meta=dict(meta))
+            if self.lesson.setup is None:     # the lesson lost its set-up (a mod): the course's game
+                copy = main_record
+            else:
+                self.main = (main_record, replay(main_record, self.rules))
+        self._bind(copy, replay(copy, self.side_rules() if self.main is not None else self.rules))
         self.step_index = max(0, min(int(meta.get("step", 0)), len(self.lesson.steps)))
         marks = [int(m) for m in meta.get("marks", [0])][: self.lesson_index + 1]
         while len(marks) < self.lesson_index + 1:
             marks.append(len(self.record.actions))
         self.marks = marks
         self.finished = bool(meta.get("free_play", meta.get("finished", False)))
+        if self.lesson.setup is not None and self.main is None and not self.finished:
+            self.step_index = 0               # a saved practice lesson (export_record): set it up again
+            self._start_side()
         self._check_until()
 
     @classmethod

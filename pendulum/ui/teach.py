@@ -137,7 +137,7 @@ class TeachScene(Scene):
         return not self.session.state.is_terminal()
 
     def save_game(self, path=None):
-        record = self.session.to_record()
+        record = self.session.export_record()      # a practice lesson: the course's game
         if path is None:
             path = saves.data_dir() / f"pendulum-teach-{_time.strftime('%Y%m%d-%H%M%S')}.json"
         return saves.write_record(record, path)
