@@ -58,7 +58,6 @@ from .setup import open_game, start
 __all__ = ["PendulumTable", "IllegalActionError"]
 
 
-
 class PendulumTable(Scene):
     """The table. ``seats``: list of "human" / "bot[:kind]"; ``mode``: realtime | timetrack |
     beginner; ``record``: a saved game to resume; ``match``: play this Match (the teaching
@@ -470,8 +469,7 @@ class PendulumTable(Scene):
             finally:
                 self.updates.before = None
         if running:
-            self.bot_turns.run(dt, self.bots, self.state, self.request, self.timed,
-                               float(getattr(self.app, "speed", 1.0) or 1.0))
+            self.bot_turns.run(dt, self.bots, self.state, self.request, self.timed, speed)
         self.seat_input.update(dt)
         self.match.poll()                # a finished background write's failure is told now (save_failed)
         self.app.sound.loop("sand", self.sand_running())
