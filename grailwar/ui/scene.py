@@ -2,14 +2,14 @@
 
 Flow: every decision is a pending decision of the engine. Human factions answer through
 the prompt menu (``prompt_menu``), built from ``legal_actions`` so only legal choices are
-offered; NPC factions are answered with ``grailwar.rules.npc.npc_action`` after a short
-pause. Events returned by ``apply`` are played back: rolls are thrown on the dice tray and
-their log lines appear once the die lands; battle events drive the battle presenter
-(``battle``).
+offered; NPC factions are answered by the flow driver (``flowdriver``), which also plays the
+events returned by ``apply`` back: rolls are thrown on the dice tray and their log lines
+appear once the die lands; battle events drive the battle presenter (``battle``).
 
-The screen's parts: the side panels (``panels``), the prompt menu, the battle presenter,
-the hand-off screen (``handoff``) and the end panel (``endpanel``); this module runs the
-flow, routes input and composes the frame.
+The screen's parts: the side panels (``panels``), the prompt menu, the flow driver, the
+input router (``keys``), the battle presenter, the hand-off screen (``handoff``) and the end
+panel (``endpanel``); this module holds them together, hands the screen from master to
+master, ends the war and composes the frame.
 
 Secrets: everything drawn comes from ``state.view_for(viewer)``; with two or more human
 masters a hand-off screen hides the table whenever the screen passes from one master to
@@ -19,12 +19,8 @@ from __future__ import annotations
 
 import datetime
 
-import pygame
-import pygame_gui
-
 from grailwar.rules.logtext import flavour
 from grailwar import game as G
-from grailwar.rules.npc import npc_action
 from tabletop.engine.saves import data_dir
 from tabletop.ui.logpanel import LogPanel
 from tabletop.ui.scene import Scene
@@ -33,14 +29,16 @@ from . import cards, panels
 from . import theme as T
 from . import tone as TONE
 from . import viewmodel as VM
-from .battle import BATTLE_KINDS, BattlePresenter
+from .battle import BattlePresenter
 from .bars import ManaTween
 from .battleview import BattleView
 from .data import load_static
 from .dice import DiceTray
 from .endpanel import EndPanel, faction_sheets, mana_series, write_export
-from .handoff import HandOff
+from .flowdriver import FlowDriver
 from .frame import FrameComposer
+from .handoff import HandOff
+from .keys import InputRouter
 from .layout import LOG, MAP, ME, PROMPT, RIVALS, THEME, TOP, TRAY, Pen
 from .logfeed import LogFeed
 from .mapview import MapView
@@ -51,7 +49,6 @@ from .savealert import SaveGuard
 from .setup import open_war
 from .takeback import TakeBack
 
-NPC_DELAY = 0.35
 TALK_ANSWERED = ("propose", "exchange", "threaten", "give_code", "give_spells", "share", "dissolve")
 
 
@@ -95,7 +92,8 @@ class GrailWarScene(Scene):
         self.drawn_texts: list[str] = []
         self.hot: dict = {}                # panel -> [(rect, card id)]: what hovering there explains
         self.card = None                   # (rect, card id) of the hover card up, or None
-        self.npc_timer = 0.0
+        self.flow = FlowDriver(self)       # NPC answers, the menu's turn, events played back
+        self.input = InputRouter(self)     # keys and clicks to the part they are for
         self.ended = False
         self.paused = False
         self.fast = self._speed_factor()
@@ -103,8 +101,6 @@ class GrailWarScene(Scene):
         self.error = ""
         self._view_dirty = False
         self._view_version = 0
-        self._mouse = (0, 0)
-        self._applies = 0
         self._refresh_view()
         if not resumed:
             # the opening draws (starting locations, the first event rolls) play on the tray
@@ -280,100 +276,23 @@ class GrailWarScene(Scene):
         if self.saving.stopped:
             return                         # stopped until a save succeeds or the master agrees
         if self._view_dirty and not (self.fast >= 20):
-            self._sync_view()
+            self.sync_view()
             return
-        self.takeback.tick(dt)
-        if self.ended or self.handoff is not None:
-            return
-        self.battles.tick(dt * self.fast)     # a battle's time on screen: not while the screen is hidden
-        if self.tray.busy and self.fast < 20:
-            return
-        budget = 40 if self.fast >= 20 else 1
-        for _ in range(budget):
-            if self.state.is_terminal():
-                self._sync_view()
-                if not self._final_battle_up():
-                    self._finish()
-                return
-            fid = self.decision_faction()
-            if fid is None:
-                return
-            if fid != self.screen_owner and self.takeback.holds(self.screen_owner, fid):
-                return
-            if self.is_human(fid):
-                self._sync_view()
-                if fid != self.screen_owner:
-                    self._start_handoff(fid)
-                    return
-                self._ensure_menu(fid)
-                return
-            self.menu.kill()
-            if self.screen_owner is not None and len(self.humans) > 1 and not self._battle_question():
-                self._go_public()          # no master's private sheet stays up while the NPCs play
-                return
-            if (self.battles.hold > 0 and self.fast < 20) or not self.pace.may_act():
-                return
-            self.npc_timer += dt
-            if self.npc_timer < NPC_DELAY / (self.fast * self.pace.factor()):
-                return
-            self.npc_timer = 0.0
-            self._apply(npc_action(self.state, fid), human=False)
-            self.pace.acted()
-            if self.tray.busy and self.fast < 20:
-                return
+        self.flow.step(dt)
 
-    def _apply(self, action, human):
-        events = self.match.apply(action)
-        self._applies += 1
-        if human:
-            self.match.flush()       # the master's own decision is on disk before the next frame
-        self.menu.key = None
-        # the view is rebuilt lazily (next update or draw) so one frame never pays for
-        # the engine step, the record and the view together
+    def mark_view_dirty(self):
+        """The view is made again on the next update or draw (not in the frame that applied)."""
         self._view_dirty = True
-        visible = self._present(events)
-        if self.tray.busy and self.fast >= 20:
-            self.tray.skip()
-        return visible
 
-    def _sync_view(self):
+    def sync_view(self):
+        """Make the view again if an applied action left it stale."""
         if self._view_dirty:
             self._view_dirty = False
             self._refresh_view()
-            self.battles.sync(self.vm, self.static, self.app.lang, self.tr, self._applies)
+            self.battles.sync(self.vm, self.static, self.app.lang, self.tr, self.flow.applies)
 
-    def _present(self, events):
-        """Queue the viewer's rolls on the tray; log lines follow the dice. Which events the
-        viewer may see is the engine's call (``events_for``); returns those events."""
-        visible = self.state.events_for(events, self.viewer)
-        for ev in visible:
-            kind = getattr(ev, "kind", "")
-            if kind in ("logged", "rolled"):
-                entry = VM.log_entry(self.state, ev.index, self.viewer)
-                if entry is None or (kind == "logged" and entry.get("kind") != "note"):
-                    continue                   # a roll's line comes with its Rolled event
-                if kind == "rolled":
-                    self.feed.queue_roll(entry, ev)
-                else:
-                    self.battles.on_note(self.log_text(entry))
-                    self.feed.queue(entry)
-            elif kind == "mana":
-                self.mana_tween.on_event(ev)
-            else:
-                if kind == "battle_started":
-                    self.map.hover = None
-                self.battles.on_event(ev, self.vm, self.static, self.app.lang, self._applies)
-        return visible
-
-    def _final_battle_up(self):
-        """The war's last battle stays up (its d100 landed, its result shown) until a master
-        dismisses it -- or, with no master at the table, for its hold -- before the end screen."""
-        if self.bench or self.fast >= 20 or not self.battles.shown:
-            return False
-        self.battles.pin_result(bool(self.humans))
-        return True
-
-    def _finish(self):
+    def finish(self):
+        """The war is over: every line open, the end panel up, the record on disk."""
         if self.ended:
             return
         self.ended = True
@@ -386,7 +305,8 @@ class GrailWarScene(Scene):
         self.match.flush()           # the Match wrote the finished war; wait for it
 
     # --- hand-off -------------------------------------------------------------------------------------
-    def _start_handoff(self, fid):
+    def start_handoff(self, fid):
+        """The screen passes to master ``fid`` (through a hand-off screen with two or more masters)."""
         if len(self.humans) <= 1:
             self.screen_owner = fid
             self.viewer = fid
@@ -403,10 +323,7 @@ class GrailWarScene(Scene):
         self.menu.close_reply()
         self._apply_visibility()
 
-    def _battle_question(self):
-        return getattr(self.state.pending, "kind", "") in BATTLE_KINDS
-
-    def _go_public(self):
+    def go_public(self):
         """The screen leaves the last master's sheet for the public view (hot-seat)."""
         self.screen_owner = None
         self.viewer = None
@@ -419,7 +336,8 @@ class GrailWarScene(Scene):
         self.feed.rebuild(self.vm["log"])
         self._apply_visibility()
 
-    def _end_handoff(self):
+    def end_handoff(self):
+        """The master the screen was handed to has taken it."""
         fid = self.handoff.to
         self.handoff = None
         self.screen_owner = fid
@@ -427,21 +345,11 @@ class GrailWarScene(Scene):
         self.tray.clear()
         self.frame.full = True
         self._refresh_view()
-        self.battles.resume(self.vm, self.static, self.app.lang, self.tr, self._applies)   # if this master fought
+        self.battles.resume(self.vm, self.static, self.app.lang, self.tr, self.flow.applies)   # if this master fought
         self.feed.rebuild(self.vm["log"])
         self._apply_visibility()
 
     # --- the human's decisions ----------------------------------------------------------------------------
-    def _ensure_menu(self, fid):
-        key = (fid, len(self.record.actions))
-        if self.menu.key == key:
-            return
-        self.match.flush()           # every earlier action is known saved (or the war stops here)
-        if self.saving.stopped:
-            return
-        self.battles.on_question((self.vm.get("pending") or {}).get("kind"))
-        self.menu.open(key, self.state.legal_actions(fid))
-
     def human_decides(self, action):
         """The prompt menu's finished choice: apply it (an illegal one is reported, never fatal)."""
         if self.saving.stopped:
@@ -449,7 +357,7 @@ class GrailWarScene(Scene):
         self.menu.kill()
         self.menu.close_reply()
         try:
-            visible = self._apply(action, human=True)
+            visible = self.flow.apply(action, human=True)
         except Exception as exc:   # an illegal action must never take the table down
             self.error = str(exc)
             self.app.notify(str(exc))
@@ -463,13 +371,14 @@ class GrailWarScene(Scene):
     # --- taking a declaration back (takeback.py) ------------------------------------------------------
     def take_back(self, action):
         """The master takes the declaration back: the war as it was just before it."""
-        self._apply(action, human=True)
-        self._sync_view()
+        self.flow.apply(action, human=True)
+        self.sync_view()
         self.feed.rebuild(self.vm["log"])
         self.app.notify(self.tr("gw_table.takeback.taken_back"))
 
     # --- end screen ------------------------------------------------------------------------------------
-    def _end_pick(self, op):
+    def end_pick(self, op):
+        """The end panel's choice: save the record, export it, a rematch, or the launcher."""
         if op == "save":
             name = datetime.datetime.now().strftime("grailwar-%Y%m%d-%H%M%S.json")
             path = self.match.save(data_dir() / "records" / name)
@@ -487,98 +396,8 @@ class GrailWarScene(Scene):
             self.app.to_launcher()
 
     # --- input -------------------------------------------------------------------------------------------
-    def _intents(self, event):
-        return self.app.intents(event) if event.type == pygame.KEYDOWN else []
-
     def handle_event(self, event):
-        if self.handoff is not None:
-            if self.handoff.passes(event, self._intents(event)):
-                self._end_handoff()
-                return True
-            return False
-        if self.ended:
-            op = self.end.op_for(event, self._intents(event))
-            if op is not None:
-                self._end_pick(op)
-                return True
-            if event.type == pygame.MOUSEMOTION:
-                self._mouse = event.pos
-            if self.end.handle_scroll(event, self._mouse):       # the whole log, scrolled
-                return True
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            return self.saving.handle_button(event.ui_element) or self.menu.handle_button(event.ui_element) or \
-                self.takeback.handle_button(event.ui_element)
-        if event.type == pygame.MOUSEMOTION:
-            self._mouse = event.pos
-            self._hover(event.pos)
-            return False
-        if (event.type == pygame.MOUSEWHEEL and LOG.collidepoint(self._mouse)) or \
-                (event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)):
-            return self.logpanel.handle_event(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self._pace(self.pace.hit(event.pos)):
-                return True
-            if self.battles.shown and MAP.collidepoint(event.pos) and self.battles.dismiss():
-                return True
-            lid = self.map.hit(event.pos) if MAP.collidepoint(event.pos) else None
-            return self.menu.pick_location(lid)
-        if event.type == pygame.KEYDOWN:
-            return self._key(event, self._intents(event))
-        return False
-
-    def _pace(self, op):
-        """The NPC speed control (keys or its buttons on the map)."""
-        if op is None or self.ended or not self.pace.do(op):
-            return False
-        self.tray.speed = self.fast * self.pace.factor()
-        return True
-
-    def _key(self, event, intents):
-        if self._pace(self.pace.op_for_intents(intents)):
-            return True
-        if self.takeback.handle_key(event.key, intents):     # 1/Backspace: take it back; 2/Enter: resolve
-            return True
-        if event.key == pygame.K_i and self.handoff is None and not self.ended:   # I: the next card
-            self.card = cards.cycle(self, self.card)
-            return True
-        if "help" in intents:          # F1/H: the rules reference at the current prompt's section
-            from tabletop.ui.reference import open_reference   # on F1 only: kept off the path to the first frame
-            open_reference(self.app, "grailwar", (self.vm.get("pending") or {}).get("kind"))
-            return True
-        if event.key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
-                         pygame.K_7, pygame.K_8, pygame.K_9, pygame.K_0) and not (event.mod & pygame.KMOD_CTRL):
-            i = 9 if event.key == pygame.K_0 else event.key - pygame.K_1
-            return self.menu.choose_by_index(i)
-        if "next" in intents:          # speed-up: land every queued die now
-            self.tray.skip()
-            self.feed.release()
-            self.battles.skip()
-            return True
-        if ("right" in intents or "left" in intents) and self.menu.can_page():
-            self.menu.pick(("page",))           # the next page of choices
-            return True
-        if event.key == pygame.K_BACKSPACE and self.menu.can_go_back():
-            self.menu.pick(("back",))
-            return True
-        if "confirm" in intents and self.menu.reply is not None:     # the answer dialog's OK
-            self.menu.close_reply()
-            return True
-        if "confirm" in intents and self.battles.dismiss():
-            return True
-        if ("up" in intents or "down" in intents) and self._map_shown():
-            self.map.cycle_hover(-1 if "up" in intents else 1)    # the keyboard's hover card
-            return True
-        if "confirm" in intents and self._map_shown() and self.menu.pick_location(self.map.hover):
-            return True
-        return False
-
-    def _map_shown(self):
-        return self.handoff is None and not self.battles.shown and not self.ended
-
-    def _hover(self, pos):
-        self.map.hover = self.map.hit(pos) if MAP.collidepoint(pos) and self._map_shown() else None
-        self.card = cards.card_at(self, pos) if self.handoff is None and not self.ended and not self.map.hover else None
-
+        return self.input.handle_event(event)
 
     # --- drawing (composed by ``frame.FrameComposer``) ---------------------------------------------------
     def panels(self):
@@ -608,7 +427,7 @@ class GrailWarScene(Scene):
         return self._view_dirty or self.frame.needs_redraw(self._mode_now(), self.panels())
 
     def draw(self, surface):
-        self._sync_view()
+        self.sync_view()
         mode = self._mode_now()
         whole = None
         if mode != "table":

@@ -9,7 +9,10 @@
 The parts of the screen, one module each (imports run one way, top to bottom):
 
 * ``table.py`` — :class:`PendulumTable`, the scene: owns the ``Match``, routes input, offers the
-  public hooks below;
+  public hooks below; ``setup.py`` (the rules, seats, seed and Match of a new, saved or lesson
+  game), ``listener.py`` (what the Match's updates do: log, animate, sounds, the end chart's
+  history, the end, a failed save), ``glasses.py`` (the hourglasses kept to the engine's
+  timers), ``topbar.py`` (Pause, Done, Undo, Menu) and ``botturns.py`` (the bots' pace);
 * ``drag.py`` (drag-and-drop, clicks, keyboard cursor), ``picker.py`` (choice window; a choice
   of provinces or workers as ``choice_row.py``'s row of drawn tiles),
   ``animator.py`` (events → motion), ``renderer.py`` + ``draw_state.py`` (the frame, from the

@@ -9,6 +9,11 @@
 * :class:`~pendulum.ui.renderer.TableRenderer` (``table.renderer``): the frame, drawn from the
   engine's view only.
 
+and the glue of its own jobs: ``setup`` (the rules, seats, seed and Match: a new game, a saved
+one or the lesson's), ``listener`` (what the Match's updates do on screen), ``glasses`` (the
+hourglasses kept to the engine's timers), ``topbar`` (the top-bar buttons) and ``botturns``
+(the bots' pace).
+
 Every rule is asked of the engine through the Match: drop targets come from ``legal_actions``,
 refusals from ``why_not`` / ``find_action`` (a ``Refusal``: rule id, i18n key, parameters),
 actions go in by ``match.apply`` (untimed) or ``match.submit`` (real time, the 4.8 window), time
@@ -30,34 +35,27 @@ import traceback
 import pygame
 import pygame_gui
 
-from pendulum.game import make_rules
-from tabletop.engine import Action, IllegalActionError, Record, replay, saves
-from tabletop.engine.match import Match
-from tabletop.ui import skin
+from tabletop.engine import IllegalActionError, Record, saves
 from tabletop.ui.scene import Scene
 
 from . import render as R
+from . import topbar
 from . import view as V
 from .animator import EventAnimator
+from .botturns import BotTurns
 from .drag import DragController
 from .endscreen import EndScreen
 from .frames import FrameTracker
-from .hourglass import Hourglass
+from .glasses import TIMERS, fill_glasses, make_glasses, step_glasses
 from .layout import Layout
-from .log import EventRefusal, LogPanel, LogText, RefusalText, TableLog
+from .listener import MatchListener
+from .log import LogText, RefusalText, TableLog
 from .picker import Picker
 from .renderer import GLASS_SCALE, TableRenderer
 from .seat_input import SeatInput
+from .setup import open_game, start
 
 __all__ = ["PendulumTable", "IllegalActionError"]
-
-TIMERS = ("black", "green", "purple")
-EVENT_SOUNDS = {"worker_moved": "worker_drop", "timer_flipped": "glass_flip", "timer_finished": "glass_empty"}
-BOT_PACE = 0.45           # real seconds between bot moves in untimed play (divided by --speed)
-BUTTONS = ("pause", "done", "undo", "menu")
-
-# events that change only where pieces stand (drawn every frame), not the cached board layer
-_PIECES_ONLY = frozenset({"timer_finished", "request_applied", "request_refused", "decision_opened"})
 
 
 class PendulumTable(Scene):
@@ -70,24 +68,10 @@ class PendulumTable(Scene):
                  human_seats=None, autosave: bool = True, options: dict | None = None, match=None,
                  bots: bool = True):
         super().__init__(app)
-        if match is not None:
-            rules, record = match.rules, match.record
-            seats = list(record.seats) or list(seats or [])
-            seed = record.seed
-        elif record is not None:
-            seats = list(record.seats) or seats
-            seed = record.seed
-            rules = make_rules(dict(record.options), mods=getattr(app, "mods", None))
-        else:
-            seats = list(seats or ["human", "bot", "bot"])
-            opts = dict(options or {})
-            opts.setdefault("mode", mode or "realtime")
-            opts["players"] = len(seats)
-            rules = make_rules(opts, mods=getattr(app, "mods", None))
-        if not 2 <= len(seats) <= 5:
-            raise ValueError(app.t("pendulum.error.seats", n=len(seats)))
+        opening = open_game(app, seats, mode, seed, record, options, match)
+        rules, seats = opening.rules, opening.seats
         self.seats_spec = seats
-        self.seed = int(seed if seed is not None else (int(_time.time() * 1000) % 1_000_000))
+        self.seed = opening.seed
         self.rules = rules
         self.mode = rules.mode
         self.timed = rules.timed
@@ -97,22 +81,14 @@ class PendulumTable(Scene):
             self.human = [i in set(human_seats) for i in range(self.n)]
         self.autosave = autosave and match is None
         self.use_bots = bots
-        replayed = []                  # a loaded game's events, for its log
-        if match is None:
-            if record is None:
-                record = Record(game="pendulum", seed=self.seed, options=rules.options_dict(),
-                                seats=list(seats), mods=list(getattr(app, "mods", []) or []))
-                state = rules.new_state(self.seed)
-            else:
-                state = replay(record, rules, on_events=replayed.extend)    # the log is rebuilt from them
-            match = Match(rules, state, seed=self.seed, record=record, autosave=self.autosave,
-                          undoable=self._undoable)
+        match = start(opening, app, self.autosave, self._undoable)
+        replayed = opening.replayed    # a loaded game's events, for its log
         self.match = None
         self._unsubscribe = None
         self._view = None
         self._view_key = None
         self._version = 0
-        self._before = None
+        self.updates = MatchListener(self)      # the Match's updates: log, animate, sounds, the end
         self.paused = False
         self.save_failed = ""
         self.finished = False
@@ -126,8 +102,8 @@ class PendulumTable(Scene):
         self.last_refusal_rule = None  # the rule the last refusal cited (F1 opens the reference there)
         self.message = None            # [text, seconds]
         self.last_pos = {}             # seat -> where that seat last acted (the picker opens there)
-        self._bot_wait = 0.0
-        self.ui = {}
+        self.bot_turns = BotTurns()
+        self.ui = {}                   # the top-bar buttons and the log (topbar.py), while shown
         self.log = TableLog(app, rules)
         self.renderer = TableRenderer(self)
         self.frames = FrameTracker(self, self.renderer)
@@ -135,22 +111,15 @@ class PendulumTable(Scene):
         self.seat_input = SeatInput(self)               # a seat's own controller, key block or finger
         self.choices = Picker(self)
         self.bind(match)
-        self.history = [V.track_snapshot(self.view, self.n)]     # per round, for the end chart
-        self._round_seen = self.view["round"]
-        self.hourglasses = {}
-        for i, tid in enumerate(TIMERS):
-            hg = Hourglass(grains=160, sand=skin.colour(app, f"pendulum.sand.{tid}", R.SAND[tid]),
-                           frame=R.AREA_LIGHT[tid], seed=i, full=not self.timed or V.timer_running(self.view, tid))
-            hg.skin = lambda s, r, fallback, tid=tid: skin.draw(app, f"pendulum.hourglass.{tid}.frame", s, r, fallback)
-            hg.stagger(i % 2)              # at most two glasses step physics per frame
-            self.hourglasses[tid] = hg
+        self.updates.start(self.view, self.n)
+        self.hourglasses = make_glasses(app, self.view, self.timed)
         self.sync_glasses()
         self.log.add(LogText("pendulum.log.phase_changed", phase="pendulum.phase.opening", round=1)
                      if replayed else
                      LogText("pendulum.log.phase_changed", phase=f"pendulum.phase.{self.view['phase']}",
                              round=self.view["round"]))
         self.log.replay(replayed)
-        self._follow_turn()
+        self.follow_turn()
 
     # ================================================================= the match
     def bind(self, match) -> None:
@@ -158,12 +127,12 @@ class PendulumTable(Scene):
         if self._unsubscribe is not None:
             self._unsubscribe()
         self.match = match
-        self._unsubscribe = match.subscribe(self.on_update)
-        self._make_bots()
+        self._unsubscribe = match.subscribe(self.updates.on_update)
+        self.reset_bots()
         self.dragger.cancel()
         self.seat_input.cancel()
         self.choices.close()
-        self._changed()
+        self.changed()
         self.animator = EventAnimator(self)
 
     @property
@@ -194,11 +163,19 @@ class PendulumTable(Scene):
             self._view_key = key
         return self._view
 
-    def _changed(self):
-        self._version += 1
-        self.renderer.invalidate()
+    @property
+    def history(self) -> list:
+        """The tracks per round (start, then each round; the end screen's chart)."""
+        return self.updates.history
 
-    def _make_bots(self):
+    def changed(self, layer: bool = True):
+        """The game changed: the view is read again (and, with ``layer``, the board layer redrawn)."""
+        self._version += 1
+        if layer:
+            self.renderer.invalidate()
+
+    def reset_bots(self):
+        """Bots again for the seats not human (after the seats changed or the game was rewound)."""
         self.bots = (V.make_bots(self.rules, self.state, self.seats_spec, self.human, self.seed)
                      if self.use_bots else None)
 
@@ -244,7 +221,7 @@ class PendulumTable(Scene):
 
     def set_human_seats(self, seats):
         self.human = [i in set(seats) for i in range(self.n)]
-        self._make_bots()
+        self.reset_bots()
         self.seat_input.set_human(self.human)
 
     def on_action(self, callback):
@@ -264,9 +241,8 @@ class PendulumTable(Scene):
     def sync_glasses(self):
         """Fill every glass to what the engine's timers say (after time passed undrawn)."""
         if self.timed:
-            for tid, hg in self.hourglasses.items():
-                hg.fill_to(V.timer_fraction(self.view, tid))
-        self._changed()
+            fill_glasses(self.hourglasses, self.view)
+        self.changed()
 
     def glass_home(self, tid):
         """Where the timer stands in the engine's view (centre of its circle)."""
@@ -297,17 +273,7 @@ class PendulumTable(Scene):
 
     # ================================================================= scene life
     def on_enter(self):
-        rects = {"pause": (1262, 5, 190, 42), "done": (1460, 5, 140, 42), "undo": (1608, 5, 150, 42),
-                 "menu": (1766, 5, 146, 42)}
-        # pygame_gui buttons: the App repaints only a widget whose look changed (compose.py); their
-        # tooltips are the renderer's own wrapped box (kinsoku), not pygame_gui's word-per-line one
-        for key in BUTTONS:
-            self.ui[key] = pygame_gui.elements.UIButton(pygame.Rect(rects[key]), self.app.t(f"pendulum.button.{key}"),
-                                                        self.app.ui_manager)
-        if self.timed:
-            self.ui["undo"].hide()
-        self.ui["log"] = LogPanel(self.log)
-        self.log.visible = True
+        self.ui = topbar.make_bar(self.app, self.log, self.timed)
 
     def on_exit(self):
         self.app.sound.loop("sand", False)
@@ -334,10 +300,7 @@ class PendulumTable(Scene):
 
     def on_language_changed(self):
         self.renderer.language_changed()
-        for k in BUTTONS:
-            if k in self.ui:
-                self.ui[k].set_text(self.app.t(f"pendulum.button.{k}"))
-                self.ui[k].set_tooltip(self.app.t(f"pendulum.tip.button_{k}"))
+        topbar.relabel(self.ui, self.app)
         self.log.reword()
         self.message = None
 
@@ -363,11 +326,11 @@ class PendulumTable(Scene):
         then); a request illegal right now raises ``IllegalActionError`` at once. Untimed
         play (or a window of 0): applied now, like :meth:`apply`."""
         if self.timed and self.rules.claim_window > 0:
-            self._before = self.worker_positions() if animate_from is None else animate_from
+            self.updates.before = self.worker_positions() if animate_from is None else animate_from
             try:
                 events = self.match.submit(action)
             finally:
-                self._before = None
+                self.updates.before = None
             wid = getattr(action, "worker", None)
             if not events and ghost is not None and wid:
                 self.animator.ghost(wid, getattr(action, "seat", -1), ghost)
@@ -376,84 +339,23 @@ class PendulumTable(Scene):
 
     def apply(self, action, *, animate_from=None):
         """Apply through the Match now (no 4.8 window); returns events or raises IllegalActionError."""
-        self._before = self.worker_positions() if animate_from is None else animate_from
+        self.updates.before = self.worker_positions() if animate_from is None else animate_from
         try:
             return self.match.apply(action)
         finally:
-            self._before = None
+            self.updates.before = None
 
     def on_update(self, update):
-        """The Match's listener: log, animate, tell the hooks, notice the end or a failed save."""
-        kind = update.kind
-        if kind == "save_failed":
-            self.save_failed = update.error or "?"
-            self.paused = True
-            self._sync_pause_button()
-            return
-        if kind == "saved":
-            self.save_failed = ""
-            return
-        if kind in ("undone", "replaced"):
-            self._changed()
-            self.animator.clear()
-            self.choices.close()
-            self.dragger.cancel()
-            self.seat_input.cancel()
-            self._make_bots()
-            return
-        events = list(update.events)
-        self.after_events(events, self._before if self._before is not None else self.renderer.last_positions())
-        self.choices.refresh()
-        self.seat_input.refresh()
-        if kind == "applied":
-            for cb in list(self.listeners):
-                try:
-                    cb(update.action, events)
-                except Exception:
-                    traceback.print_exc(file=sys.stderr)
-
-    def after_events(self, events, before=None):
-        """What the table does with engine events: log them, animate them, re-read the view."""
-        self._version += 1                    # the view is read again; pieces are placed again
-        if not events:
-            return
-        if any(getattr(ev, "kind", "") not in _PIECES_ONLY for ev in events):
-            self.renderer.soon()              # the layer is redrawn soon (at most every LAYER_EVERY s)
-        for ev in events:
-            kind = getattr(ev, "kind", "")
-            if kind == "request_refused":
-                if 0 <= ev.seat < self.n and self.human[ev.seat]:
-                    self.refuse(EventRefusal(ev, self.why_not(_request_of(ev))))   # a bot's is noise
-            else:
-                self.log.add(ev)
-        self.animator.on_events(events, before)
-        self._sound_for(events)
-        self._follow_turn()
-        self.layout.set_council(self.animator.council_shown(self.view["phase"]))
-        if self.view["round"] != self._round_seen:
-            self.history.append(V.track_snapshot(self.view, self.n))
-            self._round_seen = self.view["round"]
-        if self.match.is_terminal() and not self.finished:
-            self.finished = True
-            if len(self.history) < 5:
-                self.history.append(V.track_snapshot(self.view, self.n))
-            if self.autosave:
-                self.match.flush()
-
-    def _sound_for(self, events):
-        """One sound per kind of thing that happened (a council called, a glass flipped ...)."""
-        heard = {EVENT_SOUNDS.get(getattr(ev, "kind", "")) for ev in events}
-        if any(getattr(ev, "kind", "") == "phase_changed" and ev.phase == "council_called" for ev in events):
-            heard.add("council_called")
-        for sound in sorted(heard - {None}):
-            self.app.sound.play(sound)
+        """The Match's listener (``listener.MatchListener``): log, animate, tell the hooks,
+        notice the end or a failed save."""
+        self.updates.on_update(update)
 
     def sand_running(self) -> bool:
         """Real time, not paused, some glass still running: the sand is heard."""
         return (self.timed and not self.paused and not self.finished
                 and any(V.timer_remaining(self.view, tid)[0] > 0 for tid in TIMERS))
 
-    def _follow_turn(self):
+    def follow_turn(self):
         """Untimed hot seat: when exactly one seat may act and it is a human one, the screen turns
         to it (its board big, its eyes the viewer). In real time the focus stays where the
         people put it (keys 1-5, a click on a seat)."""
@@ -468,17 +370,13 @@ class PendulumTable(Scene):
             return
         self.paused = not self.paused
         self.flash(self.app.t("pendulum.msg.paused" if self.paused else "pendulum.msg.resumed"))
-        self._sync_pause_button()
+        topbar.label_pause(self.ui, self.app, self.paused)
 
     def continue_unsaved(self):
         """The player chose to play on although the autosave fails (it keeps trying)."""
         self.save_failed = ""
         self.paused = False
-        self._sync_pause_button()
-
-    def _sync_pause_button(self):
-        if self.ui:
-            self.ui["pause"].set_text(self.app.t("pendulum.button.resume" if self.paused else "pendulum.button.pause"))
+        topbar.label_pause(self.ui, self.app, self.paused)
 
     def banner(self):
         """Lines of the pause banner, or None."""
@@ -540,7 +438,7 @@ class PendulumTable(Scene):
         if 0 <= seat < self.n and seat != self.focus_seat:
             self.focus_seat = seat
             self.layout.set_focus(seat)
-            self._changed()
+            self.changed()
 
     def flip_timer(self, tid, seat=None):
         seat = self.focus_seat if seat is None else seat
@@ -563,63 +461,28 @@ class PendulumTable(Scene):
         speed = float(getattr(self.app, "speed", 1.0) or 1.0)
         running = not self.paused and not self.finished
         if running and self.timed:          # untimed play has no clock (nor does its record)
-            self._before = self.worker_positions()
+            self.updates.before = self.worker_positions()
             try:
                 self.match.advance(dt * speed)
             except Exception:
                 traceback.print_exc(file=sys.stderr)
             finally:
-                self._before = None
+                self.updates.before = None
         if running:
-            self._run_bots(dt)
+            self.bot_turns.run(dt, self.bots, self.state, self.request, self.timed, speed)
         self.seat_input.update(dt)
         self.match.poll()                # a finished background write's failure is told now (save_failed)
         self.app.sound.loop("sand", self.sand_running())
         self.renderer.step(dt)
         if self.animator.step(dt, running):
             self.layout.set_council(self.animator.council_shown(self.view["phase"]))
-            self._changed()
+            self.changed()
         self.choices.auto_open()
-        for tid, hg in self.hourglasses.items():
-            if self.timed:
-                rem, dur = V.timer_remaining(self.view, tid)
-                hg.step(dt, physics=not self.paused)
-                if hg.just_flipped:
-                    hg.just_flipped = False
-                    hg.resync(rem / dur if dur else 0.0)
-                if not self.paused:
-                    hg.meter(rem, dur, lead=min(0.4 * speed, dur * 0.1))
-            elif hg.flipping:
-                hg.step(dt, physics=False)
+        step_glasses(self.hourglasses, self.view, dt, self.timed, self.paused, speed)
         self.log.update(dt, self.layout.rects["log"])
         if self.finished and not self._ended_scene and not self.animator.busy():
             self._ended_scene = True
             self.app.scenes.push(EndScreen(self.app, self))
-
-    def _run_bots(self, dt):
-        """One bot action at a time so people see it. Real-time: the driver's reaction delay
-        (engine time) paces them; untimed: at most one every BOT_PACE real seconds (/ speed)."""
-        if self.bots is None:
-            return
-        self._bot_wait -= dt
-        if self._bot_wait > 0:
-            return
-        for _ in range(4):
-            try:
-                action = V.next_bot_action(self.bots, self.state)
-            except Exception:
-                traceback.print_exc(file=sys.stderr)
-                return
-            if action is None:
-                return
-            try:
-                self.request(action)
-            except IllegalActionError:
-                self.bots.queue = []
-                continue
-            if not self.timed:
-                self._bot_wait = BOT_PACE / float(getattr(self.app, "speed", 1.0) or 1.0)
-            return
 
     # ================================================================= drawing (Scene's redraw protocol)
     def needs_redraw(self) -> bool:
@@ -637,7 +500,7 @@ class PendulumTable(Scene):
     # ================================================================= input
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            key = next((k for k in BUTTONS if self.ui.get(k) is event.ui_element), None)
+            key = topbar.pressed(self.ui, event)
             if key is not None:
                 self.press_button(key)
                 return True
@@ -652,7 +515,7 @@ class PendulumTable(Scene):
 
     def buttons(self) -> dict:
         """The top-bar buttons shown now: key -> pygame_gui button."""
-        return {k: self.ui[k] for k in BUTTONS if k in self.ui and self.ui[k].visible}
+        return topbar.shown(self.ui)
 
     def press_button(self, key, hand=None) -> None:
         """A top-bar button (pause, done, undo, menu), pressed with ``hand`` (a DragController:
@@ -661,10 +524,3 @@ class PendulumTable(Scene):
         {"pause": self.toggle_pause, "done": lambda: self.declare_done(hand.acting_seat(), hand.device),
          "undo": self.do_undo, "menu": self.app.open_pause_menu}[key]()
 
-
-def _request_of(ev):
-    """The action a ``request_refused`` event names, or None."""
-    try:
-        return Action.from_text("pendulum", ev.action)
-    except Exception:            # not a Pendulum action text: nothing to ask the engine
-        return None
