@@ -32,7 +32,7 @@ from pendulum.game import make_rules as _make_rules
 from tabletop.engine import IllegalActionError, Record, Refusal, SaveError, replay, saves
 from tabletop.engine.match import Match
 
-from .teaching_bots import active, gentle_bot, suggest
+from .teaching_bots import active, gentle_bot, moves_since_done, suggest
 from .teaching_data import (LANGS, SAVE_NAME, TEACH_DIR, Course, Curriculum, Lesson, Step, Text,
                             load_curriculum, matches, matches_any)
 from .teaching_setup import PatchedRules, next_setup_action
@@ -286,26 +286,13 @@ class TeachSession:
         for seat in self.bot_seats():
             if not active(self.state.legal_actions(seat)):
                 continue
-            action = gentle_bot(self.state, seat, self._bot_budget_used(seat),
+            action = gentle_bot(self.state, seat, moves_since_done(self.record.actions, seat),
                                 seed=self.course.seed * 100003 + len(self.record.actions))
             if action is None:
                 continue
             events = self.match.apply(action)
             return seat, action, list(events)
         return None
-
-    def _bot_budget_used(self, seat: int) -> int:
-        """Actions (other than choices) the bot took since its last Done."""
-        n = 0
-        for entry in reversed(self.record.actions):
-            a = entry["a"]
-            if a.get("seat") != seat:
-                continue
-            if a["kind"] == "done":
-                break
-            if a["kind"] != "choose":
-                n += 1
-        return n
 
     def run_bots(self, limit: int = 2000) -> list:
         """Let the bots play until the learner has something to do (tests, resume)."""

@@ -172,3 +172,18 @@ def suggest(state, seat: int, legal: list) -> list:
         elif after[1] > before[1]:
             gains.append((action, "resources"))
     return track + prepare if (track or prepare) else gains
+
+
+def moves_since_done(actions: list, seat: int) -> int:
+    """Moves other than choices ``seat`` made since its last Done, in a record's ``actions``
+    (the gentle bot's budget)."""
+    n = 0
+    for entry in reversed(actions):
+        a = entry["a"]
+        if a.get("seat") != seat:
+            continue
+        if a["kind"] == "done":
+            break
+        if a["kind"] != "choose":
+            n += 1
+    return n

@@ -28,7 +28,7 @@ import pydantic
 
 from tabletop.data import StrictModel
 
-from .teaching_bots import active, gentle_bot
+from .teaching_bots import active, gentle_bot, moves_since_done
 
 SETUP_LIMIT = 3000            # actions a set-up may take before it is called broken
 
@@ -81,20 +81,6 @@ def reached(state, setup: Setup, learner: int) -> bool:
     return state.phase == setup.until and any(a.kind != "resume" for a in state.legal_actions(learner))
 
 
-def _used(actions: list, seat: int) -> int:
-    """Non-choice moves ``seat`` made since its last Done (the gentle bot's budget)."""
-    n = 0
-    for entry in reversed(actions):
-        a = entry["a"]
-        if a.get("seat") != seat:
-            continue
-        if a["kind"] == "done":
-            break
-        if a["kind"] != "choose":
-            n += 1
-    return n
-
-
 def next_setup_action(state, setup: Setup, learner: int, seats: int, actions: list, seed: int, wanted):
     """The next action of the set-up (None once the position is reached); ``wanted(action)``
     tells whether a learner's legal action matches one of the set-up's ``moves``."""
@@ -108,7 +94,7 @@ def next_setup_action(state, setup: Setup, learner: int, seats: int, actions: li
             fits = [a for a in legal if wanted(a)]
             if fits:
                 return fits[0]
-        action = gentle_bot(state, seat, _used(actions, seat), seed=seed * 100003 + len(actions))
+        action = gentle_bot(state, seat, moves_since_done(actions, seat), seed=seed * 100003 + len(actions))
         if action is not None:
             return action
     return None

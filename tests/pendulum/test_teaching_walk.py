@@ -7,6 +7,7 @@ import pytest
 
 from pendulum.teaching import (LANGS, SAVE_NAME, TeachSession, describe_action, gentle_bot, load_curriculum,
                                matches_any, narrate)
+from pendulum.teaching_bots import moves_since_done
 from tabletop.engine import saves
 from tabletop.ui.i18n import Strings
 
@@ -65,7 +66,7 @@ def test_after_the_last_lesson_the_same_game_goes_on_to_the_end(cur):
         s.run_bots()
         if s.state.is_terminal():
             break
-        action = gentle_bot(s.state, s.learner, s._bot_budget_used(s.learner), seed=n)
+        action = gentle_bot(s.state, s.learner, moves_since_done(s.record.actions, s.learner), seed=n)
         assert s.try_action(action).ok
         n += 1
         assert n < 3000
