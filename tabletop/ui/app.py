@@ -23,9 +23,11 @@ What a scene may use (the contract with the game screens):
 * The redraw protocol (``Scene`` in scene.py): ``needs_redraw()`` False keeps the last
   frame; ``draw`` returns the logical rectangles it changed (None: everything), and only
   those are scaled and updated; ``invalidate()`` asks for a whole repaint. ``scene.opaque
-  = False`` draws the scene below first (overlays). Scenes draw on ``app.scene_layer``;
-  pygame_gui elements, dialogs, toasts, F3 and the ``--watch`` banner are composed over it
-  and cost only where they change (compose.py).
+  = False`` draws the scene below first (overlays). Scenes draw straight into the frame
+  and find there exactly what they drew: pygame_gui elements, dialogs, toasts, F3 and the
+  ``--watch`` banner are laid over it with the pixels under them kept, lifted off before
+  the scenes draw again, and cost only their own area where they change (compose.py);
+  ``app.scene_layer`` is a copy of the scenes' pixels alone (tests).
 * ``--watch``: ``app.watcher`` polls the mods and ``app.reload_mods(parts)`` takes new
   images, sounds and strings at once (watch.py).
 * Scaling: tabletop/ui/present.py (GPU through SDL's renderer, or the CPU on what
@@ -457,29 +459,34 @@ class App:
 
     @property
     def scene_layer(self) -> pygame.Surface:
-        """The logical surface the scenes draw on and keep (the frame is it plus the App's
-        overlays: pygame_gui elements, dialogs, toasts, F3; see compose.py)."""
-        return self.compositor.scene_layer(self.presenter.logical)
+        """A copy of what the scenes keep (the frame without the App's overlays: pygame_gui
+        elements, dialogs, toasts, F3; see compose.py)."""
+        return self.compositor.scene_pixels(self.presenter.logical)
 
     def draw(self, force: bool = False) -> bool:
-        """Compose the frame and present it: the scenes that say they changed draw on their
-        layer (the redraw protocol of ``Scene.draw``), the overlays that changed are found
-        by compose.py, and only those rectangles are composed, scaled and updated. Returns
-        False when nothing changed and the window kept its frame."""
+        """Compose the frame and present it: the scenes that say they changed draw (the redraw
+        protocol of ``Scene.draw``) on the frame with the overlays lifted off, the overlays that
+        changed are found by compose.py, and only those rectangles are scaled and updated.
+        Returns False when nothing changed and the window kept its frame."""
         p, comp = self.presenter, self.compositor
         entries = self._overlays()
         scenes = list(self.scenes)
         stack = self._stack(scenes)
         if stack != self._drawn_stack:
             p.new_scenes()
-        full = force or self._force_redraw or stack != self._drawn_stack or comp.layer is None or not scenes
+        full = force or self._force_redraw or stack != self._drawn_stack or not comp.started or not scenes
         self._force_redraw = False
         self._drawn_stack = stack
-        layer = self.scene_layer
-        dirty: list[pygame.Rect] | None = None if full else []
+        redraw = full or any(scene.needs_redraw() for scene in scenes)
+        over = [] if full else comp.changes(entries)
+        if not redraw and not over:
+            return p.idle()              # nothing had changed: the window keeps its frame
+        frame = p.logical
+        comp.lift(frame)                 # the scenes find exactly the pixels they drew
+        dirty: list[pygame.Rect] | None = None if full else list(over)
         if not scenes:
-            layer.fill((12, 20, 24))
-        elif full or any(scene.needs_redraw() for scene in scenes):
+            frame.fill((12, 20, 24))
+        elif redraw:
             first = 0
             for i in range(len(scenes) - 1, -1, -1):
                 if getattr(scenes[i], "opaque", True):
@@ -492,17 +499,15 @@ class App:
             for scene in scenes[first:]:
                 if full:
                     scene.invalidate()
-                changed = scene.draw(layer)
+                changed = scene.draw(frame)
                 scene.mark_drawn()
                 if changed is None:
                     dirty = None
                 elif dirty is not None:
                     dirty.extend(pygame.Rect(r) for r in changed)
-        if dirty is not None:
-            dirty.extend(comp.changes(entries))
-            if not dirty:
-                return p.idle()          # nothing had changed: the window keeps its frame
-        self.pixels_changed += comp.compose(p.logical, dirty, entries, self._draw_overlays)
+        self.pixels_changed += comp.lay(frame, entries, self._draw_overlays, dirty)
+        if dirty is not None and not dirty:
+            return p.idle()              # a scene looked but changed nothing
         self.frames_changed += 1
         p.present(dirty, first=self.frame == 0)
         return True

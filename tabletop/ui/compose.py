@@ -1,22 +1,26 @@
-"""Composing the frame: the scenes' layer under the App's own layer (the App's compositor).
+"""Composing the frame: the scenes' pixels with the App's overlays laid on top (the App's compositor).
 
-The scenes draw on a layer of their own (``Compositor.layer``, logical 1920×1080) and keep
-their pixels there between frames (the redraw protocol of ``Scene.draw``). On top of it,
-in the frame the presenter shows, come the App's *overlays*: every pygame_gui element
-(buttons, panels, tooltips, dialogs), the dim behind a modal dialog, toasts and the F3
-overlay. An overlay is an image at a place: ``(surface, rect, clip)``.
+The scenes draw straight into the frame the presenter shows (logical 1920×1080) and keep
+their pixels there between frames (the redraw protocol of ``Scene.draw``). On top come the
+App's *overlays*: every pygame_gui element (buttons, panels, tooltips, dialogs), the dim
+behind a modal dialog, toasts, the F3 overlay and the ``--watch`` banner. An overlay is an
+image at a place: ``(surface, rect, clip)``.
+
+*Save-under*: before the overlays are drawn, the scene pixels under them are kept
+(``lay``); before the scenes draw again, those pixels are put back (``lift``), so a scene
+always finds exactly what it drew. A frame costs the overlays' area twice, never a copy of
+the whole frame.
 
 Each frame the compositor compares the overlays with the last frame's. pygame_gui gives
 an element a new image surface whenever its look changes (``UIElement._set_image`` copies
 what it is given; a hovered, pressed or re-labelled button gets a new one), moves it by
 changing its rect and shows a part of it by its clipping rect, so two equal entries (same
 surface object, rect and clip) have the same pixels. The rectangles of the entries that
-appeared, went or changed are repainted: the scenes' layer copied back, then every
-overlay drawn clipped to them. An idle screen with widgets repaints nothing; hovering a
-button repaints that button's rectangle only.
+appeared, went or changed are what the overlays changed in the frame. An idle screen with
+widgets repaints nothing; hovering a button repaints that button's rectangle only.
 
-``frame_times_box`` draws the F3 overlay. The surfaces of the last frame's entries are kept referenced, so no new surface can take
-the address (``id``) of one that was compared against.
+``frame_times_box`` draws the F3 overlay. The surfaces of the last frame's entries are kept
+referenced, so no new surface can take the address (``id``) of one that was compared against.
 """
 from __future__ import annotations
 
@@ -45,29 +49,31 @@ def gui_overlays(manager) -> list[tuple]:
     return out
 
 
+def _drawn(entry) -> pygame.Rect:
+    """Where an overlay's pixels land: its image's size at its place (pygame_gui's root
+    container has a full-screen rect and an empty image), within the frame."""
+    image, rect, _clip = entry
+    return pygame.Rect(rect.topleft if hasattr(rect, "topleft") else rect[:2], image.get_size()).clip(FULL)
+
+
 def _key(entry) -> tuple:
     image, rect, clip = entry
     return id(image), tuple(rect), tuple(clip) if clip is not None else None
 
 
 class Compositor:
-    """The scenes' layer and what changed on top of it (see the module docstring)."""
+    """What the overlays covered last frame and what changed on top (see the module docstring)."""
 
     def __init__(self):
-        self.layer: pygame.Surface | None = None
+        self.started = False                   # a frame was composed since the last reset
         self._entries: list[tuple] = []        # last frame's overlays (their surfaces kept alive)
         self._keys: list[tuple] = []
-
-    def scene_layer(self, like: pygame.Surface) -> pygame.Surface:
-        """The surface the scenes draw on (made on first use in ``like``'s pixel format)."""
-        if self.layer is None:
-            self.layer = pygame.Surface(LOGICAL_SIZE, 0, like)
-        return self.layer
+        self._under: list[tuple] = []          # (rect, the scenes' pixels there) under last frame's overlays
 
     def reset(self) -> None:
         """The frame's pixels were lost (a new window surface): the next frame repaints all."""
-        self.layer = None
-        self._entries, self._keys = [], []
+        self.started = False
+        self._entries, self._keys, self._under = [], [], []
 
     def changes(self, entries: list[tuple]) -> list[pygame.Rect]:
         """The logical rectangles where the overlays differ from the last frame's."""
@@ -76,34 +82,44 @@ class Compositor:
             return []
         old, new = set(self._keys), set(keys)
         if old == new:                           # the same overlays in another order
-            out = [pygame.Rect(e[1]) for e in entries]
+            out = [_drawn(e) for e in entries]
         else:
-            out = [pygame.Rect(e[1]) for e, k in zip(self._entries, self._keys) if k not in new]
-            out += [pygame.Rect(e[1]) for e, k in zip(entries, keys) if k not in old]
-        return [r.clip(FULL) for r in out if r.w > 0 and r.h > 0]
+            out = [_drawn(e) for e, k in zip(self._entries, self._keys) if k not in new]
+            out += [_drawn(e) for e, k in zip(entries, keys) if k not in old]
+        return [r for r in out if r.w > 0 and r.h > 0]
 
-    def compose(self, frame: pygame.Surface, dirty: list[pygame.Rect] | None, entries: list[tuple],
-                draw_overlays: Callable[[pygame.Surface], None]) -> int:
-        """Put the scenes' layer and the overlays in ``frame`` where ``dirty`` says (None:
-        everywhere); ``draw_overlays(frame)`` draws every overlay, clipped by ``frame``'s
-        clip rectangle. Remembers ``entries`` for the next :meth:`changes`. Returns the
-        logical pixels composed."""
-        layer = self.layer
+    def lift(self, frame: pygame.Surface) -> None:
+        """Take last frame's overlays off ``frame``: the scenes' own pixels are back under them."""
+        for rect, pixels in self._under:
+            frame.blit(pixels, rect)
+        self._under = []
+
+    def lay(self, frame: pygame.Surface, entries: list[tuple], draw_overlays: Callable[[pygame.Surface], None],
+            dirty: list[pygame.Rect] | None) -> int:
+        """Keep the scene pixels under ``entries``, then draw the overlays (``draw_overlays``)
+        on ``frame``; remembers ``entries`` for the next :meth:`changes`. Returns the logical
+        pixels that changed (``dirty``: None for the whole frame)."""
+        self.started = True
         self._entries = entries
         self._keys = [_key(e) for e in entries]
+        rects = merge(r for r in (_drawn(e) for e in entries) if r.w > 0 and r.h > 0)
+        self._under = [(r, frame.subsurface(r).copy()) for r in rects if r.w > 0 and r.h > 0]
+        draw_overlays(frame)
         if dirty is None:
-            frame.blit(layer, (0, 0))
-            draw_overlays(frame)
             return FULL.w * FULL.h
-        area = 0
-        for r in merge(dirty):
-            r = r.clip(FULL)
-            frame.set_clip(r)
-            frame.blit(layer, r, r)
-            draw_overlays(frame)
-            area += r.w * r.h
-        frame.set_clip(None)
-        return area
+        return sum(r.w * r.h for r in merge(r.clip(FULL) for r in dirty))
+
+    @property
+    def kept_area(self) -> int:
+        """Logical pixels of scene kept under the overlays now (what a frame costs twice)."""
+        return sum(r.w * r.h for r, _pixels in self._under)
+
+    def scene_pixels(self, frame: pygame.Surface) -> pygame.Surface:
+        """A copy of what the scenes keep in ``frame``, without the overlays (tests, screenshots)."""
+        out = frame.copy()
+        for rect, pixels in self._under:
+            out.blit(pixels, rect)
+        return out
 
 
 def merge(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:

@@ -236,3 +236,14 @@ def test_buttons_are_on_screen_when_the_first_frame_ran_no_update(make_app):
     done = scene.buttons()["done"]
     x, y = done.rect.x + 10, done.rect.centery
     assert app.presenter.logical.get_at((x, y)) == done.image.get_at((10, done.rect.h // 2))
+
+
+def test_the_widgets_cost_only_their_own_area_not_a_copy_of_the_frame(table):
+    """Save-under: the scene pixels kept under the widgets are the buttons' area (pygame_gui's
+    root container has a full-screen rect but draws nothing), never a copy of the whole frame."""
+    app, scene = table
+    app.invalidate()
+    app.step(1)
+    kept = app.compositor.kept_area
+    buttons = sum(b.rect.w * b.rect.h for b in scene.buttons().values())
+    assert 0 < kept <= buttons + 64 and kept < 0.02 * 1920 * 1080
