@@ -21,7 +21,7 @@ def load_settings() -> dict:
     """The settings: the file's values over the defaults (a section merged key by key)."""
     settings = {k: (dict(v) if isinstance(v, dict) else v) for k, v in _DEFAULT_SETTINGS.items()}
     def parse():
-        from ..data.loader import load_yaml
+        from ..data.loader import load_yaml   # the data kit: only when a settings file is read, not at import
         return load_yaml(SETTINGS_FILE)[0]
     try:
         data = cached("settings", [SETTINGS_FILE], parse)

@@ -5,6 +5,8 @@ import re
 import pygame
 import pytest
 
+from grailwar.rules import odds
+
 from .conftest import click, press
 from .test_grailwar_screen import button, open_war, wait_for_menu
 
@@ -58,7 +60,6 @@ def test_the_chance_is_shown_in_japanese_too(make_app):
 
 
 def test_a_raid_shows_the_masters_own_estimate_before_it_is_declared(make_app):
-    from grailwar.rules import odds
     app, scene = open_war(make_app, ["human", "npc", "npc", "npc", "npc", "npc", "npc"], seed=1)
     wait_for_menu(app, scene, "declare", "F1")
     table = odds.estimates_for_viewer(scene.state, "F1")

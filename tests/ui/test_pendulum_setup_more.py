@@ -4,6 +4,7 @@ mouse and by keyboard, and the same choices exist on the command line."""
 import pygame
 
 from pendulum.game import make_rules
+from tabletop.ui.launcher import LauncherScene, PendulumSetup
 from tabletop.ui.setup_more import PendulumMoreOptions
 
 from .conftest import click, press
@@ -61,7 +62,6 @@ def test_back_from_a_set_up_leaves_a_launcher_that_shows_and_answers_its_buttons
     """Back from a screen opened over another (the set-up over the launcher, "More options"
     over the set-up) shows the screen below with its buttons, and they answer a click (they
     stayed hidden: a dead launcher)."""
-    from tabletop.ui.launcher import LauncherScene, PendulumSetup
     started = _fake_start(monkeypatch)
     launcher = app.scenes.top
     click(app, launcher.menu.item("pendulum").button)

@@ -18,6 +18,7 @@ from pendulum.teaching import describe_action
 from pendulum.ui import render as R
 from pendulum.ui import view as V
 from pendulum.ui.endscreen import EndScreen
+from pendulum.ui.log import EventRefusal
 from pendulum.ui.scene import make_scene
 from pendulum.ui.teach import TeachScene
 
@@ -524,8 +525,6 @@ def test_back_from_free_play_asks_before_rewinding(make_app, monkeypatch):
 def test_a_request_the_window_refused_is_worded_from_the_events_own_key_in_japanese(make_app):
     """A request the 4.8 window refused reaches the screen with the engine's key, not its
     English words, even when the engine, asked again now, would name another rule."""
-    from pendulum.rules import actions as A
-    from pendulum.ui.log import EventRefusal
     app = make_app(lang="ja")
     ev = A.RequestRefused(1, "move seat=1 worker=1c1 to=green.bottom.small", "3.4 one worker per frame",
                           "the frame is taken", "pendulum.refusal.frame_needs_grande", ())
