@@ -84,6 +84,9 @@ def phrases(text: str) -> list[str]:
     return [text[a:b] for a, b in zip([0] + starts, starts + [len(text)]) if a < b]
 
 
+_RUNS = re.compile(r" +|[^ ]+")        # a run of spaces, or of anything else
+
+
 def _units(text: str) -> list[str]:
     """Breakable units: a run of spaces, or a piece of a run of non-space characters cut where a
     BudouX phrase starts, unless the cut would fall between two narrow characters (a Latin word or
@@ -111,8 +114,6 @@ def _units(text: str) -> list[str]:
             out.append(unit)
     return out
 
-
-_RUNS = re.compile(r" +|[^ ]+")
 
 
 def _script(ch: str) -> str:
