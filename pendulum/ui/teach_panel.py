@@ -1,11 +1,13 @@
 """The teaching mode's lesson panel: the lesson text, the task, the gentle feedback of a
-refusal, hints and the narrated bot moves, wrapped for English and Japanese (a line never
-starts with closing punctuation). Drawn into a surface the scene caches."""
+refusal, hints and the narrated bot moves, wrapped by :func:`tabletop.linebreak.wrap` (English
+between words, Japanese between phrases, with kinsoku). Drawn into a surface the scene caches."""
 from __future__ import annotations
 
 import re
 
 import pygame
+
+from tabletop.linebreak import wrap
 
 from . import render as R
 from . import view as V
@@ -23,7 +25,6 @@ WARN_BG = (70, 40, 26)
 WARN_EDGE = (236, 150, 90)
 BUTTON_H = 48
 PAD = 22
-NO_BREAK_START = set("。、，．・）」』】！？ー…,.;:!?)")
 
 
 class LessonPanel:
@@ -141,22 +142,7 @@ class LessonPanel:
         font = self.scene.app.font(size, bold)
         out = []
         for para in paragraphs(str(text)):
-            if not para.strip():
-                out.append("")
-                continue
-            tokens = re.findall(r"[A-Za-z0-9'’\-\.,;:!?\"()/+%]+\s*|\s+|.", para)
-            line = ""
-            for tok in tokens:
-                trial = line + tok
-                if font.size(trial.rstrip())[0] <= width or not line.strip():
-                    line = trial
-                elif tok[0] in NO_BREAK_START:
-                    line = trial                # never start a line with closing punctuation
-                else:
-                    out.append(line.rstrip())
-                    line = tok.lstrip()
-            if line.strip():
-                out.append(line.rstrip())
+            out.extend(wrap(para, width, lambda s: font.size(s)[0]) if para.strip() else [""])
         while out and out[-1] == "":
             out.pop()
         return out

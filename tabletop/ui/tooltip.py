@@ -2,9 +2,10 @@
 
 pygame_gui's tool_tip breaks text per word at its own narrow width, which in Japanese means a
 break every two or three characters, and a tooltip widget under the pointer swallows the next
-click. Here the text is broken by :func:`tabletop.rulesref.wrap` (between words, between
-Japanese characters, with kinsoku: no line starts with 「ー」 or closing punctuation, none ends
-with an opening bracket), measured with the font it is drawn in.
+click. Here the text is broken by :func:`tabletop.linebreak.wrap` (between words, between
+Japanese phrases as BudouX finds them, so 評議会 or 上級ワーカー is never split; with kinsoku: no
+line starts with 「ー」 or closing punctuation, none ends with an opening bracket), measured with
+the font it is drawn in.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from collections import OrderedDict
 
 import pygame
 
-from tabletop.rulesref import wrap
+from tabletop.linebreak import wrap
 
 WIDTH = 440               # logical pixels of text per line: a box the eye takes in at once
 SIZE = 20
@@ -26,7 +27,7 @@ _WRAPPED: OrderedDict = OrderedDict()
 
 def wrap_lines(app, text, size: int = SIZE, width: int = WIDTH, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``width`` pixels in the app's font (each
-    ``\\n`` starts a new paragraph); kinsoku-aware for Japanese."""
+    ``\\n`` starts a new paragraph); Japanese breaks between phrases, with kinsoku."""
     font = app.font(size, bold)
     key = (font, str(text), width)       # (the font itself: a freed font's id may be reused)
     hit = _WRAPPED.get(key)
