@@ -11,6 +11,8 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from tabletop.ui.tooltip import wrap_lines
+
 from . import theme as T
 from . import viewmodel as VM
 from .layout import DIALOG_H, MAP, PROMPT, html
@@ -350,17 +352,5 @@ class PromptMenu:
 
 
 def wrap(app, text, size, width):
-    """``text`` in lines that fit ``width`` (on spaces; Japanese by characters)."""
-    font = app.font(size)
-    out, cur = [], ""
-    for ch in text:
-        if font.size(cur + ch)[0] > width and cur:
-            cut = cur.rfind(" ")
-            if cut > 0:
-                out.append(cur[:cut])
-                cur = cur[cut + 1:]
-            else:
-                out.append(cur)
-                cur = ""
-        cur += ch
-    return out + [cur] if cur else out
+    """``text`` in lines that fit ``width`` (between words; Japanese between phrases, kinsoku)."""
+    return wrap_lines(app, text, size, width)

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from tabletop.linebreak import wrap
+
 
 @dataclass(frozen=True)
 class LogStyle:
@@ -87,25 +89,13 @@ class LogPanel:
         if hit is not None:
             return hit
         font = self.app.font(self.style.font)
-        maxw = self.rect.w - 30
-        out, cur = [], ""
-        # split on spaces; Japanese text without spaces is split by characters
-        tokens = line.split(" ") if font.size(line)[0] > maxw else [line]
-        for tok in tokens:
-            cand = (cur + " " + tok) if cur else tok
-            if font.size(cand)[0] <= maxw:
-                cur = cand
-                continue
-            if cur:
-                out.append(cur)
-            cur = ""
-            for ch in tok:
-                if font.size(cur + ch)[0] > maxw and cur:
-                    out.append(cur)
-                    cur = "  "
-                cur += ch
-        if cur:
-            out.append(cur)
+        indent = "  "                   # a wrapped entry's later lines are indented under its first
+
+        def measure(s: str) -> int:
+            return font.size(s)[0]
+
+        out = wrap(line, self.rect.w - 30 - measure(indent), measure)
+        out = out[:1] + [indent + rest for rest in out[1:]]
         out = out or [""]
         if self.style.max_rows and len(out) > self.style.max_rows:
             out = out[:self.style.max_rows]
