@@ -61,7 +61,7 @@ BOT_LEVELS = {"easy": "bot:easy", "standard": "bot:standard", "hard": "bot:hard"
 
 def _pendulum_doc(name: str):
     """A Pendulum data file as plain YAML ({} when it cannot be read)."""
-    import yaml     # imported here to save start-up time: only read when the cache below is stale
+    import yaml  # imported here to save start-up time: only read when the cache below is stale
     try:
         with open(PENDULUM_OPTIONS.with_name(name), encoding="utf-8") as f:
             return yaml.safe_load(f) or {}

@@ -12,7 +12,7 @@ from collections import OrderedDict
 
 import pygame
 
-from tabletop.rulesref import wrap
+from tabletop.linebreak import wrap
 
 WIDTH = 440               # logical pixels of text per line: a box the eye takes in at once
 SIZE = 20
