@@ -42,6 +42,9 @@ r = resource.getrusage(resource.RUSAGE_SELF)
 print("FRAME", r.ru_utime + r.ru_stime, flush=True)
 app.step({more})
 print("RSS", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
+app.shutdown()                                 # and ends as `python main.py` does (tabletop.ui.app.run)
+import pygame
+pygame.quit()
 """
 
 BARE = r"""
