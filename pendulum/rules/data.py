@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tabletop.data import rulescache
+from tabletop.data.plain import dump
 
 from .datapaths import locate
 
@@ -31,7 +32,7 @@ def load_data(mods=None) -> dict:
 def patch_data(models: dict, options: dict) -> dict:
     """The data with every option's ``patch`` applied for the chosen ``options`` (a new dict; only the
     files that change are copied and checked again). DataError if a patched file no longer validates."""
-    dumps: dict = {}
+    dumps: dict = {}             # plain dicts of the files a patch changes, copied on the first change
     changed: dict = {}
     for o in models["options"].options:
         value = options.get(o.id, o.default)
@@ -44,6 +45,9 @@ def patch_data(models: dict, options: dict) -> dict:
                 new = int(value) if isinstance(value, float) and value.is_integer() else value
             stem = patch.path.split(".", 1)[0].split("[", 1)[0]
             if stem not in dumps:
+                node, key = locate(models, patch.path)       # read from the records: no copy yet
+                if dump(node[key]) == new:
+                    continue
                 dumps[stem] = models[stem].model_dump()
             node, key = locate(dumps, patch.path)
             if node[key] != new:

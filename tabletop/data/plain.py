@@ -19,6 +19,7 @@ _MODEL, _TUPLE, _PAIRS = "\x00m", "\x00t", "\x00d"      # tags; no data key hold
 _KIND = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,80}$")
 _KINDS: dict[str, type] = {}
 _SCALARS = (str, int, float, bool, type(None))
+_ATOMS = frozenset(_SCALARS)
 
 
 class Plain:
@@ -52,7 +53,7 @@ class Plain:
 
     def model_dump(self) -> dict:
         """The fields as plain dicts and lists, nested records included (a new copy)."""
-        return {k: _dump(v) for k, v in self.__dict__.items()}
+        return {k: (v if type(v) in _ATOMS else dump(v)) for k, v in self.__dict__.items()}
 
     def model_copy(self, update: dict | None = None) -> Plain:
         """A copy with ``update``'s fields replaced (not checked again, as pydantic's)."""
@@ -75,15 +76,18 @@ def _rebuild(name: str, fields: dict) -> Plain:
     return obj
 
 
-def _dump(value: Any) -> Any:
+def dump(value: Any) -> Any:
+    """``value`` with every record in it as a plain dict (as ``model_dump`` gives a field)."""
+    if type(value) in _ATOMS:
+        return value
     if isinstance(value, Plain):
         return value.model_dump()
     if isinstance(value, list):
-        return [_dump(v) for v in value]
+        return [dump(v) for v in value]
     if isinstance(value, tuple):
-        return tuple(_dump(v) for v in value)
+        return tuple(dump(v) for v in value)
     if isinstance(value, dict):
-        return {k: _dump(v) for k, v in value.items()}
+        return {k: dump(v) for k, v in value.items()}
     return value
 
 
