@@ -4,8 +4,10 @@ CPU time each process used until then), with the ratios; and the target's peak m
 after a few seconds of frames. Targets are what ``python main.py [TARGET]`` opens:
 ``launcher`` (default), ``teach``, ``pendulum``, ``grailwar``; ``--target all`` runs each
 against the same bare-window runs. One warm-up run of each comes first (bytecode, and
-the start-up cache of tabletop/ui/cache.py), as on a player's second start; figures are
-medians. ``load_1m`` is the machine's load average at the end (figures taken under load
+the start-up caches: parsed YAML, settings and strings, the checked rules data), as on a
+player's second start; figures are medians. Every run uses the bench's own user folder
+(``TABLETOP_DATA_DIR``, a temporary folder named after this checkout, unless it is set), so
+no other program's caches, saves or language choice change what is measured. ``load_1m`` is the machine's load average at the end (figures taken under load
 say so).
 
     python bench/startup.py --runs 5 --json
@@ -23,11 +25,13 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = Path(__file__).resolve().parent
 PYCACHE = os.path.join(tempfile.gettempdir(), "tabletop-bench-pycache")
+DATA = os.path.join(tempfile.gettempdir(), f"tabletop-bench-data-{zlib.crc32(str(ROOT).encode('utf-8')):08x}")
 
 LAUNCHER = r"""
 import sys, resource
@@ -67,6 +71,7 @@ def spawn(code: str) -> tuple[float, float, int]:
     # checkout, in a temporary folder), even where PYTHONDONTWRITEBYTECODE is set
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = PYCACHE
+    env.setdefault("TABLETOP_DATA_DIR", DATA)        # the bench's own caches and (empty) saves
     t0 = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env, cwd=ROOT)

@@ -94,7 +94,9 @@ def stamp(game: str, mods, code, sub: str | None = None) -> list:
 
 
 def _entry_path(game: str, mods) -> Path:
-    ident = json.dumps([game, [str(Path(m).resolve()) for m in mods or ()]]).encode("utf-8", "surrogatepass")
+    # the program's own folder too: two installs (or checkouts) never take turns overwriting one entry
+    ident = json.dumps([str(ROOT), game, [str(Path(m).resolve()) for m in mods or ()]]).encode("utf-8",
+                                                                                                "surrogatepass")
     return cache_dir() / "rules" / f"{game}-{zlib.crc32(ident):08x}{zlib.adler32(ident):08x}.json"
 
 
