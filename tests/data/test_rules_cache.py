@@ -240,3 +240,20 @@ def test_plain_records_behave_like_frozen_models():
         seat.id = "other"
     assert pickle.loads(pickle.dumps(rec)) == rec
     assert json.loads(json.dumps(plain.encode(rec)), object_hook=plain.decode_object) == rec
+
+
+@pytest.mark.parametrize("mods", [[], ["mods/more-content"]])
+def test_the_grail_war_screen_reads_its_map_from_the_rules_data_not_the_files(monkeypatch, mods):
+    import tabletop.data   # noqa: PLC0415
+    from grailwar import game   # noqa: PLC0415
+    from grailwar.ui.data import load_static   # noqa: PLC0415
+    mods = [str(ROOT / m) for m in mods]
+    from_files = load_static(None, mods)
+    rules = game.make_rules(mods=mods)
+
+    def no_files(*a, **k):
+        raise AssertionError("the screen read the data files again")
+    monkeypatch.setattr(tabletop.data, "load_game_files", no_files, raising=False)
+    from_rules = load_static(rules, mods)
+    assert from_rules == from_files                    # every location, grade, name, colour and setting
+    assert len(from_rules.locations) == (23 if mods else 22)
