@@ -45,6 +45,9 @@ class Plain:
     def __repr__(self):
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.__dict__.items())})"
 
+    def __str__(self):          # as pydantic's: the fields without the name
+        return " ".join(f"{k}={v!r}" for k, v in self.__dict__.items())
+
     def __iter__(self):
         return iter(self.__dict__.items())
 

@@ -231,7 +231,7 @@ def test_plain_records_behave_like_frozen_models():
         json.loads(json.dumps(pen_data.load_data()["seats"].model_dump())))
     rec = plain.freeze(model)
     assert rec.model_dump() == model.model_dump()
-    assert repr(rec) == repr(model)
+    assert repr(rec) == repr(model) and str(rec) == str(model) and str(rec.seats[0]) == str(model.seats[0])
     assert rec == plain.freeze(model) and rec != rec.model_copy(update={"seats": []})
     assert rec.model_copy(update={"seats": []}).seats == [] and len(rec.seats) == len(model.seats)
     seat = rec.seats[0]
