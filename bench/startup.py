@@ -4,9 +4,13 @@ CPU time each process used until then), with the ratios; and the target's peak m
 after a few seconds of frames. Targets are what ``python main.py [TARGET]`` opens:
 ``launcher`` (default), ``teach``, ``pendulum``, ``grailwar``; ``--target all`` runs each
 against the same bare-window runs. One warm-up run of each comes first (bytecode, and
-the start-up cache of tabletop/ui/cache.py), as on a player's second start; figures are
-medians. ``load_1m`` is the machine's load average at the end (figures taken under load
-say so).
+the start-up caches: parsed YAML, settings and strings, the checked rules data), as on a
+player's second start; figures are medians. Every run uses the bench's own user folder
+(``TABLETOP_DATA_DIR``, a temporary folder named after this checkout, unless it is set), so
+no other program's caches, saves or language choice change what is measured.
+``<target>_first_frame_loaded`` names which of pygame_gui, pymunk, pydantic and PyYAML the
+first frame had imported (what it waited for). ``load_1m`` is the machine's load average at
+the end (figures taken under load say so).
 
     python bench/startup.py --runs 5 --json
     python bench/startup.py --target all --runs 5 --json
@@ -23,11 +27,13 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = Path(__file__).resolve().parent
 PYCACHE = os.path.join(tempfile.gettempdir(), "tabletop-bench-pycache")
+DATA = os.path.join(tempfile.gettempdir(), f"tabletop-bench-data-{zlib.crc32(str(ROOT).encode('utf-8')):08x}")
 
 LAUNCHER = r"""
 import sys, resource
@@ -40,8 +46,12 @@ app.start({target!r})
 app.step(1)
 r = resource.getrusage(resource.RUSAGE_SELF)
 print("FRAME", r.ru_utime + r.ru_stime, flush=True)
+print("LOADED", *[m for m in {heavy!r} if m in sys.modules], flush=True)
 app.step({more})
 print("RSS", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
+app.shutdown()                                 # and ends as `python main.py` does (tabletop.ui.app.run)
+import pygame
+pygame.quit()
 """
 
 BARE = r"""
@@ -55,7 +65,11 @@ print("RSS", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
 """
 
 
-def spawn(code: str) -> tuple[float, float, int]:
+HEAVY = ("pygame_gui", "pymunk", "pydantic", "yaml")     # libraries a first frame may or may not need
+LOADED: dict[str, list] = {}
+
+
+def spawn(code: str, name: str = "") -> tuple[float, float, int]:
     env = dict(os.environ)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -64,6 +78,7 @@ def spawn(code: str) -> tuple[float, float, int]:
     # checkout, in a temporary folder), even where PYTHONDONTWRITEBYTECODE is set
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = PYCACHE
+    env.setdefault("TABLETOP_DATA_DIR", DATA)        # the bench's own caches and (empty) saves
     t0 = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env, cwd=ROOT)
@@ -76,6 +91,8 @@ def spawn(code: str) -> tuple[float, float, int]:
             cpu = float(line.split()[1])
         elif line.startswith("RSS"):
             rss = int(line.split()[1])
+        elif line.startswith("LOADED") and name:
+            LOADED[name] = line.split()[1:]
     err = proc.stderr.read()
     if proc.wait() != 0 or first is None:
         raise SystemExit(f"child failed:\n{err}")
@@ -87,7 +104,7 @@ TARGETS = ("launcher", "teach", "pendulum", "grailwar")
 
 def _target_code(target: str, size, more: int) -> str:
     argv = ([] if target == "launcher" else [target]) + ["--size", f"{size[0]}x{size[1]}"]
-    return LAUNCHER.format(root=str(ROOT), argv=argv, target=target, more=more)
+    return LAUNCHER.format(root=str(ROOT), argv=argv, target=target, more=more, heavy=HEAVY)
 
 
 def main() -> int:
@@ -113,7 +130,7 @@ def main() -> int:
         cpu_bare.append(c)
         rss_bare.append(r)
         for t in targets:
-            w, c, r = spawn(_target_code(t, size, a.frames))
+            w, c, r = spawn(_target_code(t, size, a.frames), t)
             wall[t].append(w)
             cpu[t].append(c)
             rss[t].append(r)
@@ -132,6 +149,8 @@ def main() -> int:
         result[f"{t}_cpu_ratio"] = round(med(cpu[t]) / med(cpu_bare), 3)
         result[f"{t}_peak_rss_mb"] = round(max(rss[t]) / 1024, 1)
         result[f"{t}_first_frame_s_spread"] = [round(min(wall[t]), 3), round(max(wall[t]), 3)]
+        # which of the heavy libraries the first frame had loaded (what it waited for)
+        result[f"{t}_first_frame_loaded"] = LOADED.get(t, [])
     if a.target == "launcher":       # the keys of the earlier reports
         result["ratio"] = result["launcher_ratio"]
         result["cpu_ratio"] = result["launcher_cpu_ratio"]

@@ -26,19 +26,21 @@ and labels in ``teaching_words.py``, the lesson files' models, loader and patter
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pendulum.game import make_rules as _make_rules
 from tabletop.engine import IllegalActionError, Record, Refusal, SaveError, replay, saves
 from tabletop.engine.match import Match
 
 from .teaching_bots import active, gentle_bot, moves_since_done, suggest
-from .teaching_data import (LANGS, SAVE_NAME, TEACH_DIR, Course, Curriculum, Lesson, Step, Text,
-                            load_curriculum, matches, matches_any)
+from .teaching_data import LANGS, SAVE_NAME, TEACH_DIR, Curriculum, Text, load_curriculum, matches, matches_any
 from .teaching_setup import PatchedRules, next_setup_action
 from .teaching_words import describe_action, describe_option, describe_place, narrate
 
-__all__ = ["TeachSession", "LessonMatch", "Curriculum", "Lesson", "Step", "Course", "Outcome",
+if TYPE_CHECKING:      # the lesson file models (teaching_models.py); at run time these are plain records
+    from .teaching_models import Course, Lesson, Step
+
+__all__ = ["TeachSession", "LessonMatch", "Curriculum", "Outcome",
            "load_curriculum", "matches", "matches_any", "gentle_bot", "narrate", "describe_action",
            "describe_option", "describe_place", "LANGS", "SAVE_NAME", "TEACH_DIR"]
 

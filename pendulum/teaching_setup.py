@@ -22,30 +22,14 @@ undo, replay and resume rebuild the same position: ``replay(record, PatchedRules
 """
 from __future__ import annotations
 
-from typing import Any, Literal, Optional
-
-import pydantic
-
-from tabletop.data import StrictModel
+from typing import TYPE_CHECKING
 
 from .teaching_bots import active, gentle_bot, moves_since_done
 
+if TYPE_CHECKING:      # the set-up's models (teaching_models.py); at run time these are plain records
+    from .teaching_models import LearnerPatch, Setup
+
 SETUP_LIMIT = 3000            # actions a set-up may take before it is called broken
-
-
-class LearnerPatch(StrictModel):
-    """What the learner's mat holds at the start of the side game (unset: the character's own)."""
-    military: Optional[int] = pydantic.Field(None, ge=0, le=30)
-    culture: Optional[int] = pydantic.Field(None, ge=0, le=30)
-    gold: Optional[int] = pydantic.Field(None, ge=0, le=30)
-    votes: Optional[int] = pydantic.Field(None, ge=0, le=30)
-
-
-class Setup(StrictModel):
-    seed: Optional[int] = None
-    learner: LearnerPatch = LearnerPatch()
-    moves: list[dict[str, Any]] = []
-    until: Literal["action", "council_adjust"] = "action"
 
 
 class PatchedRules:

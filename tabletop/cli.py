@@ -7,11 +7,10 @@ import os
 import sys
 from pathlib import Path
 
-import yaml
-
 from pendulum.setup_choices import NEUTRAL_OPTION, colours_of, presets_of, variants_of
 
 from . import games
+from .ui.cache import cached
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -62,6 +61,7 @@ BOT_LEVELS = {"easy": "bot:easy", "standard": "bot:standard", "hard": "bot:hard"
 
 def _pendulum_doc(name: str):
     """A Pendulum data file as plain YAML ({} when it cannot be read)."""
+    import yaml  # imported here to save start-up time: only read when the cache below is stale
     try:
         with open(PENDULUM_OPTIONS.with_name(name), encoding="utf-8") as f:
             return yaml.safe_load(f) or {}
@@ -69,16 +69,34 @@ def _pendulum_doc(name: str):
         return {}
 
 
+_SETUP_DOCS: dict = {}
+
+
+def _setup_docs() -> dict:
+    """options.yaml and seats.yaml as plain data, read once per run and kept parsed in the
+    start-up cache (tabletop/ui/cache.py) while the files are unchanged: every parser built
+    needs them, and ``python main.py`` builds one before its first frame."""
+    if not _SETUP_DOCS:
+        sources = [PENDULUM_OPTIONS, PENDULUM_OPTIONS.with_name("seats.yaml")]
+        docs = cached("cli-pendulum-setup", sources,
+                      lambda: {"options": _pendulum_doc("options.yaml"), "seats": _pendulum_doc("seats.yaml")})
+        if not (isinstance(docs, dict) and isinstance(docs.get("options"), dict)
+                and isinstance(docs.get("seats"), dict)):
+            docs = {"options": _pendulum_doc("options.yaml"), "seats": _pendulum_doc("seats.yaml")}
+        _SETUP_DOCS.update(docs)
+    return _SETUP_DOCS
+
+
 def pendulum_setup() -> tuple[dict[str, str], dict[str, dict]]:
     """The variants ``{name: option id}`` and presets ``{name: {option id: value}}`` of options.yaml
     (pendulum/setup_choices.py)."""
-    doc = _pendulum_doc("options.yaml")
+    doc = _setup_docs()["options"]
     return variants_of(doc), presets_of(doc)
 
 
 def pendulum_colours() -> list[str]:
     """The seat colour ids of config/pendulum/seats.yaml."""
-    return colours_of(_pendulum_doc("seats.yaml"))
+    return colours_of(_setup_docs()["seats"])
 
 
 def _choice_list(flag: str, allowed):

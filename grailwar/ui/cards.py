@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.rulesref import wrap
+from tabletop.linebreak import wrap
 
 from . import theme as T
 from . import viewmodel as VM

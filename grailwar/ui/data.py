@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.data import load_game_files
+from tabletop.data.plain import dump
 
 DEFAULT_GRADES = {
     "core": {"ja": "霊脈の要", "en": "Leyline Nexus", "rest_recovery": 50, "end_of_turn_bonus": 20, "rank": 4},
@@ -105,15 +105,30 @@ def _merge_raw(raw: dict) -> StaticData:
     return sd
 
 
+def _raw_from_data(data) -> dict:
+    """The display data of the rules' checked data (grailwar.rules.schema.GameData, plain
+    records), shaped as the data files give it."""
+    return {"grades": dump(data.grades), "locations": dump(data.locations), "mystic_codes": dump(data.codes),
+            "parameters": dump(data.parameters), "factions": dump(data.factions), "config": dump(data.cfg),
+            "servants": dump(list(data.servants.values())), "masters": dump(list(data.masters.values()))}
+
+
 def load_static(rules=None, mods=None) -> StaticData:
-    """Prefer what the rules object loaded as plain data; else the game's config files
+    """Prefer what the rules object loaded (its checked data); else the game's config files
     (``config/grailwar/*.yaml`` with the mods' overlays)."""
     raw = {}
     if rules is not None:
         data = getattr(rules, "raw_data", None) or getattr(rules, "data", None)
         if isinstance(data, dict):
             raw = data
+        elif data is not None:
+            try:
+                raw = _raw_from_data(data)
+            except AttributeError:      # not the rules' GameData: read the files below
+                raw = {}
     if not raw.get("locations"):
+        # imported here to save start-up time: the screen reads the files only without rules data
+        from tabletop.data import load_game_files
         try:
             files = load_game_files("grailwar", mods)
             for stem, lf in files.items():

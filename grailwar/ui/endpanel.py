@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 
 from tabletop.engine.saves import atomic_write_text
-from tabletop.rulesref import wrap
+from tabletop.linebreak import wrap
 from tabletop.ui import skin
 from tabletop.ui.chart import LineChart
 from tabletop.ui.logpanel import LogPanel, LogStyle

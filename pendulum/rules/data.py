@@ -1,160 +1,39 @@
-"""Loading and checking config/pendulum/*.yaml: field checks (pydantic models of schema.py)
-then cross-references, every error as ``file:line: dotted.field: message``."""
+"""Loading config/pendulum/*.yaml: the validated data of a mod list as plain records
+(tabletop/data/plain.py), from the validated-rules cache (tabletop/data/rulescache.py) while
+no file it was made from changed, else checked by data_checks.py (field checks by the pydantic
+models of schema.py, then cross-references, every error as ``file:line: dotted.field:
+message``). Options that patch data (options.yaml ``patch``) are applied here; only a patch
+that changes a value has it checked again."""
 from __future__ import annotations
 
-import re
+from pathlib import Path
 
-from tabletop.data import DataError, check_ref, check_unique, did_you_mean, format_errors, load_game_files, where
-import pydantic
+from tabletop.data import rulescache
+from tabletop.data.plain import dump
 
-from .schema import FILES
+from .datapaths import locate
 
-REQUIRED = tuple(FILES)
+_HERE = Path(__file__).resolve().parent
+# the modules that read and check the files: an edit to any of them makes every entry stale
+CODE = [_HERE / n for n in ("data.py", "data_checks.py", "datapaths.py", "schema.py")]
+
+
+def _validated(mods):
+    # imported here to save start-up time: the checks need pydantic, a cache hit does not
+    from .data_checks import validated_data
+    return validated_data(mods)
 
 
 def load_data(mods=None) -> dict:
-    """``{stem: model}`` for every data file, validated, or ``DataError`` listing every problem."""
-    files = load_game_files("pendulum", mods)
-    errors: list[str] = []
-    models = {}
-    for stem in REQUIRED:
-        if stem not in files:
-            errors.append(f"config/pendulum/{stem}.yaml: (file): missing data file")
-    for stem, f in files.items():
-        model = FILES.get(stem)
-        if model is None:
-            errors.append(f"{f.source}:1: (file): unknown Pendulum data file {stem!r} "
-                          f"(known: {', '.join(FILES)})")
-            continue
-        try:
-            models[stem] = model.model_validate(f.data)
-        except pydantic.ValidationError as exc:
-            errors.extend(format_errors(exc, f.marks, f.source))
-    if errors:
-        raise DataError(errors)
-    _cross_check(models, files, errors)
-    check_option_paths(models, files, errors)
-    if errors:
-        raise DataError(errors)
-    return models
-
-
-def _cross_check(m: dict, files: dict, errors: list[str]) -> None:
-    board, chars, prov, council, ach = m["board"], m["characters"], m["provinces"], m["council"], m["achievements"]
-    bf, cf, pf, kf, af = files["board"], files["characters"], files["provinces"], files["council"], files["achievements"]
-    check_unique(errors, [a.model_dump() for a in board.actions], "id", bf.source, bf.marks, "actions")
-    check_unique(errors, [s.model_dump() for s in board.spaces], "id", bf.source, bf.marks, "spaces")
-    action_ids = [a.id for a in board.actions]
-    for i, s in enumerate(board.spaces):
-        check_ref(errors, s.action, action_ids, bf.source, bf.marks, f"spaces.{i}.action", "action")
-    for side in ("1-3", "4-5"):
-        for area in ("green", "purple", "black"):
-            for row in ("top", "bottom"):
-                if not any(s.side == side and s.area == area and s.row == row for s in board.spaces):
-                    errors.append(f"{bf.source}: spaces: side {side} has no space in {area} {row}")
-    check_unique(errors, [c.model_dump() for c in chars.characters], "id", cf.source, cf.marks, "characters")
-    for mat in sorted({c.mat for c in chars.characters}):
-        sides = {c.side for c in chars.characters if c.mat == mat}
-        if sides != {"basic", "advanced"}:
-            errors.append(f"{cf.source}: characters: mat {mat!r} needs a basic and an advanced side (has {sorted(sides)})")
-    sids = []
-    for i, c in enumerate(chars.characters):
-        for j, s in enumerate(c.stratagems):
-            sids.append(s.id)
-    check_unique(errors, [{"id": s} for s in sids], "id", cf.source, cf.marks, "stratagems")
-    kinds = [k.id for k in prov.kinds]
-    check_unique(errors, [p.model_dump() for p in prov.provinces], "id", pf.source, pf.marks, "provinces")
-    for i, p in enumerate(prov.provinces):
-        check_ref(errors, p.kind, kinds, pf.source, pf.marks, f"provinces.{i}.kind", "province kind")
-    cards = [council.default, council.grande] + list(council.regular) + list(council.final)
-    check_unique(errors, [c.model_dump() for c in cards], "id", kf.source, kf.marks, "council")
-    if len(council.regular) < council.deck_build.removed_at_setup + council.deck_build.offer_size:
-        errors.append(f"{where(kf.marks, 'regular', kf.source)}: regular: fewer cards than the deck build needs")
-    check_unique(errors, [a.model_dump() for a in ach.achievements], "id", af.source, af.marks, "achievements")
-    g = m["game"]
-    gf = files["game"]
-    if sorted(t.id for t in g.timers) != ["black", "green", "purple"]:
-        errors.append(f"{where(gf.marks, 'timers', gf.source)}: timers: need exactly black, green and purple")
-    if not g.timer_track or not g.timer_track[-1].call_council:
-        errors.append(f"{where(gf.marks, 'timer_track', gf.source)}: timer_track: the last space must call council")
-    if len(m["seats"].seats) < 5:
-        sf = files["seats"]
-        errors.append(f"{where(sf.marks, 'seats', sf.source)}: seats: need 5 seat colours")
-    of = files["options"]
-    for i, o in enumerate(m["options"].options):
-        if o.type == "choice" and o.default not in o.values:
-            errors.append(f"{where(of.marks, f'options.{i}.default', of.source)}: options.{i}.default: "
-                          f"{o.default!r} is not one of {o.values}")
-
-
-# --- options that patch data (config/pendulum/options.yaml ``patch``) ------------------------------
-_SEG = r"[A-Za-z_][A-Za-z0-9_]*(?:\[[^\[\]]+\])?"
-_PATH = re.compile(rf"{_SEG}(?:\.{_SEG})*")
-_STEP = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\[\]]+)\])?")
-
-
-def _steps(path: str):
-    """``"council.final[f3].effect.power_vp"`` -> ``[("council", None), ("final", "f3"), ...]``."""
-    if not _PATH.fullmatch(path):
-        raise ValueError(f"{path!r} is not a data path like council.final[f3].effect.power_vp")
-    return _STEP.findall(path)
-
-
-def _locate(dumps: dict, path: str):
-    """(container, key) of the value ``path`` names in ``{file stem: plain data}``; ValueError if none."""
-    steps = _steps(path)
-    (stem, ident), rest = steps[0], steps[1:]
-    if stem not in dumps or ident:
-        raise ValueError(f"no data file {stem!r}{did_you_mean(stem, dumps)} (a path starts with the file name)")
-    if not rest:
-        raise ValueError(f"{path!r} names a whole file, not a value in it")
-    node, where_ = dumps[stem], stem
-    for i, (name, ident) in enumerate(rest):
-        if not isinstance(node, dict) or name not in node:
-            keys = node if isinstance(node, dict) else []
-            raise ValueError(f"{where_} has no field {name!r}{did_you_mean(name, keys)}")
-        last = i == len(rest) - 1
-        if not ident:
-            if last:
-                return node, name
-            node, where_ = node[name], f"{where_}.{name}"
-            continue
-        items = node[name]
-        if not isinstance(items, list):
-            raise ValueError(f"{where_}.{name} is not a list of entries with ids")
-        ids = [x.get("id") for x in items if isinstance(x, dict)]
-        if ident not in ids:
-            raise ValueError(f"{where_}.{name} has no entry {ident!r}{did_you_mean(ident, ids)}")
-        if last:
-            raise ValueError(f"{path!r} names a whole entry; name the field to change")
-        node, where_ = items[ids.index(ident)], f"{where_}.{name}[{ident}]"
-    raise ValueError(f"{path!r} names no value")          # not reached: the loop returns on the last step
-
-
-def check_option_paths(models: dict, files: dict, errors: list[str]) -> None:
-    """Every option patch names a value that exists (a mod that re-ids an entry must move the path too)."""
-    dumps = {stem: m.model_dump() for stem, m in models.items()}
-    of = files["options"]
-    for i, o in enumerate(models["options"].options):
-        for j, patch in enumerate(o.patch):
-            field = f"options.{i}.patch.{j}.path"
-            try:
-                _locate(dumps, patch.path)
-            except ValueError as exc:
-                errors.append(f"{where(of.marks, field, of.source)}: {field}: option {o.id}: {exc}")
-            if patch.set is not None and o.type == "choice":
-                for k in patch.set:
-                    if k not in o.values:
-                        f2 = f"options.{i}.patch.{j}.set.{k}"
-                        errors.append(f"{where(of.marks, f2, of.source)}: {f2}: option {o.id}: {k!r} is not one of "
-                                      f"{o.values}{did_you_mean(k, o.values)}")
+    """``{stem: record}`` for every data file, validated, or ``DataError`` listing every problem."""
+    return rulescache.load("pendulum", list(mods or ()), lambda: _validated(mods), code=CODE)
 
 
 def patch_data(models: dict, options: dict) -> dict:
     """The data with every option's ``patch`` applied for the chosen ``options`` (a new dict; only the
     files that change are copied and checked again). DataError if a patched file no longer validates."""
-    dumps: dict = {}
-    changed = set()
+    dumps: dict = {}             # plain dicts of the files a patch changes, copied on the first change
+    changed: dict = {}
     for o in models["options"].options:
         value = options.get(o.id, o.default)
         for patch in o.patch:
@@ -166,21 +45,16 @@ def patch_data(models: dict, options: dict) -> dict:
                 new = int(value) if isinstance(value, float) and value.is_integer() else value
             stem = patch.path.split(".", 1)[0].split("[", 1)[0]
             if stem not in dumps:
+                node, key = locate(models, patch.path)       # read from the records: no copy yet
+                if dump(node[key]) == new:
+                    continue
                 dumps[stem] = models[stem].model_dump()
-            node, key = _locate(dumps, patch.path)
+            node, key = locate(dumps, patch.path)
             if node[key] != new:
                 node[key] = new
-                changed.add((stem, o.id))
+                changed.setdefault(stem, set()).add(o.id)
     if not changed:
         return models
-    out = dict(models)
-    errors = []
-    for stem, oid in sorted(changed):
-        try:
-            out[stem] = FILES[stem].model_validate(dumps[stem])
-        except pydantic.ValidationError as exc:
-            errors.append(f"config/pendulum/options.yaml: option {oid}: its patch of {stem}.yaml does not fit: "
-                          + "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()))
-    if errors:
-        raise DataError(errors)
-    return out
+    # imported here to save start-up time: only a patch that changes a value is checked again
+    from .data_checks import revalidate
+    return {**models, **revalidate({stem: (sorted(oids), dumps[stem]) for stem, oids in changed.items()})}

@@ -55,11 +55,13 @@ Hooks of :class:`pendulum.ui.table.PendulumTable` for the teaching mode (and tes
 from __future__ import annotations
 
 from .table import PendulumTable
-from .teach import make_teach_scene
 
 
 def make_scene(app, seats=None, mode=None, seed=None, teach=False, record=None, **kw):
     if teach:
+        # imported here to save start-up time: the teaching course (checked with pydantic) and its
+        # panel are loaded only for the teaching mode, not before a game's first frame
+        from .teach import make_teach_scene
         return make_teach_scene(app, seats=seats, mode=mode, seed=seed, record=record, **kw)
     if isinstance(seats, str):
         seats = [s.strip() for s in seats.split(",") if s.strip()]

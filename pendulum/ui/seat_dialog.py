@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.rulesref import wrap
+from tabletop.linebreak import wrap
 from tabletop.ui.launcher import GOLD, MenuScene
 
 PANEL = pygame.Rect((1920 - 900) // 2, 170, 900, 780)

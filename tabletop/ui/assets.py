@@ -4,6 +4,7 @@ Each image is decoded once; a scaled copy is made once per size and kept in a ca
 by bytes (``SCALED_BYTES``), so nothing is scaled per frame."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -30,7 +31,20 @@ class Assets:
             except Exception as exc:   # a broken mod: its images are skipped (validate-mod tells why)
                 print(f"mod images skipped: {exc}", file=sys.stderr)
         self._raw: dict[str, pygame.Surface | None] = {}
+        self._listed: dict[Path, frozenset] = {}     # each folder's file names, read once
         self.scaled = LRU(SCALED_BYTES, max_items=2048)
+
+    def _names(self, folder: Path) -> frozenset:
+        """The names in ``folder``, listed once: a frame asks for hundreds of ids, most of
+        which have no image (the procedural drawing is used), and each was a file look-up."""
+        names = self._listed.get(folder)
+        if names is None:
+            try:
+                names = frozenset(os.listdir(folder))
+            except OSError:
+                names = frozenset()
+            self._listed[folder] = names
+        return names
 
     def path(self, image_id: str) -> Path | None:
         if not image_id or ".." in image_id or image_id.startswith(("/", "\\")):
@@ -38,7 +52,10 @@ class Assets:
         if image_id in self.mod_paths:
             return self.mod_paths[image_id]
         for folder in self.folders:
+            names = self._names(folder)
             for ext in EXTS:
+                if f"{image_id}{ext}" not in names:
+                    continue
                 p = folder / f"{image_id}{ext}"
                 if p.is_file():
                     try:   # a mod can never reach outside its folder

@@ -11,6 +11,7 @@ import json
 from collections import OrderedDict
 import os
 import tempfile
+import zlib
 from pathlib import Path
 from typing import Any, Callable
 
@@ -37,7 +38,9 @@ def cached(name: str, sources: list[Path], build: Callable[[], Any]) -> Any:
     stamp = _stamp(sources)
     try:
         folder = cache_dir()
-        path = folder / f"{name}.json"
+        # named by the sources' paths too: two installs (or checkouts) keep an entry each
+        where = zlib.crc32(json.dumps([str(p) for p in sources]).encode("utf-8", "surrogatepass"))
+        path = folder / f"{name}-{where:08x}.json"
     except Exception:
         return build()
     try:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import time
 
 import pygame
-from pygame_gui.core.utility import clipboard_copy
 
 from pendulum.setup_choices import colours_of, presets_of, variants_of
 
@@ -400,6 +399,7 @@ class GrailWarSetup(MenuScene):
     def copy_seed(self):
         """The seed on the clipboard (pygame.scrap through pygame_gui, where the system has one)."""
         try:
+            from pygame_gui.core.utility import clipboard_copy   # on use: pygame_gui is not on the first frame's path
             clipboard_copy(self.seed)
             self.app.notify(self.app.t("shell.gw_table.copied", seed=self.seed))
         except Exception as exc:   # noqa: BLE001 - no clipboard (a headless display): say so, keep going

@@ -16,16 +16,28 @@ The package's parts, in import order: ``paths`` (where mod files are, what may b
 (game data and translations with overlays), ``text`` (checks of every text a mod
 supplies), ``assets`` (images and fonts), ``validate`` (``validate-mod``).
 """
-from .assets import MAX_FONT_BYTES, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, mod_font_paths, mod_image_paths, png_size
-from .files import base_strings, flatten_strings, load_game_files, load_translations
-from .manifest import ordered_mods, read_mod_manifest
-from .overlay import LoadedFile, merge, tag_marks
-from .paths import CONFIG, FONT_SUFFIXES, IMAGE_SUFFIXES, LANGS, ROOT, mod_files, safe_child
-from .text import format_problem, parse_colour, placeholders
-from .validate import validate_mod, validate_mod_cli
+from importlib import import_module
 
-__all__ = ["MAX_FONT_BYTES", "MAX_IMAGE_BYTES", "MAX_IMAGE_SIDE", "mod_font_paths", "mod_image_paths",
-           "png_size", "base_strings", "flatten_strings", "load_game_files", "load_translations",
-           "ordered_mods", "read_mod_manifest", "LoadedFile", "merge", "tag_marks", "CONFIG",
-           "FONT_SUFFIXES", "IMAGE_SUFFIXES", "LANGS", "ROOT", "mod_files", "safe_child", "placeholders", "format_problem", "parse_colour",
-           "validate_mod", "validate_mod_cli"]
+# Names are imported on first use (PEP 562): the engine's saves read ``manifest`` alone, and
+# the launcher's first frame imports the saves without the rest of the data kit.
+_WHERE = {
+    "MAX_FONT_BYTES": "assets", "MAX_IMAGE_BYTES": "assets", "MAX_IMAGE_SIDE": "assets",
+    "mod_font_paths": "assets", "mod_image_paths": "assets", "png_size": "assets",
+    "base_strings": "files", "flatten_strings": "files", "load_game_files": "files", "load_translations": "files",
+    "ordered_mods": "manifest", "read_mod_manifest": "manifest",
+    "LoadedFile": "overlay", "merge": "overlay", "tag_marks": "overlay",
+    "CONFIG": "paths", "FONT_SUFFIXES": "paths", "IMAGE_SUFFIXES": "paths", "LANGS": "paths", "ROOT": "paths",
+    "mod_files": "paths", "safe_child": "paths",
+    "format_problem": "text", "parse_colour": "text", "placeholders": "text",
+    "validate_mod": "validate", "validate_mod_cli": "validate",
+}
+
+__all__ = list(_WHERE)
+
+
+def __getattr__(name):
+    if name in _WHERE:
+        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,7 +7,6 @@ from typing import Any
 
 from ...engine.errors import DataError
 from ..hints import did_you_mean
-from ..loader import load_yaml
 from .paths import ID_RE, MANIFEST_KEYS, VERSION_RE, file_problem
 
 
@@ -27,6 +26,9 @@ def read_mod_manifest(mod_dir: Path, errors: list[str] | None = None) -> dict:
     elif problem:
         collect.append(f"{manifest}: (file): {problem}")
     else:
+        # imported here to save start-up time: the saves import this module before the
+        # launcher's first frame, which reads no mod.yaml (and so needs no YAML parser)
+        from ..loader import load_yaml
         try:
             data, marks = load_yaml(manifest)
         except DataError as exc:

@@ -1,0 +1,162 @@
+"""Validated game data kept on disk between runs, per game and mod list, so a game's first
+frame neither parses its data files nor imports pydantic to check them again.
+
+``load(game, mods, build, code)`` returns ``build()``'s value (records of plain.py in lists
+and dicts) from the cache folder (``<cache>/rules``) when everything it was made from is
+unchanged, else calls ``build()`` and stores what it returned. The key of an entry is:
+
+* every file the data is read from: each ``config/<game>/*`` file and, for each mod as given
+  (order included), its ``mod.yaml`` and each file of its ``<game>/`` folder (or another
+  folder: ``sub``), by path,
+  modification time, size and a checksum of the bytes (an edit within the clock's
+  resolution still counts; a file added or removed changes the list);
+* the code that reads and checks them (``code``: the game's schema and loader modules, by
+  modification time and size), this module's and plain.py's format, the Python version.
+
+Only data that passed every check is stored: ``build()`` raises ``DataError`` for a broken
+file and nothing is written, so every error message comes from a real validation.
+
+Nothing read here is trusted: an entry that cannot be read, is not valid JSON, fails its
+checksum, has another shape or another key is ignored and rebuilt (JSON only: reading an
+entry never runs code). A cache folder that cannot be written is ignored. The cache is
+never the only copy of anything; ``TABLETOP_NO_RULES_CACHE=1`` turns it off, and so does
+``validate-mod`` (which collects overlay errors instead of stopping at them).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..cachedir import cache_dir
+from . import plain
+from .mods.manifest import DEFERRED, LENIENT_MANIFEST
+
+FORMAT = 1
+ROOT = Path(__file__).resolve().parents[2]
+CONFIG = ROOT / "config"
+_OWN = [Path(__file__).resolve(), Path(plain.__file__).resolve()]
+# the shared data kit every game's data passes through
+KIT = [Path(__file__).resolve().with_name(n) for n in ("loader.py", "checks.py", "hints.py")] + sorted(
+    (Path(__file__).resolve().parent / "mods").glob("*.py"))
+STATS = {"hits": 0, "misses": 0}       # this run's look-ups (tests, benches)
+
+
+def _file(path: Path) -> list:
+    """One source file as the key sees it (a folder or a missing path too)."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return [str(path), None]
+    if not os.path.isfile(path) or os.path.islink(path):
+        return [str(path), st.st_mode, st.st_size]
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return [str(path), st.st_mode, None]
+    return [str(path), st.st_mtime_ns, st.st_size, zlib.crc32(raw)]
+
+
+def _folder(folder: Path) -> list:
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return [str(folder), None]
+    return [str(folder), [_file(folder / n) for n in names if not (folder / n).is_dir()]]
+
+
+def _code(paths) -> list:
+    out = []
+    for p in paths:
+        try:
+            st = os.stat(p)
+            out.append([str(p), st.st_mtime_ns, st.st_size])
+        except OSError:
+            out.append([str(p), None])
+    return out
+
+
+def stamp(game: str, mods, code, sub: str | None = None) -> list:
+    """Everything an entry for ``game`` with ``mods`` is made from (see the module's text);
+    ``sub``: the folder of its files under config/ and in a mod (default: ``game``)."""
+    sub = sub or game
+    key: list = [FORMAT, game, list(sys.version_info[:3]), _folder(CONFIG / sub)]
+    for m in mods or ():
+        mod = Path(m).resolve()
+        key.append([str(m), str(mod), _file(mod / "mod.yaml"), _folder(mod / sub)])
+    key.append(_code([*_OWN, *KIT, *code]))
+    return key
+
+
+def _entry_path(game: str, mods) -> Path:
+    # the program's own folder too: two installs (or checkouts) never take turns overwriting one entry
+    ident = json.dumps([str(ROOT), game, [str(Path(m).resolve()) for m in mods or ()]]).encode("utf-8",
+                                                                                                "surrogatepass")
+    return cache_dir() / "rules" / f"{game}-{zlib.crc32(ident):08x}{zlib.adler32(ident):08x}.json"
+
+
+def _read(path: Path, key: list) -> Any:
+    """The value stored at ``path`` for exactly ``key``; LookupError when there is none."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        head, _, body = text.partition("\n")
+        entry = json.loads(head)
+        if not (isinstance(entry, dict) and entry.get("key") == key
+                and entry.get("crc32") == zlib.crc32(body.encode("utf-8"))):
+            raise LookupError(path)
+        return json.loads(body, object_hook=plain.decode_object, parse_constant=_no_constant)
+    except (OSError, ValueError, TypeError, RecursionError, UnicodeError) as exc:
+        raise LookupError(path) from exc
+
+
+def _no_constant(name: str):
+    raise ValueError(name)          # NaN and infinities are never stored
+
+
+def _write(path: Path, key: list, value: Any) -> None:
+    """Store ``value`` (quietly nothing when the folder cannot be written)."""
+    try:
+        body = json.dumps(plain.encode(value), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        head = json.dumps({"key": key, "crc32": zlib.crc32(body.encode("utf-8"))}, ensure_ascii=False)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".rules.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(head + "\n" + body)
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    except (OSError, ValueError, TypeError, RecursionError, UnicodeError):
+        pass
+
+
+def load(game: str, mods, build: Callable[[], Any], code=(), sub: str | None = None) -> Any:
+    """``build()``'s value for ``game`` and ``mods``, from the cache when nothing it was made
+    from changed (``code``: the modules that read and check these files; ``sub``: their folder
+    under config/ and in a mod, ``game`` by default, e.g. ``pendulum/teaching``)."""
+    if os.environ.get("TABLETOP_NO_RULES_CACHE") or DEFERRED.get() is not None or LENIENT_MANIFEST.get():
+        return build()               # validate-mod collects every error itself: always a real check
+    key = stamp(game, mods, code, sub)
+    try:
+        path = _entry_path(game, mods)
+    except (OSError, RuntimeError, ValueError):
+        return build()
+    try:
+        value = _read(path, key)
+        STATS["hits"] += 1
+        return value
+    except LookupError:
+        pass
+    STATS["misses"] += 1
+    value = build()                  # DataError goes up: nothing is stored for broken data
+    _write(path, key, value)
+    return value
