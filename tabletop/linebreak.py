@@ -142,7 +142,7 @@ def _cut_rank(unit: str, k: int) -> int:
 def _split_long(unit: str, width: int, measure: Callable[[str], int]) -> list[str]:
     """A unit wider than the line, cut into pieces that fit: each piece ends at the farthest cut
     of the best rank (see :func:`_cut_rank`; a change of script only if the piece is then at least
-    half a line). Where kinsoku allows no cut at all within a line, the piece runs on to the
+    half a line, or the rest then fits the next line: 上級 / ワーカー, not 上級ワー / カー). Where kinsoku allows no cut at all within a line, the piece runs on to the
     first place it does: it overflows rather than start a line with a closing mark."""
     parts: list[str] = []
     start = 0
@@ -156,7 +156,7 @@ def _split_long(unit: str, width: int, measure: Callable[[str], int]) -> list[st
         best = None
         for rank in (3, 2, 1):
             cuts = [k for k in range(start + 1, end + 1) if _cut_rank(unit, k) >= rank
-                    and (rank < 3 or 2 * measure(unit[start:k]) >= width)]
+                    and (rank < 3 or 2 * measure(unit[start:k]) >= width or measure(unit[k:]) <= width)]
             if cuts:
                 best = cuts[-1]
                 break

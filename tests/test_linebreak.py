@@ -202,6 +202,13 @@ def test_a_phrase_wider_than_the_line_is_cut_where_kinsoku_allows():
     assert wrap(text, 20) == ["アクションフェイズ・", "タイムトラック・", "評議会。"]
 
 
+def test_a_glossary_term_too_wide_for_a_narrow_card_is_cut_between_its_words():
+    # a council card is about five characters wide: 上級 / ワーカー, never 上級ワー / カー
+    assert wrap("上級ワーカー", 10) == ["上級", "ワーカー"]
+    assert wrap("一般ワーカー", 10) == ["一般", "ワーカー"]
+    assert wrap("上級ワーカーを再利用", 10) == ["上級", "ワーカーを", "再利用"]
+
+
 def test_a_space_before_a_closing_mark_is_no_place_to_break():
     lines = wrap("abcdefghij 」と言った", 12)
     assert kinsoku_ok(lines), lines
