@@ -55,3 +55,27 @@ def comps(n):
     if r is None:
         r = _COMP[n] = compositions(n)
     return r
+
+
+_SPLITS: dict = {}
+
+
+def splits(n):
+    """``comps(n)`` as ``"a/b/c"`` option strings (a tuple, made once per n)."""
+    r = _SPLITS.get(n)
+    if r is None:
+        r = _SPLITS[n] = tuple(pay_str(*c) for c in comps(n))
+    return r
+
+
+_TRIPLES: dict = {}
+
+
+def triple(text):
+    """``"a/b/c"`` (an option string) as a tuple of three ints, parsed once per string."""
+    r = _TRIPLES.get(text)
+    if r is None:
+        if len(_TRIPLES) > 4096:
+            _TRIPLES.clear()
+        r = _TRIPLES[text] = tuple(map(int, text.split("/")))
+    return r

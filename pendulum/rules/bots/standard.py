@@ -6,12 +6,17 @@ from __future__ import annotations
 import random
 
 from .. import actions as A
-from ..ids import TRACKS
+from ..ids import TRACKS, triple
 from .timing import DEFAULT_DELAY, draw, flip_stake, flip_wait, reaction_range
 from .values import Valuation
 
 _OFF = ("reserve", "council", "gone")
 _WAIT = "wait"          # _flip: a finished timer is not due to be flipped yet
+
+
+def _weighted(split, need):
+    """``sum(n * need[i] ...)`` of a resource split, added in the same order (the same float)."""
+    return 0 + split[0] * need[0] + split[1] * need[1] + split[2] * need[2]
 
 
 class StandardBot(Valuation):
@@ -37,9 +42,9 @@ class StandardBot(Valuation):
         t = dec["t"]
         if t == "res":
             need = self.res_need(st, p)
-            return max(opts, key=lambda o: sum(n * need[i] for i, n in enumerate(map(int, o.split("/")))))
+            return max(opts, key=lambda o: _weighted(triple(o), need))
         if t == "vp":
-            return max(opts, key=lambda o: self.vp_split_value(st, p, tuple(map(int, o.split("/")))))
+            return max(opts, key=lambda o: self.vp_split_value(st, p, triple(o)))
         if t == "vp1":
             return max(opts, key=lambda o: self.track_value(st, p, TRACKS.index(o), dec["n"]))
         if t == "conquer":
@@ -125,22 +130,23 @@ class StandardBot(Valuation):
         if playing and st.rules.timed and ph == "action":
             a = self._flip(st, p)
             if a is _WAIT:                 # a finished timer it will flip later (or a person may): not done
-                return A.Refill(seat) if st.province_deck and not all(st.display) else None
+                return st.rules.seat_objs(seat)["refill"] if st.province_deck and not all(st.display) else None
             if a:
                 return a
+        objs = st.rules.seat_objs(seat)           # the shared action objects (equal to new ones)
         if st.province_deck and not all(st.display):
-            return A.Refill(seat)
-        return A.Done(seat)
+            return objs["refill"]
+        return objs["done"][0]
 
     def _claim(self, st, p):
         if st.claim_refusal(p, False):
             return None
         if st.legendary_available(p):
-            return A.Claim(p.seat, "legendary")
+            return st.rules.seat_objs(p.seat)["claim"][0]
         # keep the claim for the legendary token if it may still come this round
         if st.legendary in ("council_deck", "waiting", "achievement_deck") or st.legendary == "taken" \
                 or p.had_token or p.legendary:
-            return A.Claim(p.seat, "reward")
+            return st.rules.seat_objs(p.seat)["claim"][1]
         return None
 
     def _best_act(self, st, p):
@@ -157,10 +163,15 @@ class StandardBot(Valuation):
                 continue
             for sid in f.spaces:
                 sp = spaces[sid]
-                cost = sp.cost if plain else st.act_cost(p, sp)
-                if not st.can_pay(p, cost):
-                    continue
-                v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
+                if plain:
+                    v = self.act_term(st, p, sp)
+                    if v is None:
+                        continue
+                else:
+                    cost = st.act_cost(p, sp)
+                    if not st.can_pay(p, cost):
+                        continue
+                    v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
                 if v > bv:
                     best, bv = (w, sid), v
         return rules.act_obj(p.seat, *best) if best else None
@@ -198,7 +209,7 @@ class StandardBot(Valuation):
             pay = pays[0]
             if info["cost"].get("any_resource"):
                 need = self.res_need(st, p)
-                pay = min(pays, key=lambda o: sum(n * need[i] for i, n in enumerate(map(int, o.split("/")))))
+                pay = min(pays, key=lambda o: _weighted(triple(o), need))
             v = self.value(st, p, eff) - self.cost_value(st, p, info["cost"])
             if sp in ("claim_current_achievement", "claim_achievement_second_time"):
                 v = 30 if st.legendary_available(p) else 2.0

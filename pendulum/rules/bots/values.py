@@ -11,12 +11,17 @@ _COMPILED: dict = {}
 
 
 def compile_effect(eff):
-    """An effect dict as a flat tuple (bots read it often); the dict is kept so its id stays unique."""
+    """An effect dict as a flat tuple of its non-zero parts (bots read it often): ``(eff, ((resource index,
+    n), ...), votes, ((track index, n), ...), tail)`` where ``tail`` is None or the rarer parts (legendary,
+    wild resource or VP, production, conquest, recruit, retrieve, special, amount). The dict is kept so its
+    id stays unique."""
     g = eff.get
-    c = (eff, g("military", 0), g("culture", 0), g("gold", 0), g("votes", 0), g("power_vp", 0), g("prestige_vp", 0),
-         g("popularity_vp", 0), g("legendary_vp", 0), g("any_resource", 0), g("any_vp", 0), g("production"),
-         g("conquer_province", 0), g("recruit_common_worker", 0), g("retrieve_worker", 0), g("special"),
-         g("amount", 0))
+    res = tuple((i, g(k, 0)) for i, k in enumerate(RES_KEYS) if g(k, 0))
+    vps = tuple((i, g(k, 0)) for i, k in enumerate(VP_KEYS) if g(k, 0))
+    tail = (g("legendary_vp", 0), g("any_resource", 0), g("any_vp", 0), g("production"),
+            g("conquer_province", 0), g("recruit_common_worker", 0), g("retrieve_worker", 0), g("special"),
+            g("amount", 0))
+    c = (eff, res, g("votes", 0), vps, tail if any(tail) else None)
     if len(_COMPILED) > 4096:
         _COMPILED.clear()
     _COMPILED[id(eff)] = c
@@ -107,39 +112,38 @@ class Valuation:
         c = _COMPILED.get(id(eff))
         if c is None or c[0] is not eff:
             c = compile_effect(eff)
-        (_, m, cu, g, votes, pw, pr, po, leg, anyres, anyvp, col, conq, recruit, retrieve, sp, amount) = c
+        _, resn, votes, vps, tail = c
         v = 0.0
         rules = st.rules
         late = st.round >= rules.rounds
-        want, vwant, total = self.plan(st, p)
+        want, vwant, total = self._vmemo.get("plan") or self.plan(st, p)
         res = p.res
-        if m or cu or g:
+        if resn:
             cap = rules.cap
             have = res[0] + res[1] + res[2]
             tshort = total - have if total > have else 0
             base = (0.6, 0.6, 0.7) if not late else (0.3, 0.3, 0.3)
             extra_w = 4.0 if late else 1.5
-            for i, n in ((0, m), (1, cu), (2, g)):
-                if n:
-                    room = cap - res[i]
-                    if n > room:
-                        n = room
-                    short = want[i] - res[i]
-                    if short < 0:
-                        short = 0
-                    over = n - short if n > short else 0
-                    v += base[i] * n + self.SHORT_W * (n if n < short else short) + extra_w * (over if over < tshort else tshort)
+            short_w = self.SHORT_W
+            for i, n in resn:
+                room = cap - res[i]
+                if n > room:
+                    n = room
+                short = want[i] - res[i]
+                if short < 0:
+                    short = 0
+                over = n - short if n > short else 0
+                v += base[i] * n + short_w * (n if n < short else short) + extra_w * (over if over < tshort else tshort)
         if votes:
             need = vwant - p.votes
             if need < 0:
                 need = 0
             v += self.VOTE_W * (votes if votes < need else need) + 0.35 * (votes - need if votes > need else 0)
-        if pw:
-            v += self.track_value(st, p, 0, pw)
-        if pr:
-            v += self.track_value(st, p, 1, pr)
-        if po:
-            v += self.track_value(st, p, 2, po)
+        for t, n in vps:
+            v += self.track_value(st, p, t, n)
+        if tail is None:
+            return v
+        leg, anyres, anyvp, col, conq, recruit, retrieve, sp, amount = tail
         if leg and not p.legendary:
             v += 60
         if anyres:
@@ -304,18 +308,29 @@ class Valuation:
             best = self._fmemo[f.akey] = self.frame_base(st, p, f)
         return best * (self.SOON_BASE + self.SOON_W * self.soon(st, f.area)) if best > 0 else best
 
+    def act_term(self, st, p, sp):
+        """What acting on reward box ``sp`` is worth at its plain cost (its effect less 0.6 times the cost's
+        value), or None when the cost cannot be paid; memoised with the other values (``refresh``)."""
+        memo = self._vmemo
+        got = memo.get(sp, memo)
+        if got is not memo:
+            return got
+        cost = sp.cost
+        if not st.can_pay(p, cost):
+            got = None
+        else:
+            got = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
+        memo[sp] = got
+        return got
+
     def frame_base(self, st, p, f):
+        """A frame's worth before timing: its best box (``act_term``; -3 for a box it cannot pay)."""
         best = -5.0
         spaces = st.rules.spaces
         for sid in f.spaces:
-            sp = spaces[sid]
-            cost = sp.cost
-            if not cost:
-                v = self.value(st, p, sp.effect) - 0.0
-            elif not st.can_pay(p, cost):
+            v = self.act_term(st, p, spaces[sid])
+            if v is None:
                 v = -3.0
-            else:
-                v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
             if v > best:
                 best = v
         return best
