@@ -162,13 +162,14 @@ class Legality:
             return REFUSE.not_your_placement
         return None
 
-    def _movable(self, p):
+    def _movable(self, p, only=None):
         """``[(worker, location)]`` of the workers of ``p`` that may move now (once ``_move_gate`` passed): the
-        one check behind a single Move (``why_not``) and the listed moves (``legal_actions``)."""
+        one check behind a single Move (``why_not`` asks about ``only`` that worker) and the listed moves
+        (``legal_actions``)."""
         out = []
         opening = self.opening[0][1] if self.phase == "opening" else None
         loc_row, tr = self.rules.loc_row, self.timer_row
-        for w, loc in p.workers.items():
+        for w, loc in (p.workers.items() if only is None else ((only, p.workers[only]),)):
             if loc == "mat":
                 if opening and w[-2] != opening:
                     continue                      # 2.5: this placement is the other kind of worker
@@ -221,7 +222,7 @@ class Legality:
         if why:
             return why
         loc = p.workers.get(a.worker)
-        if loc is None or (a.worker, loc) not in self._movable(p):
+        if loc is None or not self._movable(p, a.worker):
             return self._worker_refusal(a.worker, loc)
         if a.to == "mat":
             return REFUSE.already_on_mat if loc == "mat" else None
@@ -535,6 +536,19 @@ class Legality:
         return self.rules.slot_limit_max3 if p.keep else self.rules.slot_limit
 
     def can_pay(self, p, cost: dict, pay=None) -> bool:
+        if pay is None:
+            c = self.rules.costs.get(id(cost))
+            if c is not None and c[0] is cost:          # a static cost, compiled (the same checks)
+                _, cm, cc, cg, ca, cv, vps = c
+                m, cu, g = p.res
+                if ca and m + cu + g - cm - cc - cg < ca:
+                    return False
+                if m < cm or cu < cc or g < cg or p.votes < cv:
+                    return False
+                for t, v in vps:
+                    if p.tracks[t] - v < self.track_floor(p, t):
+                        return False
+                return True
         res = p.res
         m, c, g = res
         if pay is not None:

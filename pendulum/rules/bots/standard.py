@@ -257,13 +257,8 @@ class StandardBot(Valuation):
         occs = st.frame_occ
         best_c = best_g = None                      # first best frame for a common / for a grande
         vc = vg = -1e9
-        for f in rules.targets(tr):
+        for v, f in self._target_values(st, p, tr, mult):
             occ = occs[f.id]
-            v = fmemo.get(f.akey)
-            if v is None:
-                v = fmemo[f.akey] = self.frame_base(st, p, f)
-            if v > 0:
-                v = v * mult[f.area]
             if occ:
                 for x in occ:
                     if x[:-2] == own:
@@ -295,6 +290,29 @@ class StandardBot(Valuation):
         if best is None:
             return None
         return rules.move_objs(p.seat, best[0])[best[1]]
+
+    def _target_values(self, st, p, tr, mult):
+        """``[(value, frame)]`` for the frames off the timer rows, in order: the frame's worth times how soon
+        its row plays (``mults``). Time-track: kept with the values for these timer rows and time-token
+        space (the factors depend on nothing else); real time: made anew (the sand moves the factors)."""
+        key = None
+        if not st.rules.timed:
+            key = ("targets", tr["green"], tr["purple"], tr["black"], st.track_space)
+            got = self._vmemo.get(key)
+            if got is not None:
+                return got
+        fmemo = self._fmemo
+        out = []
+        for f in st.rules.targets(tr):
+            v = fmemo.get(f.akey)
+            if v is None:
+                v = fmemo[f.akey] = self.frame_base(st, p, f)
+            if v > 0:
+                v = v * mult[f.area]
+            out.append((v, f))
+        if key is not None:
+            self._vmemo[key] = out
+        return out
 
     def _flip(self, st, p):
         """A flip that is due (timing.py: the reaction and the stake of this seat in it), ``_WAIT`` while a

@@ -3,6 +3,8 @@
 reward box, how soon a timer brings a row into play. Memoised on this seat's own mat (``refresh``)."""
 from __future__ import annotations
 
+from ..ids import compile_cost
+
 RES_KEYS = ("military", "culture", "gold")
 VP_KEYS = ("power_vp", "prestige_vp", "popularity_vp")
 
@@ -183,7 +185,9 @@ class Valuation:
         return self._cost_value(st, p, cost, pay)
 
     def _cost_value(self, st, p, cost, pay=None):
-        want, vwant, total = self.plan(st, p)
+        want, vwant, total = self._vmemo.get("plan") or self.plan(st, p)
+        if not pay:
+            return self._plain_cost_value(st, p, cost, want, vwant, total)
         v = 0.0
         have = sum(p.res)
         spent = 0
@@ -205,6 +209,39 @@ class Valuation:
         for i, k in enumerate(VP_KEYS):
             if cost.get(k):
                 v += 4.5 * cost[k]
+        return v
+
+    def _plain_cost_value(self, st, p, cost, want, vwant, total):
+        """``_cost_value`` without a payment, from the compiled cost (the same terms in the same order)."""
+        c = st.rules.costs.get(id(cost))
+        if c is None or c[0] is not cost:
+            c = compile_cost(cost)
+        _, cm, cc, cg, ca, cv, vps = c
+        res = p.res
+        have = res[0] + res[1] + res[2]
+        v = 0.0
+        spent = 0
+        for i, n in ((0, cm), (1, cc), (2, cg)):
+            if n:
+                spent += n
+                keep = res[i] - want[i]
+                if keep < 0:
+                    keep = 0
+                over = n - keep
+                v += 0.55 * n + 2.0 * (over if over > 0 else 0)
+        if ca:
+            spent += ca
+            v += 0.6 * ca
+        if total and have - spent < total:
+            v += (6.0 if st.round >= st.rules.rounds else 1.2) * min(spent, total - (have - spent))
+        if cv:
+            keep = p.votes - vwant
+            if keep < 0:
+                keep = 0
+            over = cv - keep
+            v += 0.6 * cv + 2.2 * (over if over > 0 else 0)
+        for _t, n in vps:
+            v += 4.5 * n
         return v
 
     def res_need(self, st, p):
@@ -312,7 +349,8 @@ class Valuation:
         """What acting on reward box ``sp`` is worth at its plain cost (its effect less 0.6 times the cost's
         value), or None when the cost cannot be paid; memoised with the other values (``refresh``)."""
         memo = self._vmemo
-        got = memo.get(sp, memo)
+        key = ("act", sp.action)            # the boxes of one action share its cost and effect objects
+        got = memo.get(key, memo)
         if got is not memo:
             return got
         cost = sp.cost
@@ -320,7 +358,7 @@ class Valuation:
             got = None
         else:
             got = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
-        memo[sp] = got
+        memo[key] = got
         return got
 
     def frame_base(self, st, p, f):
