@@ -192,17 +192,17 @@ class Legality:
             return about_worker("worker_not_in_play", w)
         return about_worker("worker_on_timer_row", w)
 
-    def _frame_gates(self, p, frames):
+    def _frame_gates(self, p, frames, off_rows=False):
         """Which of ``frames`` a worker of ``p`` may enter now: ``(commons, grandes, refused)``, the ids open to a
         common worker, the ids open to a grande, and ``{id: (refusal for a common, refusal for a grande)}``
         for the frames closed to a grande as well. One check for a single Move and for every frame a seat's
-        workers could go to."""
+        workers could go to (``off_rows``: the caller passes only frames off the timer rows)."""
         commons, grandes, refused = [], [], {}
         tr, occs = self.timer_row, self.frame_occ
         own = str(p.seat) if p.variant else None
         for fr in frames:
             fid = fr.id
-            if tr[fr.area] == fr.row:
+            if not off_rows and tr[fr.area] == fr.row:
                 refused[fid] = _ROW
                 continue
             occ = occs[fid]
@@ -246,7 +246,7 @@ class Legality:
             return
         rules = self.rules
         seat = p.seat
-        commons, grandes, _ = self._frame_gates(p, rules.targets(self.timer_row))
+        commons, grandes, _ = self._frame_gates(p, rules.targets(self.timer_row), True)
         for w, loc in movable:
             objs = rules.move_objs(seat, w)
             if loc == "mat":

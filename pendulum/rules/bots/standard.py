@@ -255,9 +255,12 @@ class StandardBot(Valuation):
         own = str(p.seat)
         variant = p.variant
         occs = st.frame_occ
-        best_c = best_g = None                      # first best frame for a common / for a grande
+        best_c = best_g = None                      # first best frame (in frame order) for a common / a grande
         vc = vg = -1e9
-        for v, f in self._target_values(st, p, tr, mult):
+        ic = ig = 1 << 30
+        for _, i, v, f in self._ranked_targets(st, p, tr, mult):
+            if v < vc:
+                break                               # no frame further on can win (a grande's best >= a common's)
             occ = occs[f.id]
             if occ:
                 for x in occ:
@@ -269,14 +272,14 @@ class StandardBot(Valuation):
                     if variant:
                         continue
                     v = v - 1.0
-                if v > vg:
-                    best_g, vg = f, v
+                if v > vg or (v == vg and i < ig):
+                    best_g, vg, ig = f, v, i
                 if f.blocking:
                     continue                        # only a grande may join a worker in a blocking frame
-            elif v > vg:
-                best_g, vg = f, v
-            if v > vc:
-                best_c, vc = f, v
+            elif v > vg or (v == vg and i < ig):
+                best_g, vg, ig = f, v, i
+            if v > vc or (v == vc and i < ic):
+                best_c, vc, ic = f, v, i
         best, bv = None, -1e9
         for w in free:
             if w[-2] == "g":
@@ -291,10 +294,11 @@ class StandardBot(Valuation):
             return None
         return rules.move_objs(p.seat, best[0])[best[1]]
 
-    def _target_values(self, st, p, tr, mult):
-        """``[(value, frame)]`` for the frames off the timer rows, in order: the frame's worth times how soon
-        its row plays (``mults``). Time-track: kept with the values for these timer rows and time-token
-        space (the factors depend on nothing else); real time: made anew (the sand moves the factors)."""
+    def _ranked_targets(self, st, p, tr, mult):
+        """``[(-value, order, value, frame)]`` for the frames off the timer rows, best first (ties in frame
+        order): the frame's worth times how soon its row plays (``mults``), before who stands there.
+        Time-track: kept with the values for these timer rows and time-token space (the factors depend on
+        nothing else); real time: made anew (the sand moves the factors)."""
         key = None
         if not st.rules.timed:
             key = ("targets", tr["green"], tr["purple"], tr["black"], st.track_space)
@@ -303,13 +307,14 @@ class StandardBot(Valuation):
                 return got
         fmemo = self._fmemo
         out = []
-        for f in st.rules.targets(tr):
+        for i, f in enumerate(st.rules.targets(tr)):
             v = fmemo.get(f.akey)
             if v is None:
                 v = fmemo[f.akey] = self.frame_base(st, p, f)
             if v > 0:
                 v = v * mult[f.area]
-            out.append((v, f))
+            out.append((-v, i, v, f))
+        out.sort()                                  # (-value, order) are unique: frames are never compared
         if key is not None:
             self._vmemo[key] = out
         return out

@@ -30,6 +30,7 @@ def compile_effect(eff):
     return c
 
 
+_SLOT_WEIGHT = {"brown": 1.1, "red": 1.2, "blue": 1.0, "yellow": 1.3}
 _TRACK_MULTS: dict = {}    # (rules, time-track space) -> area factors (the same for every seat)
 
 
@@ -88,9 +89,8 @@ class Valuation:
         p = st.players[self.seat]
         sl = p.slots
         res, tracks = p.res, p.tracks
-        key = (id(st), res[0], res[1], res[2], p.votes, tracks[0], tracks[1], tracks[2], p.legendary,
-               p.claims, p.had_token, len(p.discard), len(sl["brown"]), len(sl["red"]), len(sl["blue"]),
-               len(sl["yellow"]), len(p.keep), st.round, st.achievement, st.legendary)
+        key = (id(st), *res, p.votes, *tracks, p.legendary, p.claims, p.had_token, len(p.discard),
+               *map(len, sl.values()), len(p.keep), st.round, st.achievement, st.legendary)   # (slots: SLOTS order)
         if self._memo_key != key:
             self._memo_key = key
             self._vmemo = {}
@@ -221,14 +221,21 @@ class Valuation:
         have = res[0] + res[1] + res[2]
         v = 0.0
         spent = 0
-        for i, n in ((0, cm), (1, cc), (2, cg)):
-            if n:
-                spent += n
-                keep = res[i] - want[i]
-                if keep < 0:
-                    keep = 0
-                over = n - keep
-                v += 0.55 * n + 2.0 * (over if over > 0 else 0)
+        if cm:                              # military, culture, gold in turn (the loop of _cost_value, unrolled)
+            spent += cm
+            keep = res[0] - want[0]
+            over = cm - (keep if keep > 0 else 0)
+            v += 0.55 * cm + 2.0 * (over if over > 0 else 0)
+        if cc:
+            spent += cc
+            keep = res[1] - want[1]
+            over = cc - (keep if keep > 0 else 0)
+            v += 0.55 * cc + 2.0 * (over if over > 0 else 0)
+        if cg:
+            spent += cg
+            keep = res[2] - want[2]
+            over = cg - (keep if keep > 0 else 0)
+            v += 0.55 * cg + 2.0 * (over if over > 0 else 0)
         if ca:
             spent += ca
             v += 0.6 * ca
@@ -280,7 +287,7 @@ class Valuation:
             (0.3 if len(p.slots[col]) < st.slot_limit(p) else -1.0)
 
     def slot_weight(self, col):
-        return {"brown": 1.1, "red": 1.2, "blue": 1.0, "yellow": 1.3}[col]
+        return _SLOT_WEIGHT[col]
 
     def council_value(self, st, p, opt):
         card, _, pay = opt.partition("=")
@@ -293,7 +300,7 @@ class Valuation:
             v *= (r.rounds - st.round) * 0.9
         elif info["kind"] == "keep_beside_mat":
             v = 2.0 if st.round < r.rounds else 0.0
-        cost = dict(info["cost"])
+        cost = info["cost"]                 # (read only: the memo keeps its value for the rest of the memo)
         if pay:
             m, c, g = map(int, pay.split("/"))
             cost = {"military": m, "culture": c, "gold": g}
