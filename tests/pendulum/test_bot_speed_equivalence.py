@@ -8,6 +8,7 @@ A deliberate change of the rules or of a bot changes them, as it changes the gol
 golden first, then record them again with ``python -m tests.pendulum.test_bot_speed_equivalence``."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from pathlib import Path
@@ -15,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from pendulum.game import make_rules
+from pendulum.rules import actions as A
 from pendulum.rules.sim import play_game
+from tabletop.engine import Action, Event
 
 FIXTURE = Path(__file__).with_name("bot_speed_fingerprints.json")
 
@@ -73,6 +76,40 @@ def test_every_bot_level_plays_the_same_games_as_before_the_speed_work(mode, mix
 def test_a_different_game_gives_a_different_fingerprint():
     assert fingerprint("timetrack", "standard", 0) != fingerprint("timetrack", "standard", 4)  # both 2 players
     assert fingerprint("timetrack", "standard", 1) != fingerprint("timetrack", "hard", 1)
+
+
+def _sample(f, k):
+    base = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
+    if base.startswith("int"):
+        return k + 1
+    if base.startswith("float"):
+        return k + 0.5
+    if base.startswith("bool"):
+        return True
+    if base.startswith("tuple"):
+        return (f"x{k}",)
+    return f"v{k}"
+
+
+@pytest.mark.parametrize("cls", A.PAction.__subclasses__() + A.PEvent.__subclasses__(), ids=lambda c: c.__name__)
+def test_actions_and_events_built_in_one_step_keep_the_dataclass_contract(cls):
+    """The one-step constructors (actions.py) give what the generated ones gave: every field, positional or
+    by keyword, the defaults, frozen, equal and hashed by value, and the same dict and text round trips."""
+    fields = dataclasses.fields(cls)
+    values = {f.name: _sample(f, k) for k, f in enumerate(fields)}
+    a = cls(*values.values())
+    b = cls(**values)
+    assert a == b and hash(a) == hash(b) and dataclasses.asdict(a) == values
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.seat = 99
+    required = {f.name: values[f.name] for f in fields if f.default is dataclasses.MISSING}
+    short = cls(**required)
+    for f in fields:
+        assert getattr(short, f.name) == (values[f.name] if f.name in required else f.default)
+    base = Action if issubclass(cls, Action) else Event
+    assert base.from_dict("pendulum", a.to_dict()) == a
+    assert base.from_text("pendulum", a.to_text()) == a
+    assert cls(**{**values, "seat": values["seat"] + 1}) != a
 
 
 if __name__ == "__main__":
