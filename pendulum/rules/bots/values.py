@@ -170,49 +170,22 @@ class Valuation:
             v += 0.5
         return v
 
-    def cost_value(self, st, p, cost, pay=None):
-        if not cost and not pay:
+    def cost_value(self, st, p, cost):
+        if not cost:
             return 0.0                      # what _cost_value gives for nothing to pay
-        if pay is None:
-            memo = self._vmemo
-            key = ("cost", id(cost))
-            got = memo.get(key)
-            if got is not None and got[0] is cost:
-                return got[1]
-            v = self._cost_value(st, p, cost, None)
-            memo[key] = (cost, v)
-            return v
-        return self._cost_value(st, p, cost, pay)
-
-    def _cost_value(self, st, p, cost, pay=None):
-        want, vwant, total = self._vmemo.get("plan") or self.plan(st, p)
-        if not pay:
-            return self._plain_cost_value(st, p, cost, want, vwant, total)
-        v = 0.0
-        have = sum(p.res)
-        spent = 0
-        for i, k in enumerate(RES_KEYS):
-            n = cost.get(k, 0) + (pay[i] if pay else 0)
-            if n:
-                spent += n
-                keep = max(0, p.res[i] - want[i])
-                v += 0.55 * n + 2.0 * max(0, n - keep)
-        n = cost.get("any_resource", 0) if not pay else 0
-        if n:
-            spent += n
-            v += 0.6 * n
-        if total and have - spent < total:
-            v += (6.0 if st.round >= st.rules.rounds else 1.2) * min(spent, total - (have - spent))
-        if cost.get("votes"):
-            keep = max(0, p.votes - vwant)
-            v += 0.6 * cost["votes"] + 2.2 * max(0, cost["votes"] - keep)
-        for i, k in enumerate(VP_KEYS):
-            if cost.get(k):
-                v += 4.5 * cost[k]
+        memo = self._vmemo
+        key = ("cost", id(cost))
+        got = memo.get(key)
+        if got is not None and got[0] is cost:
+            return got[1]
+        v = self._cost_value(st, p, cost)
+        memo[key] = (cost, v)
         return v
 
-    def _plain_cost_value(self, st, p, cost, want, vwant, total):
-        """``_cost_value`` without a payment, from the compiled cost (the same terms in the same order)."""
+    def _cost_value(self, st, p, cost):
+        """What paying ``cost`` costs the plan: each cube (more for one the plan still needs), the wild cubes,
+        the last council's total, votes the plan needs, track steps."""
+        want, vwant, total = self._vmemo.get("plan") or self.plan(st, p)
         c = st.rules.costs.get(id(cost))
         if c is None or c[0] is not cost:
             c = compile_cost(cost)
@@ -221,7 +194,7 @@ class Valuation:
         have = res[0] + res[1] + res[2]
         v = 0.0
         spent = 0
-        if cm:                              # military, culture, gold in turn (the loop of _cost_value, unrolled)
+        if cm:                              # military, culture, gold in turn (unrolled: a hot path)
             spent += cm
             keep = res[0] - want[0]
             over = cm - (keep if keep > 0 else 0)
