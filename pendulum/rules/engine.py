@@ -192,8 +192,10 @@ class PendulumRules(Rules):
         self.neutral_frames = [f.id for f in self.frames.values() if f.neutral] if self.neutral else []
         # location -> (area, row) for every board location; action objects are made once and shared
         self.loc_row = {}
+        self.loc_frame = {}                                 # "F:<frame>" -> its Frame (no slicing on hot paths)
         for f in self.frames.values():
             self.loc_row["F:" + f.id] = (f.area, f.row)
+            self.loc_frame["F:" + f.id] = f
         for sp in self.spaces.values():
             self.loc_row["B:" + sp.id] = (sp.area, sp.row)
         self._targets = {}

@@ -291,12 +291,12 @@ class Legality:
     def _legal_acts(self, p, out):
         """Acts of ``p`` (the caller checked ``_act_gate``)."""
         rules = self.rules
-        frames, spaces = rules.frames, rules.spaces
+        in_frame, spaces = rules.loc_frame, rules.spaces
         tr = self.timer_row
         for w, loc in p.workers.items():
-            if loc[:2] != "F:":
-                continue
-            f = frames[loc[2:]]
+            f = in_frame.get(loc)
+            if f is None:
+                continue                # not in a frame
             if tr[f.area] != f.row:
                 continue            # _act_at refuses every box of the frame (its boxes share its row)
             for sid in f.spaces:                              # the boxes under the worker's frame

@@ -153,12 +153,12 @@ class StandardBot(Valuation):
         best, bv = None, 0.05
         rules = st.rules
         tr = st.timer_row
-        frames, spaces = rules.frames, rules.spaces
+        in_frame, spaces = rules.loc_frame, rules.spaces
         plain = "skip_gold" not in p.armed        # else act_cost may lower the cost
         for w, loc in p.workers.items():
-            if loc[:2] != "F:":
-                continue
-            f = frames[loc[2:]]
+            f = in_frame.get(loc)
+            if f is None:
+                continue                            # not in a frame
             if tr[f.area] != f.row:
                 continue
             for sid in f.spaces:
@@ -238,10 +238,10 @@ class StandardBot(Valuation):
             ar = loc_row[loc]
             if tr[ar[0]] == ar[1]:
                 continue
-            if loc[:2] == "B:":
+            f = rules.loc_frame.get(loc)
+            if f is None:                           # on a reward box
                 free.append(w)
             else:
-                f = rules.frames[loc[2:]]
                 here = fmemo.get(f.akey)
                 if here is None:
                     here = fmemo[f.akey] = self.frame_base(st, p, f)
