@@ -8,7 +8,8 @@ Runs ``python main.py simulate ... --json`` in this process (one core), prints i
 figures, then the top entries of a cProfile run of the same games (unless --no-profile).
 ``--random`` (Pendulum) instead measures random playouts, the speed a search bot would see: each step
 asks ``legal_actions`` of a seat that is to act and applies one of them at random (real time: advances
-1 s when nobody is to act); it reports legal_actions + apply steps per second.
+1 s when nobody is to act); it reports legal_actions + apply steps per second, of wall time and of CPU
+time (``steps_per_cpu_second``: the figure to compare on a shared machine), and the machine's load.
 Figures only: nothing here passes or fails on time.
 """
 from __future__ import annotations
@@ -18,6 +19,7 @@ import contextlib
 import cProfile
 import io
 import json
+import os
 import pstats
 import random
 import sys
@@ -44,6 +46,7 @@ def random_playouts(games: int, players: int, mode: str, seed: int, max_steps: i
     rules = make_rules({"mode": mode, "players": players})
     steps = legal_calls = listed = finished = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     for g in range(games):
         st = rules.new_state(seed + g)
         rng = random.Random(seed + g)
@@ -64,11 +67,24 @@ def random_playouts(games: int, players: int, mode: str, seed: int, max_steps: i
             st.apply(acts[int(rng.random() * len(acts))])
             steps += 1
     secs = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     return {"random_playouts": games, "players": players, "mode": mode, "seed": seed, "max_steps": max_steps,
             "finished": finished, "steps": steps, "legal_actions_calls": legal_calls,
             "mean_listed": round(listed / max(1, legal_calls), 2), "seconds": round(secs, 3),
+            "cpu_seconds": round(cpu, 3),
             "steps_per_second": round(steps / secs) if secs else None,
-            "legal_actions_per_second": round(legal_calls / secs) if secs else None}
+            "steps_per_cpu_second": round(steps / cpu) if cpu else None,
+            "legal_actions_per_second": round(legal_calls / secs) if secs else None,
+            "load_1m": _load()}
+
+
+def _load():
+    """The machine's 1-minute load average (None where the system does not tell): compare figures only
+    from a quiet machine."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
 
 
 def main() -> int:

@@ -2,7 +2,7 @@
 ``legal_actions`` lists them as ``Choose`` actions and ``why_not`` accepts exactly these."""
 from __future__ import annotations
 
-from .ids import AREAS, SLOTS, TRACKS, comps, pay_str
+from .ids import AREAS, SLOTS, TRACKS, splits
 
 
 class Choices:
@@ -16,7 +16,7 @@ class Choices:
     def _decision_options(self, p, dec) -> list[str]:
         t = dec["t"]
         if t in ("res", "vp"):
-            return [pay_str(*c) for c in comps(dec["n"])]
+            return list(splits(dec["n"]))
         if t == "vp1":
             return list(TRACKS)
         if t == "conquer":

@@ -56,8 +56,9 @@ class Council:
             if ph == "action":
                 if self.rules.timed:
                     return
-                if not all(p.done and not p.decisions for p in self.players):
-                    return
+                for p in self.players:              # (a loop, not all(): this runs after every action)
+                    if not p.done or p.decisions:
+                        return
                 self.track_space += 1
                 ev.append(A.TimeTokenMoved(-1, self.track_space))
                 for p in self.players:
@@ -69,8 +70,9 @@ class Council:
                     self.set_phase("council_called", ev)
                 continue
             if ph == "council_called":
-                if not all(p.done and not p.decisions for p in self.players):
-                    return
+                for p in self.players:
+                    if not p.done or p.decisions:
+                        return
                 if self.wait_last and not self.closing:
                     rank = {x: i for i, x in enumerate(self.privilege)}
                     self.closing = sorted(self.wait_last, key=lambda x: -rank[x])   # lowest first

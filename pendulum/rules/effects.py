@@ -8,7 +8,7 @@ pending decisions of the seat (``open_decision``); their options are listed by t
 from __future__ import annotations
 
 from . import actions as A
-from .ids import ARMING, RES, RI, ROWS, TI, TRACK_I, TRACKS, parse3
+from .ids import ARMING, RES, RI, ROWS, TI, TRACK_I, TRACKS, compile_gain, parse3
 
 
 class Effects:
@@ -57,21 +57,25 @@ class Effects:
     def gain(self, p, eff: dict, ev, ctx=None):
         """Apply a reward (5.2). Choices become pending decisions of the seat."""
         cap = self.rules.cap
-        for key, i in RI.items():
-            v = eff.get(key, 0)
-            if v:
-                got = min(v, cap - p.glory[i] - p.res[i])        # glory cubes lower the cap (1.7)
-                if got > 0:
-                    p.res[i] += got
-                    ev.append(A.Gained(p.seat, f"{key}={got}"))
-        v = eff.get("votes", 0)
-        if v:
-            p.votes += v
-            ev.append(A.Gained(p.seat, f"votes={v}"))
-        for key, t in TI.items():
-            v = eff.get(key, 0)
-            if v:
-                self.track_gain(p, t, v, ev)
+        c = self.rules.gains.get(id(eff))
+        if c is None or c[0] is not eff:
+            c = compile_gain(eff)                # made on the fly (a choice's result): read it now
+        _, res, votes, vps, rest = c
+        for key, i, v in res:
+            got = min(v, cap - p.glory[i] - p.res[i])            # glory cubes lower the cap (1.7)
+            if got > 0:
+                p.res[i] += got
+                ev.append(A.Gained(p.seat, f"{key}={got}"))
+        if votes:
+            p.votes += votes
+            ev.append(A.Gained(p.seat, f"votes={votes}"))
+        for t, v in vps:
+            self.track_gain(p, t, v, ev)
+        if rest:
+            self._gain_rest(p, eff, ev, ctx)
+
+    def _gain_rest(self, p, eff, ev, ctx):
+        """``gain`` after the cubes, votes and track steps (the parts few rewards have)."""
         if eff.get("legendary_vp") and not p.legendary:
             p.legendary = True
             ev.append(A.Gained(p.seat, "legendary_vp=1"))

@@ -6,6 +6,7 @@ from tabletop.engine import DataError, Rules
 from .actions import Act, Claim, Done, Flip, Move, Pickup, Refill, Resume
 from .data import load_data, patch_data
 from .ids import AREAS, MATS, MODES, RES, ROWS, SLOTS, TRACKS  # noqa: F401  (re-exported: callers import them here)
+from .ids import compile_cost, compile_gain
 from .state import PendulumState
 
 
@@ -191,8 +192,10 @@ class PendulumRules(Rules):
         self.neutral_frames = [f.id for f in self.frames.values() if f.neutral] if self.neutral else []
         # location -> (area, row) for every board location; action objects are made once and shared
         self.loc_row = {}
+        self.loc_frame = {}                                 # "F:<frame>" -> its Frame (no slicing on hot paths)
         for f in self.frames.values():
             self.loc_row["F:" + f.id] = (f.area, f.row)
+            self.loc_frame["F:" + f.id] = f
         for sp in self.spaces.values():
             self.loc_row["B:" + sp.id] = (sp.area, sp.row)
         self._targets = {}
@@ -233,6 +236,17 @@ class PendulumRules(Rules):
             self.achievements[a.id] = {"id": a.id, "name": a.name, "requires": req,
                                        "reward": amounts(a.lower_reward)}
         self.achievement_list = [a.id for a in d["achievements"].achievements]
+        # the static costs, compiled (``can_pay`` reads them by id; a cost made on the fly is read as a dict)
+        self.costs = {}
+        for cost in ([sp.cost for sp in self.spaces.values()] + [c["cost"] for c in self.cards.values()]
+                     + [self.pickup_cost]):
+            self.costs[id(cost)] = compile_cost(cost)
+        self.gains = {}                                     # the static rewards, compiled for ``gain``
+        for eff in ([sp.effect for sp in self.spaces.values()] + [c["effect"] for c in self.cards.values()]
+                    + [e for prod in self.production.values() for e in prod.values()]
+                    + [e for kinds in self.provinces.values() for e in kinds.values()]
+                    + [a["reward"] for a in self.achievements.values()]):
+            self.gains[id(eff)] = compile_gain(eff)
 
     # ---------------------------------------------------------------- shared tables (speed)
     def targets(self, tr: dict) -> list:

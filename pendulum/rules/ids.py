@@ -55,3 +55,48 @@ def comps(n):
     if r is None:
         r = _COMP[n] = compositions(n)
     return r
+
+
+_SPLITS: dict = {}
+
+
+def splits(n):
+    """``comps(n)`` as ``"a/b/c"`` option strings (a tuple, made once per n)."""
+    r = _SPLITS.get(n)
+    if r is None:
+        r = _SPLITS[n] = tuple(pay_str(*c) for c in comps(n))
+    return r
+
+
+_TRIPLES: dict = {}
+
+
+def triple(text):
+    """``"a/b/c"`` (an option string) as a tuple of three ints, parsed once per string."""
+    r = _TRIPLES.get(text)
+    if r is None:
+        if len(_TRIPLES) > 4096:
+            _TRIPLES.clear()
+        r = _TRIPLES[text] = tuple(map(int, text.split("/")))
+    return r
+
+
+def compile_cost(cost: dict) -> tuple:
+    """A cost dict as ``(cost, military, culture, gold, any_resource, votes, ((track index, n), ...))`` (the
+    tracks in ``TI`` order, non-zero only), for the checks and bots that read costs often; the dict is kept
+    so a table keyed by its id cannot mistake another dict for it."""
+    g = cost.get
+    return (cost, g("military", 0), g("culture", 0), g("gold", 0), g("any_resource", 0), g("votes", 0),
+            tuple((t, g(k, 0)) for k, t in TI.items() if g(k, 0)))
+
+
+_GAIN_PARTS = ("military", "culture", "gold", "votes", "power_vp", "prestige_vp", "popularity_vp")
+
+
+def compile_gain(eff: dict) -> tuple:
+    """A reward dict as ``(eff, ((resource key, index, n), ...), votes, ((track index, n), ...), rest)`` (non-zero
+    parts in the order ``gain`` applies them; ``rest``: whether it has any other part)."""
+    g = eff.get
+    return (eff, tuple((k, i, g(k, 0)) for k, i in RI.items() if g(k, 0)), g("votes", 0),
+            tuple((t, g(k, 0)) for k, t in TI.items() if g(k, 0)),
+            any(v for k, v in eff.items() if k not in _GAIN_PARTS))

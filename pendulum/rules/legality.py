@@ -162,13 +162,14 @@ class Legality:
             return REFUSE.not_your_placement
         return None
 
-    def _movable(self, p):
+    def _movable(self, p, only=None):
         """``[(worker, location)]`` of the workers of ``p`` that may move now (once ``_move_gate`` passed): the
-        one check behind a single Move (``why_not``) and the listed moves (``legal_actions``)."""
+        one check behind a single Move (``why_not`` asks about ``only`` that worker) and the listed moves
+        (``legal_actions``)."""
         out = []
         opening = self.opening[0][1] if self.phase == "opening" else None
         loc_row, tr = self.rules.loc_row, self.timer_row
-        for w, loc in p.workers.items():
+        for w, loc in (p.workers.items() if only is None else ((only, p.workers[only]),)):
             if loc == "mat":
                 if opening and w[-2] != opening:
                     continue                      # 2.5: this placement is the other kind of worker
@@ -191,17 +192,17 @@ class Legality:
             return about_worker("worker_not_in_play", w)
         return about_worker("worker_on_timer_row", w)
 
-    def _frame_gates(self, p, frames):
+    def _frame_gates(self, p, frames, off_rows=False):
         """Which of ``frames`` a worker of ``p`` may enter now: ``(commons, grandes, refused)``, the ids open to a
         common worker, the ids open to a grande, and ``{id: (refusal for a common, refusal for a grande)}``
         for the frames closed to a grande as well. One check for a single Move and for every frame a seat's
-        workers could go to."""
+        workers could go to (``off_rows``: the caller passes only frames off the timer rows)."""
         commons, grandes, refused = [], [], {}
         tr, occs = self.timer_row, self.frame_occ
         own = str(p.seat) if p.variant else None
         for fr in frames:
             fid = fr.id
-            if tr[fr.area] == fr.row:
+            if not off_rows and tr[fr.area] == fr.row:
                 refused[fid] = _ROW
                 continue
             occ = occs[fid]
@@ -221,7 +222,7 @@ class Legality:
         if why:
             return why
         loc = p.workers.get(a.worker)
-        if loc is None or (a.worker, loc) not in self._movable(p):
+        if loc is None or not self._movable(p, a.worker):
             return self._worker_refusal(a.worker, loc)
         if a.to == "mat":
             return REFUSE.already_on_mat if loc == "mat" else None
@@ -245,7 +246,7 @@ class Legality:
             return
         rules = self.rules
         seat = p.seat
-        commons, grandes, _ = self._frame_gates(p, rules.targets(self.timer_row))
+        commons, grandes, _ = self._frame_gates(p, rules.targets(self.timer_row), True)
         for w, loc in movable:
             objs = rules.move_objs(seat, w)
             if loc == "mat":
@@ -290,12 +291,12 @@ class Legality:
     def _legal_acts(self, p, out):
         """Acts of ``p`` (the caller checked ``_act_gate``)."""
         rules = self.rules
-        frames, spaces = rules.frames, rules.spaces
+        in_frame, spaces = rules.loc_frame, rules.spaces
         tr = self.timer_row
         for w, loc in p.workers.items():
-            if loc[:2] != "F:":
-                continue
-            f = frames[loc[2:]]
+            f = in_frame.get(loc)
+            if f is None:
+                continue                # not in a frame
             if tr[f.area] != f.row:
                 continue            # _act_at refuses every box of the frame (its boxes share its row)
             for sid in f.spaces:                              # the boxes under the worker's frame
@@ -535,6 +536,19 @@ class Legality:
         return self.rules.slot_limit_max3 if p.keep else self.rules.slot_limit
 
     def can_pay(self, p, cost: dict, pay=None) -> bool:
+        if pay is None:
+            c = self.rules.costs.get(id(cost))
+            if c is not None and c[0] is cost:          # a static cost, compiled (the same checks)
+                _, cm, cc, cg, ca, cv, vps = c
+                m, cu, g = p.res
+                if ca and m + cu + g - cm - cc - cg < ca:
+                    return False
+                if m < cm or cu < cc or g < cg or p.votes < cv:
+                    return False
+                for t, v in vps:
+                    if p.tracks[t] - v < self.track_floor(p, t):
+                        return False
+                return True
         res = p.res
         m, c, g = res
         if pay is not None:

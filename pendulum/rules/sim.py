@@ -43,7 +43,7 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
         if not st.is_terminal():
             raise RuntimeError(f"seed {seed}: real-time bot game did not end")
         return st, n
-    while not st.is_terminal() and n < max_actions:
+    while st.phase != "game_over" and n < max_actions:        # (is_terminal, read directly: a hot loop)
         seats = st.seats_to_act()
         if not seats:
             raise RuntimeError("no seat can act in an untimed game")
@@ -57,7 +57,7 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
                 log.append(a)
             moved = True
             n += 1
-            if st.is_terminal():
+            if st.phase == "game_over":
                 break
         if not moved:
             raise RuntimeError(f"seed {seed}: no bot wants to act in an untimed game")

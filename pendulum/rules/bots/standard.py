@@ -6,12 +6,17 @@ from __future__ import annotations
 import random
 
 from .. import actions as A
-from ..ids import TRACKS
+from ..ids import TRACKS, triple
 from .timing import DEFAULT_DELAY, draw, flip_stake, flip_wait, reaction_range
 from .values import Valuation
 
 _OFF = ("reserve", "council", "gone")
 _WAIT = "wait"          # _flip: a finished timer is not due to be flipped yet
+
+
+def _weighted(split, need):
+    """``sum(n * need[i] ...)`` of a resource split, added in the same order (the same float)."""
+    return 0 + split[0] * need[0] + split[1] * need[1] + split[2] * need[2]
 
 
 class StandardBot(Valuation):
@@ -37,9 +42,9 @@ class StandardBot(Valuation):
         t = dec["t"]
         if t == "res":
             need = self.res_need(st, p)
-            return max(opts, key=lambda o: sum(n * need[i] for i, n in enumerate(map(int, o.split("/")))))
+            return max(opts, key=lambda o: _weighted(triple(o), need))
         if t == "vp":
-            return max(opts, key=lambda o: self.vp_split_value(st, p, tuple(map(int, o.split("/")))))
+            return max(opts, key=lambda o: self.vp_split_value(st, p, triple(o)))
         if t == "vp1":
             return max(opts, key=lambda o: self.track_value(st, p, TRACKS.index(o), dec["n"]))
         if t == "conquer":
@@ -125,42 +130,48 @@ class StandardBot(Valuation):
         if playing and st.rules.timed and ph == "action":
             a = self._flip(st, p)
             if a is _WAIT:                 # a finished timer it will flip later (or a person may): not done
-                return A.Refill(seat) if st.province_deck and not all(st.display) else None
+                return st.rules.seat_objs(seat)["refill"] if st.province_deck and not all(st.display) else None
             if a:
                 return a
+        objs = st.rules.seat_objs(seat)           # the shared action objects (equal to new ones)
         if st.province_deck and not all(st.display):
-            return A.Refill(seat)
-        return A.Done(seat)
+            return objs["refill"]
+        return objs["done"][0]
 
     def _claim(self, st, p):
         if st.claim_refusal(p, False):
             return None
         if st.legendary_available(p):
-            return A.Claim(p.seat, "legendary")
+            return st.rules.seat_objs(p.seat)["claim"][0]
         # keep the claim for the legendary token if it may still come this round
         if st.legendary in ("council_deck", "waiting", "achievement_deck") or st.legendary == "taken" \
                 or p.had_token or p.legendary:
-            return A.Claim(p.seat, "reward")
+            return st.rules.seat_objs(p.seat)["claim"][1]
         return None
 
     def _best_act(self, st, p):
         best, bv = None, 0.05
         rules = st.rules
         tr = st.timer_row
-        frames, spaces = rules.frames, rules.spaces
+        in_frame, spaces = rules.loc_frame, rules.spaces
         plain = "skip_gold" not in p.armed        # else act_cost may lower the cost
         for w, loc in p.workers.items():
-            if loc[:2] != "F:":
-                continue
-            f = frames[loc[2:]]
+            f = in_frame.get(loc)
+            if f is None:
+                continue                            # not in a frame
             if tr[f.area] != f.row:
                 continue
             for sid in f.spaces:
                 sp = spaces[sid]
-                cost = sp.cost if plain else st.act_cost(p, sp)
-                if not st.can_pay(p, cost):
-                    continue
-                v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
+                if plain:
+                    v = self.act_term(st, p, sp)
+                    if v is None:
+                        continue
+                else:
+                    cost = st.act_cost(p, sp)
+                    if not st.can_pay(p, cost):
+                        continue
+                    v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
                 if v > bv:
                     best, bv = (w, sid), v
         return rules.act_obj(p.seat, *best) if best else None
@@ -198,7 +209,7 @@ class StandardBot(Valuation):
             pay = pays[0]
             if info["cost"].get("any_resource"):
                 need = self.res_need(st, p)
-                pay = min(pays, key=lambda o: sum(n * need[i] for i, n in enumerate(map(int, o.split("/")))))
+                pay = min(pays, key=lambda o: _weighted(triple(o), need))
             v = self.value(st, p, eff) - self.cost_value(st, p, info["cost"])
             if sp in ("claim_current_achievement", "claim_achievement_second_time"):
                 v = 30 if st.legendary_available(p) else 2.0
@@ -227,10 +238,10 @@ class StandardBot(Valuation):
             ar = loc_row[loc]
             if tr[ar[0]] == ar[1]:
                 continue
-            if loc[:2] == "B:":
+            f = rules.loc_frame.get(loc)
+            if f is None:                           # on a reward box
                 free.append(w)
             else:
-                f = rules.frames[loc[2:]]
                 here = fmemo.get(f.akey)
                 if here is None:
                     here = fmemo[f.akey] = self.frame_base(st, p, f)
@@ -244,15 +255,13 @@ class StandardBot(Valuation):
         own = str(p.seat)
         variant = p.variant
         occs = st.frame_occ
-        best_c = best_g = None                      # first best frame for a common / for a grande
+        best_c = best_g = None                      # first best frame (in frame order) for a common / a grande
         vc = vg = -1e9
-        for f in rules.targets(tr):
+        ic = ig = 1 << 30
+        for _, i, v, f in self._ranked_targets(st, p, tr, mult):
+            if v < vc:
+                break                               # no frame further on can win (a grande's best >= a common's)
             occ = occs[f.id]
-            v = fmemo.get(f.akey)
-            if v is None:
-                v = fmemo[f.akey] = self.frame_base(st, p, f)
-            if v > 0:
-                v = v * mult[f.area]
             if occ:
                 for x in occ:
                     if x[:-2] == own:
@@ -263,14 +272,14 @@ class StandardBot(Valuation):
                     if variant:
                         continue
                     v = v - 1.0
-                if v > vg:
-                    best_g, vg = f, v
+                if v > vg or (v == vg and i < ig):
+                    best_g, vg, ig = f, v, i
                 if f.blocking:
                     continue                        # only a grande may join a worker in a blocking frame
-            elif v > vg:
-                best_g, vg = f, v
-            if v > vc:
-                best_c, vc = f, v
+            elif v > vg or (v == vg and i < ig):
+                best_g, vg, ig = f, v, i
+            if v > vc or (v == vc and i < ic):
+                best_c, vc, ic = f, v, i
         best, bv = None, -1e9
         for w in free:
             if w[-2] == "g":
@@ -284,6 +293,31 @@ class StandardBot(Valuation):
         if best is None:
             return None
         return rules.move_objs(p.seat, best[0])[best[1]]
+
+    def _ranked_targets(self, st, p, tr, mult):
+        """``[(-value, order, value, frame)]`` for the frames off the timer rows, best first (ties in frame
+        order): the frame's worth times how soon its row plays (``mults``), before who stands there.
+        Time-track: kept with the values for these timer rows and time-token space (the factors depend on
+        nothing else); real time: made anew (the sand moves the factors)."""
+        key = None
+        if not st.rules.timed:
+            key = ("targets", tr["green"], tr["purple"], tr["black"], st.track_space)
+            got = self._vmemo.get(key)
+            if got is not None:
+                return got
+        fmemo = self._fmemo
+        out = []
+        for i, f in enumerate(st.rules.targets(tr)):
+            v = fmemo.get(f.akey)
+            if v is None:
+                v = fmemo[f.akey] = self.frame_base(st, p, f)
+            if v > 0:
+                v = v * mult[f.area]
+            out.append((-v, i, v, f))
+        out.sort()                                  # (-value, order) are unique: frames are never compared
+        if key is not None:
+            self._vmemo[key] = out
+        return out
 
     def _flip(self, st, p):
         """A flip that is due (timing.py: the reaction and the stake of this seat in it), ``_WAIT`` while a

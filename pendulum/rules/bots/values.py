@@ -3,6 +3,8 @@
 reward box, how soon a timer brings a row into play. Memoised on this seat's own mat (``refresh``)."""
 from __future__ import annotations
 
+from ..ids import compile_cost
+
 RES_KEYS = ("military", "culture", "gold")
 VP_KEYS = ("power_vp", "prestige_vp", "popularity_vp")
 
@@ -11,18 +13,24 @@ _COMPILED: dict = {}
 
 
 def compile_effect(eff):
-    """An effect dict as a flat tuple (bots read it often); the dict is kept so its id stays unique."""
+    """An effect dict as a flat tuple of its non-zero parts (bots read it often): ``(eff, ((resource index,
+    n), ...), votes, ((track index, n), ...), tail)`` where ``tail`` is None or the rarer parts (legendary,
+    wild resource or VP, production, conquest, recruit, retrieve, special, amount). The dict is kept so its
+    id stays unique."""
     g = eff.get
-    c = (eff, g("military", 0), g("culture", 0), g("gold", 0), g("votes", 0), g("power_vp", 0), g("prestige_vp", 0),
-         g("popularity_vp", 0), g("legendary_vp", 0), g("any_resource", 0), g("any_vp", 0), g("production"),
-         g("conquer_province", 0), g("recruit_common_worker", 0), g("retrieve_worker", 0), g("special"),
-         g("amount", 0))
+    res = tuple((i, g(k, 0)) for i, k in enumerate(RES_KEYS) if g(k, 0))
+    vps = tuple((i, g(k, 0)) for i, k in enumerate(VP_KEYS) if g(k, 0))
+    tail = (g("legendary_vp", 0), g("any_resource", 0), g("any_vp", 0), g("production"),
+            g("conquer_province", 0), g("recruit_common_worker", 0), g("retrieve_worker", 0), g("special"),
+            g("amount", 0))
+    c = (eff, res, g("votes", 0), vps, tail if any(tail) else None)
     if len(_COMPILED) > 4096:
         _COMPILED.clear()
     _COMPILED[id(eff)] = c
     return c
 
 
+_SLOT_WEIGHT = {"brown": 1.1, "red": 1.2, "blue": 1.0, "yellow": 1.3}
 _TRACK_MULTS: dict = {}    # (rules, time-track space) -> area factors (the same for every seat)
 
 
@@ -81,9 +89,8 @@ class Valuation:
         p = st.players[self.seat]
         sl = p.slots
         res, tracks = p.res, p.tracks
-        key = (id(st), res[0], res[1], res[2], p.votes, tracks[0], tracks[1], tracks[2], p.legendary,
-               p.claims, p.had_token, len(p.discard), len(sl["brown"]), len(sl["red"]), len(sl["blue"]),
-               len(sl["yellow"]), len(p.keep), st.round, st.achievement, st.legendary)
+        key = (id(st), *res, p.votes, *tracks, p.legendary, p.claims, p.had_token, len(p.discard),
+               *map(len, sl.values()), len(p.keep), st.round, st.achievement, st.legendary)   # (slots: SLOTS order)
         if self._memo_key != key:
             self._memo_key = key
             self._vmemo = {}
@@ -107,39 +114,38 @@ class Valuation:
         c = _COMPILED.get(id(eff))
         if c is None or c[0] is not eff:
             c = compile_effect(eff)
-        (_, m, cu, g, votes, pw, pr, po, leg, anyres, anyvp, col, conq, recruit, retrieve, sp, amount) = c
+        _, resn, votes, vps, tail = c
         v = 0.0
         rules = st.rules
         late = st.round >= rules.rounds
-        want, vwant, total = self.plan(st, p)
+        want, vwant, total = self._vmemo.get("plan") or self.plan(st, p)
         res = p.res
-        if m or cu or g:
+        if resn:
             cap = rules.cap
             have = res[0] + res[1] + res[2]
             tshort = total - have if total > have else 0
             base = (0.6, 0.6, 0.7) if not late else (0.3, 0.3, 0.3)
             extra_w = 4.0 if late else 1.5
-            for i, n in ((0, m), (1, cu), (2, g)):
-                if n:
-                    room = cap - res[i]
-                    if n > room:
-                        n = room
-                    short = want[i] - res[i]
-                    if short < 0:
-                        short = 0
-                    over = n - short if n > short else 0
-                    v += base[i] * n + self.SHORT_W * (n if n < short else short) + extra_w * (over if over < tshort else tshort)
+            short_w = self.SHORT_W
+            for i, n in resn:
+                room = cap - res[i]
+                if n > room:
+                    n = room
+                short = want[i] - res[i]
+                if short < 0:
+                    short = 0
+                over = n - short if n > short else 0
+                v += base[i] * n + short_w * (n if n < short else short) + extra_w * (over if over < tshort else tshort)
         if votes:
             need = vwant - p.votes
             if need < 0:
                 need = 0
             v += self.VOTE_W * (votes if votes < need else need) + 0.35 * (votes - need if votes > need else 0)
-        if pw:
-            v += self.track_value(st, p, 0, pw)
-        if pr:
-            v += self.track_value(st, p, 1, pr)
-        if po:
-            v += self.track_value(st, p, 2, po)
+        for t, n in vps:
+            v += self.track_value(st, p, t, n)
+        if tail is None:
+            return v
+        leg, anyres, anyvp, col, conq, recruit, retrieve, sp, amount = tail
         if leg and not p.legendary:
             v += 60
         if anyres:
@@ -164,43 +170,58 @@ class Valuation:
             v += 0.5
         return v
 
-    def cost_value(self, st, p, cost, pay=None):
-        if not cost and not pay:
+    def cost_value(self, st, p, cost):
+        if not cost:
             return 0.0                      # what _cost_value gives for nothing to pay
-        if pay is None:
-            memo = self._vmemo
-            key = ("cost", id(cost))
-            got = memo.get(key)
-            if got is not None and got[0] is cost:
-                return got[1]
-            v = self._cost_value(st, p, cost, None)
-            memo[key] = (cost, v)
-            return v
-        return self._cost_value(st, p, cost, pay)
+        memo = self._vmemo
+        key = ("cost", id(cost))
+        got = memo.get(key)
+        if got is not None and got[0] is cost:
+            return got[1]
+        v = self._cost_value(st, p, cost)
+        memo[key] = (cost, v)
+        return v
 
-    def _cost_value(self, st, p, cost, pay=None):
-        want, vwant, total = self.plan(st, p)
+    def _cost_value(self, st, p, cost):
+        """What paying ``cost`` costs the plan: each cube (more for one the plan still needs), the wild cubes,
+        the last council's total, votes the plan needs, track steps."""
+        want, vwant, total = self._vmemo.get("plan") or self.plan(st, p)
+        c = st.rules.costs.get(id(cost))
+        if c is None or c[0] is not cost:
+            c = compile_cost(cost)
+        _, cm, cc, cg, ca, cv, vps = c
+        res = p.res
+        have = res[0] + res[1] + res[2]
         v = 0.0
-        have = sum(p.res)
         spent = 0
-        for i, k in enumerate(RES_KEYS):
-            n = cost.get(k, 0) + (pay[i] if pay else 0)
-            if n:
-                spent += n
-                keep = max(0, p.res[i] - want[i])
-                v += 0.55 * n + 2.0 * max(0, n - keep)
-        n = cost.get("any_resource", 0) if not pay else 0
-        if n:
-            spent += n
-            v += 0.6 * n
+        if cm:                              # military, culture, gold in turn (unrolled: a hot path)
+            spent += cm
+            keep = res[0] - want[0]
+            over = cm - (keep if keep > 0 else 0)
+            v += 0.55 * cm + 2.0 * (over if over > 0 else 0)
+        if cc:
+            spent += cc
+            keep = res[1] - want[1]
+            over = cc - (keep if keep > 0 else 0)
+            v += 0.55 * cc + 2.0 * (over if over > 0 else 0)
+        if cg:
+            spent += cg
+            keep = res[2] - want[2]
+            over = cg - (keep if keep > 0 else 0)
+            v += 0.55 * cg + 2.0 * (over if over > 0 else 0)
+        if ca:
+            spent += ca
+            v += 0.6 * ca
         if total and have - spent < total:
             v += (6.0 if st.round >= st.rules.rounds else 1.2) * min(spent, total - (have - spent))
-        if cost.get("votes"):
-            keep = max(0, p.votes - vwant)
-            v += 0.6 * cost["votes"] + 2.2 * max(0, cost["votes"] - keep)
-        for i, k in enumerate(VP_KEYS):
-            if cost.get(k):
-                v += 4.5 * cost[k]
+        if cv:
+            keep = p.votes - vwant
+            if keep < 0:
+                keep = 0
+            over = cv - keep
+            v += 0.6 * cv + 2.2 * (over if over > 0 else 0)
+        for _t, n in vps:
+            v += 4.5 * n
         return v
 
     def res_need(self, st, p):
@@ -239,7 +260,7 @@ class Valuation:
             (0.3 if len(p.slots[col]) < st.slot_limit(p) else -1.0)
 
     def slot_weight(self, col):
-        return {"brown": 1.1, "red": 1.2, "blue": 1.0, "yellow": 1.3}[col]
+        return _SLOT_WEIGHT[col]
 
     def council_value(self, st, p, opt):
         card, _, pay = opt.partition("=")
@@ -252,7 +273,7 @@ class Valuation:
             v *= (r.rounds - st.round) * 0.9
         elif info["kind"] == "keep_beside_mat":
             v = 2.0 if st.round < r.rounds else 0.0
-        cost = dict(info["cost"])
+        cost = info["cost"]                 # (read only: the memo keeps its value for the rest of the memo)
         if pay:
             m, c, g = map(int, pay.split("/"))
             cost = {"military": m, "culture": c, "gold": g}
@@ -304,18 +325,30 @@ class Valuation:
             best = self._fmemo[f.akey] = self.frame_base(st, p, f)
         return best * (self.SOON_BASE + self.SOON_W * self.soon(st, f.area)) if best > 0 else best
 
+    def act_term(self, st, p, sp):
+        """What acting on reward box ``sp`` is worth at its plain cost (its effect less 0.6 times the cost's
+        value), or None when the cost cannot be paid; memoised with the other values (``refresh``)."""
+        memo = self._vmemo
+        key = ("act", sp.action)            # the boxes of one action share its cost and effect objects
+        got = memo.get(key, memo)
+        if got is not memo:
+            return got
+        cost = sp.cost
+        if not st.can_pay(p, cost):
+            got = None
+        else:
+            got = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
+        memo[key] = got
+        return got
+
     def frame_base(self, st, p, f):
+        """A frame's worth before timing: its best box (``act_term``; -3 for a box it cannot pay)."""
         best = -5.0
         spaces = st.rules.spaces
         for sid in f.spaces:
-            sp = spaces[sid]
-            cost = sp.cost
-            if not cost:
-                v = self.value(st, p, sp.effect) - 0.0
-            elif not st.can_pay(p, cost):
+            v = self.act_term(st, p, spaces[sid])
+            if v is None:
                 v = -3.0
-            else:
-                v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
             if v > best:
                 best = v
         return best
