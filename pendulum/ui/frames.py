@@ -9,6 +9,7 @@ import pygame
 
 SCREEN = pygame.Rect(0, 0, 1920, 1080)
 WHOLE_SHARE = 0.5          # moved rectangles covering more of the frame than this: paint it whole
+SLACK = 60_000             # pixels: two rectangles closer than this are painted as one
 
 
 class FrameTracker:
@@ -79,15 +80,25 @@ class FrameTracker:
 
 
 def merged(rects) -> list[pygame.Rect]:
-    """``rects`` inside the screen, overlapping ones joined into their union (painted once)."""
+    """``rects`` inside the screen, joined into their union where they overlap or where the
+    union adds less than ``SLACK`` pixels (one pass of the drawing costs more than that)."""
     out: list[pygame.Rect] = []
     for rect in rects:
         rect = pygame.Rect(rect).clip(SCREEN)
         if rect.w <= 0 or rect.h <= 0:
             continue
-        i = rect.collidelist(out)
+        i = _near(rect, out)
         while i >= 0:
             rect = rect.union(out.pop(i))
-            i = rect.collidelist(out)
+            i = _near(rect, out)
         out.append(rect)
     return out
+
+
+def _near(rect: pygame.Rect, rects: list[pygame.Rect]) -> int:
+    """The index of a rectangle of ``rects`` worth painting together with ``rect``, or -1."""
+    for i, o in enumerate(rects):
+        u = rect.union(o)
+        if rect.colliderect(o) or u.w * u.h - rect.w * rect.h - o.w * o.h < SLACK:
+            return i
+    return -1

@@ -30,6 +30,8 @@ class TableRenderer:
         self._dirty = True
         self._soft_dirty = False
         self.layer_gen = 0             # bumps whenever the state layer is redrawn (frame keys)
+        self._areas = {}               # (timer, centre, turned) -> the rectangle a glass is drawn in
+        self._labels = {}              # (timer, words, colour) -> a glass's label, as drawn
         self._layer_age = 0.0
         self._wpos = None
         self._wpos_key = None
@@ -56,6 +58,8 @@ class TableRenderer:
     def language_changed(self):
         self.static = None
         self.seat_cache = {}
+        self._labels = {}
+        self._areas = {}
         self.invalidate()
         self.hover_id = None
         self.tooltip = None
@@ -238,9 +242,9 @@ class TableRenderer:
                 c = t.glass_center(tid)
                 if c is None:
                     continue
-                turned = bool(hg.angle) or t.paused
-                look = ("glass", tid, hg.version, tuple(c), hg.angle, labels[i] if labels else None)
-                out[look] = _glass_area(hg, c, turned)
+                c = (c[0], c[1])
+                out[("glass", tid, hg.version, c, hg.angle, labels[i] if labels else None)] = \
+                    self._glass_area(tid, c, bool(hg.angle) or t.paused)
         a = t.animator
         board = t.layout.rects["main_board"] if t.layout.council_active else None
         for anim in a.anims:
@@ -255,7 +259,8 @@ class TableRenderer:
             out[("gain", id(box), tuple(r))] = r
         hidden = a.moving() | t.seat_input.moving()
         if hidden:
-            pos = self.worker_positions()
+            self.worker_positions()
+            pos = self._wpos
             for wid in hidden:
                 p = pos.get(wid)
                 if p is not None:      # its place shows nothing, or its ring, while it moves
@@ -267,6 +272,16 @@ class TableRenderer:
             return None
         view = self.table.view
         return tuple(math.ceil(V.timer_remaining(view, tid)[0]) for tid in TIMERS)
+
+    def _glass_area(self, tid, c, turned: bool) -> pygame.Rect:
+        """:func:`_glass_area` of a glass, kept per place (a glass moves only to its new row)."""
+        key = (tid, c[0], c[1], turned)
+        area = self._areas.get(key)
+        if area is None:
+            if len(self._areas) > 64:        # a glass travelling to its new row passes many places
+                self._areas.clear()
+            area = self._areas[key] = _glass_area(self.table.hourglasses[tid], c, turned)
+        return area
 
     def glass_rects(self):
         """The logical rectangles the glasses and their labels cover."""
@@ -307,9 +322,12 @@ class TableRenderer:
         app = t.app
         self.prepare()
         surface.blit(self.layer, (0, 0))
-        t.log.draw(surface, t.layout.rects["log"])
+        clip = surface.get_clip()
+        part = clip.size != surface.get_size()      # a repaint of moved things only (frames.py)
+        if not part or clip.colliderect(t.layout.rects["log"]):
+            t.log.draw(surface, t.layout.rects["log"])
         if not t.layout.council_active:
-            self._draw_timers(surface)
+            self._draw_timers(surface, clip if part else None)
         else:
             self._draw_privilege_overlay(surface)
         moving = t.animator.moving() | t.seat_input.moving()
@@ -396,7 +414,8 @@ class TableRenderer:
             pygame.draw.rect(surface, (120, 255, 140), rect.inflate(6, 6), 3, border_radius=8)
         self._draw_timers(surface)
 
-    def _draw_timers(self, surface):
+    def _draw_timers(self, surface, clip=None):
+        """The glasses and their labels (only those meeting ``clip``, when given)."""
         t = self.table
         app = t.app
         for tid, hg in t.hourglasses.items():
@@ -404,6 +423,8 @@ class TableRenderer:
             if c is None:
                 continue
             t.animator.glass_pos[tid] = c
+            if clip is not None and not clip.colliderect(self._glass_area(tid, c, True)):
+                continue
             if t.paused and not hg.flipping:
                 hg.angle = 90.0                  # paused: the glasses lie on their side, as at the table
                 hg.draw(surface, c, GLASS_SCALE)
@@ -418,7 +439,11 @@ class TableRenderer:
                 label, col = app.t("pendulum.timer.untimed"), (220, 220, 220)
             if t.paused:
                 label, col = app.t("pendulum.timer.paused"), (190, 200, 255)
-            s = R.text_fit(app, label, 19, col, 120, True)
+            s = self._labels.get((label, col))
+            if s is None:
+                if len(self._labels) > 64:
+                    self._labels.clear()
+                s = self._labels[(label, col)] = R.text_fit(app, label, 19, col, 120, True)
             r = s.get_rect(midtop=(c[0], c[1] + 58))
             pygame.draw.rect(surface, (10, 10, 14), r.inflate(8, 2), border_radius=5)
             surface.blit(s, r)

@@ -78,3 +78,29 @@ def test_running_sand_alone_repaints_the_glasses_only(both):
     sand_only = [out for out, m in painted if out and not m["glide"] and not m["gain"] and not m["turn"]]
     assert sand_only
     assert all(sum(pygame.Rect(r).w * pygame.Rect(r).h for r in out) < 0.05 * 1920 * 1080 for out in sand_only)
+
+
+def _whole_repaint(scene):
+    surf = pygame.Surface((1920, 1080)).convert()
+    scene.invalidate()
+    scene.draw(surf)
+    scene.mark_drawn()
+    return pygame.image.tobytes(surf, "RGB")
+
+
+def test_the_drawing_caches_change_no_pixel():
+    """Mid-game, with sand running and pieces moving: the frame kept on screen, a whole repaint
+    with every drawing cache warm and one with them all dropped (as a mod reload or a language
+    switch drops them) are the same pixels."""
+    app = App(default_args(size=(1280, 720), lang="en", speed=1.0))
+    try:
+        scene = make_bench_scene(app)
+        app.scenes.push(scene)
+        app.step(150)
+        kept = pygame.image.tobytes(app.scene_layer, "RGB")
+        warm = _whole_repaint(scene)
+        scene.renderer.language_changed()          # the board, seats, labels and glass places again
+        cold = _whole_repaint(scene)
+        assert kept == warm == cold
+    finally:
+        app.shutdown()
