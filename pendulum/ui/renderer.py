@@ -2,7 +2,12 @@
 rules data — the cached static layer (boards), the state layer (redrawn only when the view
 changed, at most every ``LAYER_EVERY`` s), then per frame the glasses, pieces, drag targets,
 animations, highlights, tooltip and messages. It also places the pieces (``worker_positions``)
-and answers hovering with a tooltip. ``draw`` never changes the game."""
+and answers hovering with a tooltip. ``draw`` never changes the game.
+
+What a frame shows is told by ``frame_key`` (the board and everything on it that stays put)
+and ``sprites`` (what moves over it, each with its rectangle): pendulum/ui/frames.py repaints
+only the rectangles of the moving things while the key is unchanged. ``draw`` into a clipped
+surface gives the whole frame's pixels inside the clip."""
 from __future__ import annotations
 
 import math
@@ -31,7 +36,7 @@ class TableRenderer:
         self._soft_dirty = False
         self.layer_gen = 0             # bumps whenever the state layer is redrawn (frame keys)
         self._areas = {}               # (timer, centre, turned) -> the rectangle a glass is drawn in
-        self._labels = {}              # (timer, words, colour) -> a glass's label, as drawn
+        self._labels = {}              # (words, colour) -> a glass's label, as drawn
         self._layer_age = 0.0
         self._wpos = None
         self._wpos_key = None
@@ -202,13 +207,6 @@ class TableRenderer:
             self.drawn_texts.append(str(text))
 
     # ------------------------------------------------------------------ what changed
-    def animating(self) -> bool:
-        """Something moves on its own this frame: a piece gliding or a glass moving or turning,
-        a floating gain, the council's re-order, or a state layer redraw still waiting."""
-        a = self.table.animator
-        return bool(a.anims or a.floaters or a.glass_anim or a.privilege_anim is not None
-                    or self._soft_dirty or any(hg.flipping for hg in self.table.hourglasses.values()))
-
     def frame_key(self):
         """Everything the frame shows except the moving things of :meth:`sprites`: two equal
         keys and equal sprites draw the same pixels. Asked after :meth:`prepare`."""
@@ -237,13 +235,14 @@ class TableRenderer:
         t = self.table
         out = {}
         if not t.layout.council_active and not t.drag:
-            labels = self._timer_labels()
-            for i, (tid, hg) in enumerate(t.hourglasses.items()):
+            view = t.view
+            for tid, hg in t.hourglasses.items():
                 c = t.glass_center(tid)
                 if c is None:
                     continue
                 c = (c[0], c[1])
-                out[("glass", tid, hg.version, c, hg.angle, labels[i] if labels else None)] = \
+                label = math.ceil(V.timer_remaining(view, tid)[0]) if t.timed else None   # its seconds shown
+                out[("glass", tid, hg.version, c, hg.angle, label)] = \
                     self._glass_area(tid, c, bool(hg.angle) or t.paused)
         a = t.animator
         board = t.layout.rects["main_board"] if t.layout.council_active else None
@@ -266,12 +265,6 @@ class TableRenderer:
                 if p is not None:      # its place shows nothing, or its ring, while it moves
                     out[("hidden", wid, p)] = pygame.Rect(p[0] - 24, p[1] - 24, 48, 48)
         return out
-
-    def _timer_labels(self):
-        if not self.table.timed:
-            return None
-        view = self.table.view
-        return tuple(math.ceil(V.timer_remaining(view, tid)[0]) for tid in TIMERS)
 
     def _glass_area(self, tid, c, turned: bool) -> pygame.Rect:
         """:func:`_glass_area` of a glass, kept per place (a glass moves only to its new row)."""
