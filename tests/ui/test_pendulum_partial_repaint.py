@@ -6,7 +6,7 @@ import pytest
 
 from tabletop.ui.app import App, default_args
 
-from pendulum.ui.scene import make_bench_scene
+from pendulum.ui.scene import make_bench_scene, make_scene
 
 FRAMES = 300
 SAMPLES = (45, 90, 135, 180, 225, FRAMES)      # frames (1-based) whose pixels are compared
@@ -102,5 +102,32 @@ def test_the_drawing_caches_change_no_pixel():
         scene.renderer.language_changed()          # the board, seats, labels and glass places again
         cold = _whole_repaint(scene)
         assert kept == warm == cold
+    finally:
+        app.shutdown()
+
+
+def test_a_request_waiting_in_the_window_repaints_the_same_pixels_as_a_whole_repaint():
+    """A person's real-time request waits in the 4.8 window as a ghost of the piece, then the
+    piece glides; every few frames the kept frame equals a whole repaint."""
+    app = App(default_args(size=(1280, 720), lang="en", speed=1.0))
+    try:
+        scene = make_scene(app, seats=["human", "bot", "bot"], mode="realtime", seed=3)
+        app.scenes.push(scene)
+        for _ in range(40):                          # the opening placements, at once
+            if scene.view["phase"] != "opening":
+                break
+            seat = scene.view["seats_to_act"][0]
+            scene.apply(scene.legal(seat)[0])
+        ghosts = 0
+        for i in range(120):
+            if i in (5, 55):
+                act = next((a for a in scene.legal(0) if a.kind == "act"), None)
+                if act is not None:
+                    scene.request(act, ghost=(900 + i, 500))
+            app.step(1)
+            ghosts += bool(scene.ghosts)
+            if i % 6 == 0:
+                assert pygame.image.tobytes(app.scene_layer, "RGB") == _whole_repaint(scene), f"frame {i}"
+        assert ghosts, "the request should have waited in the window"
     finally:
         app.shutdown()
