@@ -2,7 +2,12 @@
 rules data — the cached static layer (boards), the state layer (redrawn only when the view
 changed, at most every ``LAYER_EVERY`` s), then per frame the glasses, pieces, drag targets,
 animations, highlights, tooltip and messages. It also places the pieces (``worker_positions``)
-and answers hovering with a tooltip. ``draw`` never changes the game."""
+and answers hovering with a tooltip. ``draw`` never changes the game.
+
+What a frame shows is told by ``frame_key`` (the board and everything on it that stays put)
+and ``sprites`` (what moves over it, each with its rectangle): pendulum/ui/frames.py repaints
+only the rectangles of the moving things while the key is unchanged. ``draw`` into a clipped
+surface gives the whole frame's pixels inside the clip."""
 from __future__ import annotations
 
 import math
@@ -29,6 +34,9 @@ class TableRenderer:
         self.seat_cache = {}           # seat -> (key, surface) (see draw_state)
         self._dirty = True
         self._soft_dirty = False
+        self.layer_gen = 0             # bumps whenever the state layer is redrawn (frame keys)
+        self._areas = {}               # (timer, centre, turned) -> the rectangle a glass is drawn in
+        self._labels = {}              # (words, colour) -> a glass's label, as drawn
         self._layer_age = 0.0
         self._wpos = None
         self._wpos_key = None
@@ -55,6 +63,8 @@ class TableRenderer:
     def language_changed(self):
         self.static = None
         self.seat_cache = {}
+        self._labels = {}
+        self._areas = {}
         self.invalidate()
         self.hover_id = None
         self.tooltip = None
@@ -197,39 +207,74 @@ class TableRenderer:
             self.drawn_texts.append(str(text))
 
     # ------------------------------------------------------------------ what changed
-    def animating(self) -> bool:
-        """Something moves on its own this frame: a piece gliding or a glass moving or turning,
-        a floating gain, the council's re-order, or a state layer redraw still waiting."""
-        a = self.table.animator
-        return bool(a.anims or a.floaters or a.glass_anim or a.privilege_anim is not None
-                    or self._soft_dirty or any(hg.flipping for hg in self.table.hourglasses.values()))
-
     def frame_key(self):
-        """Everything the frame shows, as (board part, glasses part): two equal keys draw the
-        same pixels. The glasses part is the sand and the timers' labels (see
-        :meth:`glass_rects`); the board part everything else."""
+        """Everything the frame shows except the moving things of :meth:`sprites`: two equal
+        keys and equal sprites draw the same pixels. Asked after :meth:`prepare`."""
         t = self.table
         d, kb, picker = t.drag, t.kb, t.picker
         panel = t.log.panel
-        board = (t.version, t.viewer, t.focus_seat, t.paused, t.save_failed, t.finished,
-                 t.layout.council_active, self._dirty, self.static is None, self.layer is None,
-                 (d["worker"], tuple(d["pos"]), tuple(d["targets"])) if d else None,
-                 (kb["index"], tuple(kb["items"])) if kb else None,
-                 frozenset(t.highlights), t.message[0] if t.message else None,
-                 (self.hover_id, tuple(self.hover_pos), id(self.tooltip)) if self.tooltip is not None else None,
-                 (id(picker), picker["row"].version if "row" in picker else None) if picker is not None else None,
-                 tuple(sorted(t.ghosts)),
-                 t.log.visible, panel.version if panel is not None else None, len(t.log.lines),
-                 tuple(t.glass_center(tid) for tid in TIMERS), tuple(hg.angle for hg in t.hourglasses.values()),
-                 t.seat_input.frame_key())
-        glasses = (tuple(hg.version for hg in t.hourglasses.values()), self._timer_labels())
-        return board, glasses
+        pa = t.animator.privilege_anim
+        return (t.version, t.viewer, t.focus_seat, t.paused, t.save_failed, t.finished,
+                t.layout.council_active, self._dirty, self.static is None, self.layer is None, self.layer_gen,
+                (d["worker"], tuple(d["pos"]), tuple(d["targets"])) if d else None,
+                (kb["index"], tuple(kb["items"])) if kb else None,
+                frozenset(t.highlights), t.message[0] if t.message else None,
+                (self.hover_id, tuple(self.hover_pos), id(self.tooltip)) if self.tooltip is not None else None,
+                (id(picker), picker["row"].version if "row" in picker else None) if picker is not None else None,
+                t.log.visible, panel.version if panel is not None else None, len(t.log.lines),
+                (id(pa), pa["t"]) if pa is not None else None,
+                t.seat_input.frame_key())
 
-    def _timer_labels(self):
-        if not self.table.timed:
-            return None
-        view = self.table.view
-        return tuple(math.ceil(V.timer_remaining(view, tid)[0]) for tid in TIMERS)
+    def sprites(self) -> dict:
+        """The things that move on their own over an unchanged board, ``{look: rect}``: a look
+        (a hashable description of everything that decides its pixels) with the logical
+        rectangle it is drawn in -- the glasses with their labels, gliding pieces, the 4.8
+        window's ghosts, floating gains, and the places of the pieces hidden while they move.
+        Between two frames of equal :meth:`frame_key` only the rectangles of the looks that
+        came or went differ (``frames.FrameTracker.paint``)."""
+        t = self.table
+        out = {}
+        if not t.layout.council_active and not t.drag:
+            view = t.view
+            for tid, hg in t.hourglasses.items():
+                c = t.glass_center(tid)
+                if c is None:
+                    continue
+                c = (c[0], c[1])
+                label = math.ceil(V.timer_remaining(view, tid)[0]) if t.timed else None   # its seconds shown
+                out[("glass", tid, hg.version, c, hg.angle, label)] = \
+                    self._glass_area(tid, c, bool(hg.angle) or t.paused)
+        a = t.animator
+        board = t.layout.rects["main_board"] if t.layout.council_active else None
+        for anim in a.anims:
+            p = anim.pos()
+            if board is None or not board.collidepoint(p):
+                r = anim.sprite.get_rect(center=p)
+                out[("glide", id(anim.sprite), tuple(r))] = r
+        for wid, (seat, pos, _age) in a.ghosts.items():
+            out[("ghost", wid, seat, tuple(pos))] = pygame.Rect(0, 0, 48, 48).move(pos[0] - 24, pos[1] - 24)
+        for box, (x, y), age in a.floaters:
+            r = box.get_rect(midbottom=(x, y - 22 - age * 30))
+            out[("gain", id(box), tuple(r))] = r
+        hidden = a.moving() | t.seat_input.moving()
+        if hidden:
+            self.worker_positions()
+            pos = self._wpos
+            for wid in hidden:
+                p = pos.get(wid)
+                if p is not None:      # its place shows nothing, or its ring, while it moves
+                    out[("hidden", wid, p)] = pygame.Rect(p[0] - 24, p[1] - 24, 48, 48)
+        return out
+
+    def _glass_area(self, tid, c, turned: bool) -> pygame.Rect:
+        """:func:`_glass_area` of a glass, kept per place (a glass moves only to its new row)."""
+        key = (tid, c[0], c[1], turned)
+        area = self._areas.get(key)
+        if area is None:
+            if len(self._areas) > 64:        # a glass travelling to its new row passes many places
+                self._areas.clear()
+            area = self._areas[key] = _glass_area(self.table.hourglasses[tid], c, turned)
+        return area
 
     def glass_rects(self):
         """The logical rectangles the glasses and their labels cover."""
@@ -238,16 +283,20 @@ class TableRenderer:
         for tid, hg in t.hourglasses.items():
             c = t.glass_center(tid)
             if c is not None:
-                r = hg.rect(c, GLASS_SCALE).inflate(8, 8)
-                out.append(r.union(pygame.Rect(c[0] - 70, c[1] + 52, 140, 44)))
+                out.append(_glass_area(hg, c, False))
         return out
 
     # ------------------------------------------------------------------ frame
-    def draw(self, surface):
+    def layer_due(self) -> bool:
+        """The board layer will be redrawn at the next :meth:`prepare`."""
+        return (self.static is None or self.layer is None or self._dirty
+                or (self._soft_dirty and self._layer_age >= LAYER_EVERY))
+
+    def prepare(self):
+        """Build the static layer and redraw the state layer when due (``layer_gen`` bumps)."""
         t = self.table
-        app = t.app
         if self.static is None:
-            self.static = R.build_static(app, t.layout, t.rules, V.table_info(t.rules, t.n))
+            self.static = R.build_static(t.app, t.layout, t.rules, V.table_info(t.rules, t.n))
             self.invalidate()
         if self._soft_dirty and self._layer_age >= LAYER_EVERY:
             self._dirty = True
@@ -259,10 +308,19 @@ class TableRenderer:
             self.layer.blit(self.static, (0, 0))      # (a blit is ~15x cheaper than Surface.copy)
             draw_state(t, self.layer)
             self._dirty = False
+            self.layer_gen += 1
+
+    def draw(self, surface):
+        t = self.table
+        app = t.app
+        self.prepare()
         surface.blit(self.layer, (0, 0))
-        t.log.draw(surface, t.layout.rects["log"])
+        clip = surface.get_clip()
+        part = clip.size != surface.get_size()      # a repaint of moved things only (frames.py)
+        if not part or clip.colliderect(t.layout.rects["log"]):
+            t.log.draw(surface, t.layout.rects["log"])
         if not t.layout.council_active:
-            self._draw_timers(surface)
+            self._draw_timers(surface, clip if part else None)
         else:
             self._draw_privilege_overlay(surface)
         moving = t.animator.moving() | t.seat_input.moving()
@@ -349,7 +407,8 @@ class TableRenderer:
             pygame.draw.rect(surface, (120, 255, 140), rect.inflate(6, 6), 3, border_radius=8)
         self._draw_timers(surface)
 
-    def _draw_timers(self, surface):
+    def _draw_timers(self, surface, clip=None):
+        """The glasses and their labels (only those meeting ``clip``, when given)."""
         t = self.table
         app = t.app
         for tid, hg in t.hourglasses.items():
@@ -357,6 +416,8 @@ class TableRenderer:
             if c is None:
                 continue
             t.animator.glass_pos[tid] = c
+            if clip is not None and not clip.colliderect(self._glass_area(tid, c, True)):
+                continue
             if t.paused and not hg.flipping:
                 hg.angle = 90.0                  # paused: the glasses lie on their side, as at the table
                 hg.draw(surface, c, GLASS_SCALE)
@@ -371,7 +432,11 @@ class TableRenderer:
                 label, col = app.t("pendulum.timer.untimed"), (220, 220, 220)
             if t.paused:
                 label, col = app.t("pendulum.timer.paused"), (190, 200, 255)
-            s = R.text_fit(app, label, 19, col, 120, True)
+            s = self._labels.get((label, col))
+            if s is None:
+                if len(self._labels) > 64:
+                    self._labels.clear()
+                s = self._labels[(label, col)] = R.text_fit(app, label, 19, col, 120, True)
             r = s.get_rect(midtop=(c[0], c[1] + 58))
             pygame.draw.rect(surface, (10, 10, 14), r.inflate(8, 2), border_radius=5)
             surface.blit(s, r)
@@ -392,3 +457,14 @@ class TableRenderer:
                 continue                      # under the council overlay
             spr = t.sprites.worker(w["seat"], w["kind"] == "grande")
             surface.blit(spr, spr.get_rect(center=pos[wid]))
+
+
+def _glass_area(hg, c, turned: bool) -> pygame.Rect:
+    """Where a glass and its label are drawn: upright, its own rectangle; turning (or lying on
+    its side while paused), the square any turn of it fits in."""
+    r = hg.rect(c, GLASS_SCALE)
+    if turned:
+        side = int(math.hypot(r.w, r.h)) + 4
+        r = pygame.Rect(0, 0, side, side)
+        r.center = (int(c[0]), int(c[1]))
+    return r.inflate(8, 8).union(pygame.Rect(int(c[0]) - 70, int(c[1]) + 52, 140, 44))

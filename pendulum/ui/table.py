@@ -87,6 +87,7 @@ class PendulumTable(Scene):
         self._unsubscribe = None
         self._view = None
         self._view_key = None
+        self._homes = (None, {})       # (view, {timer: centre}) of glass_home
         self._version = 0
         self.updates = MatchListener(self)      # the Match's updates: log, animate, sounds, the end
         self.paused = False
@@ -245,10 +246,17 @@ class PendulumTable(Scene):
         self.changed()
 
     def glass_home(self, tid):
-        """Where the timer stands in the engine's view (centre of its circle)."""
-        row, place = V.timer_place(self.view, tid)
-        rect = self.layout.rects.get(f"timer_place.{tid}.{row}.{place}")
-        return rect.center if rect else None
+        """Where the timer stands in the engine's view (centre of its circle); asked several
+        times a frame, worked out once per view."""
+        view = self.view
+        if self._homes[0] is not view:
+            self._homes = (view, {})           # (the view is kept: its id cannot be reused)
+        homes = self._homes[1]
+        if tid not in homes:
+            row, place = V.timer_place(view, tid)
+            rect = self.layout.rects.get(f"timer_place.{tid}.{row}.{place}")
+            homes[tid] = rect.center if rect else None
+        return homes[tid]
 
     def glass_center(self, tid):
         return self.animator.glass_center(tid)

@@ -289,10 +289,12 @@ class Presenter:
         return True
 
     def _scale_all(self, smooth: bool) -> None:
-        (pygame.transform.smoothscale if smooth else pygame.transform.scale)(
-            self.logical, self.view_rect.size, self._scaled)
-        if self.view_rect.size != self.window.get_size():
-            self.window.fill((0, 0, 0))     # letterbox bars
+        scale = pygame.transform.smoothscale if smooth else pygame.transform.scale
+        if self.view_rect.size == self.window.get_size():
+            scale(self.logical, self.view_rect.size, self.window)   # no bars: straight into the window
+            return
+        scale(self.logical, self.view_rect.size, self._scaled)
+        self.window.fill((0, 0, 0))     # letterbox bars
         self.window.blit(self._scaled, self.view_rect)
 
     def _scale_part(self, r: pygame.Rect) -> pygame.Rect:
