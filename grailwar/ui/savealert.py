@@ -31,7 +31,7 @@ class SaveAlert:
         self.panel = pygame_gui.elements.UIPanel(rect, starting_height=8, manager=m, object_id="#grailwar_dialog")
         title = tr("save.failed_title")
         body = tr("save.failed_body", error=self.error)
-        pygame_gui.elements.UILabel(pygame.Rect(16, 12, 788, 36), title, m, container=self.panel,
+        pygame_gui.elements.UILabel(pygame.Rect(16, 8, 788, 44), title, m, container=self.panel,
                                     object_id="#grailwar_dialog")
         pygame_gui.elements.UITextBox(f"<font pixel_size=18>{html(body)}</font>", pygame.Rect(16, 54, 788, 170), m,
                                       container=self.panel, object_id="#grailwar_dialog")
