@@ -121,7 +121,7 @@ def shot_tooltip(app):
     scene = _table(app, ["human", "bot", "bot"], "timetrack", 3)
     _bots_play(scene, lambda: scene.state.phase == "action")
     app.step(30)
-    _move(app, scene.buttons()["pause"].rect.center, frames=4)
+    _move(app, scene.buttons()["pause"].rect.center, frames=50)   # a top-bar tip opens after 0.6 s of hover
     return scene
 
 
