@@ -201,7 +201,7 @@ class Game:
         return self.fac[fid]
 
     def active_ids(self):
-        return [fid for fid in self.fids if self.fac[fid].status == "active"]
+        return [fid for fid, f in self.fac.items() if f.active]      # fac is in fids order
 
     def order(self):
         """Processing order of this turn (§3.3)."""
