@@ -287,7 +287,7 @@ def _all_actions_of(acts, fac):
 
 
 def _load_know(d):
-    k = Know()
+    k = Know.__new__(Know)          # every slot is set below
     k.acq, k.loc = bool(d["acquainted"]), bool(d["location_known"])
     k.ms, k.ss = set(d["master_skills"]), set(d["servant_skills"])
     k.name, k.np = bool(d["true_name"]), bool(d["np"])
