@@ -15,12 +15,15 @@ from typing import ClassVar
 
 from tabletop.engine import Action
 
+from .records import quick_init
+
 
 @dataclass(frozen=True)
 class GrailAction(Action):
     game: ClassVar[str] = "grailwar"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Declare(GrailAction):
     """A phase-D declaration (or the rescue bonus action, §7.3).
@@ -41,6 +44,7 @@ class Declare(GrailAction):
     ally: str = ""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Answer(GrailAction):
     """An answer to a prompt (see the prompt kinds in ``grailwar.rules``)."""
@@ -50,6 +54,7 @@ class Answer(GrailAction):
     choice: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Commit(GrailAction):
     """One battle commitment (B7): ``skill:<id>``, ``np``, ``code:<id>``, ``spell_winrate``,
@@ -59,6 +64,7 @@ class Commit(GrailAction):
     item: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Use(GrailAction):
     """A free use at a prompt: ``magic_jewel``, ``elixir`` (mana codes), ``spell_mana`` (+100) or
@@ -68,6 +74,7 @@ class Use(GrailAction):
     item: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Talk(GrailAction):
     """Comm-turn moves (§12). option: open (target) | done | propose (arg: nobody_moves,

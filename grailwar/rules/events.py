@@ -10,12 +10,15 @@ from typing import ClassVar
 
 from tabletop.engine import Event
 
+from .records import quick_init
+
 
 @dataclass(frozen=True)
 class GrailEvent(Event):
     game: ClassVar[str] = "grailwar"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Logged(GrailEvent):
     """A log line was written (index into ``state.log``)."""
@@ -24,6 +27,7 @@ class Logged(GrailEvent):
     visible_to: tuple = ("all",)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Rolled(GrailEvent):
     """A die was rolled: ``die`` is the faces (100, 10, 6, 3, 2, or the list length of a
@@ -44,6 +48,7 @@ class Rolled(GrailEvent):
     index: int = -1
 
 
+@quick_init
 @dataclass(frozen=True)
 class PhaseStarted(GrailEvent):
     kind: ClassVar[str] = "phase"
@@ -52,6 +57,7 @@ class PhaseStarted(GrailEvent):
     visible_to: tuple = ("all",)
 
 
+@quick_init
 @dataclass(frozen=True)
 class ManaChanged(GrailEvent):
     kind: ClassVar[str] = "mana"
@@ -62,6 +68,7 @@ class ManaChanged(GrailEvent):
     visible_to: tuple = ("all",)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Relocated(GrailEvent):
     kind: ClassVar[str] = "relocated"
@@ -71,6 +78,7 @@ class Relocated(GrailEvent):
     visible_to: tuple = ("all",)
 
 
+@quick_init
 @dataclass(frozen=True)
 class BattleStarted(GrailEvent):
     kind: ClassVar[str] = "battle_started"
@@ -82,6 +90,7 @@ class BattleStarted(GrailEvent):
     visible_to: tuple = ("all",)
 
 
+@quick_init
 @dataclass(frozen=True)
 class SlotChosen(GrailEvent):
     """B2-B5: slot 1 picked by side A's main, slot 2 by side B's main, slot 3 drawn at random
@@ -94,6 +103,7 @@ class SlotChosen(GrailEvent):
     visible_to: tuple = ("all",)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Committed(GrailEvent):
     """B7: one sealed commitment (``skill:<id>``, ``np``, ``code:<id>``, ``spell_winrate``,
@@ -106,6 +116,7 @@ class Committed(GrailEvent):
     visible_to: tuple = ("all",)
 
 
+@quick_init
 @dataclass(frozen=True)
 class CommitmentsRevealed(GrailEvent):
     """B7 over: every participant's commitments at once, ``((fid, (item, ...)), ...)`` in
@@ -116,6 +127,7 @@ class CommitmentsRevealed(GrailEvent):
     visible_to: tuple = ("all",)
 
 
+@quick_init
 @dataclass(frozen=True)
 class RateComputed(GrailEvent):
     """B6 (``final`` False: before commitments) and B8 (``final`` True): side A's win rate;
@@ -127,6 +139,7 @@ class RateComputed(GrailEvent):
     visible_to: tuple = ("all",)
 
 
+@quick_init
 @dataclass(frozen=True)
 class BattleEnded(GrailEvent):
     kind: ClassVar[str] = "battle_ended"
@@ -137,6 +150,7 @@ class BattleEnded(GrailEvent):
     visible_to: tuple = ("all",)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Eliminated(GrailEvent):
     kind: ClassVar[str] = "eliminated"
@@ -145,6 +159,7 @@ class Eliminated(GrailEvent):
     visible_to: tuple = ("all",)
 
 
+@quick_init
 @dataclass(frozen=True)
 class GameOver(GrailEvent):
     kind: ClassVar[str] = "game_over"

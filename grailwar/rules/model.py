@@ -33,10 +33,32 @@ def log_refs(data):
     if hit is None or hit[0] is not data:
         refs = {"loc": {l.id: {"en": f"{l.id} {l.en}", "ja": f"{l.id} {l.ja}"} for l in data.locations},
                 "code": {c.id: named(c) for c in data.codes},
-                "param": {x.id: named(x) for x in data.parameters}}
+                "param": {x.id: named(x) for x in data.parameters},
+                "static": {}}         # faction id -> faction_static
         if len(_REFS) > 8:
             _REFS.clear()
         hit = _REFS[id(data)] = (data, refs)
+    return hit[1]
+
+
+def faction_static(data, fdef, master, servant):
+    """What a faction's data gives once and for all, shared by every war on that data (never
+    changed): its skills' effects as (owner "m"/"s", skill, effect), passive and active both;
+    its noble phantasm's effects; the passive effects by type and their summed values; and
+    the skills meeting it shows (master's, servant's)."""
+    cache = log_refs(data)["static"]
+    hit = cache.get(fdef.id)
+    if hit is None or hit[0] is not fdef:
+        effects = [("m", sk, e) for sk in master.skills for e in sk.effects] + \
+                  [("s", sk, e) for sk in servant.skills for e in sk.effects]
+        passive: dict = {}          # effect type -> [(skill, effect)] of passive skills
+        for _, sk, e in effects:
+            if sk.activation == "passive":
+                passive.setdefault(e.type, []).append((sk, e))
+        sums = {t: sum(e.value or 0 for _, e in lst) for t, lst in passive.items()}
+        hit = cache[fdef.id] = (fdef, (effects, list(servant.np.effects), passive, sums,
+                                       tuple(sk.id for sk in master.skills if sk.public),
+                                       tuple(sk.id for sk in servant.skills if sk.public)))
     return hit[1]
 
 
@@ -64,13 +86,14 @@ class Know:
 class Faction:
     __slots__ = ("id", "fdef", "control", "seat", "master", "servant", "ai", "level", "params", "max_mana",
                  "mana", "spells", "inv", "location", "allies", "know", "known_empty", "grudges", "kills",
-                 "fought", "rested", "omen", "met_friendly", "declared", "buff", "status", "relocated",
-                 "effects", "np_effects", "accompany", "passive", "_sums", "public_ms", "public_ss")
+                 "fought", "rested", "omen", "met_friendly", "declared", "buff", "_status", "active", "relocated",
+                 "effects", "np_effects", "accompany", "passive", "_sums", "public_ms", "public_ss", "human")
 
     def __init__(self, data, fdef, control, seat):
         self.id = fdef.id
         self.fdef = fdef
         self.control = control
+        self.human = control == "human"     # control never changes
         self.seat = seat
         self.master = data.masters[fdef.master]
         self.servant = data.servants[fdef.servant]
@@ -80,7 +103,7 @@ class Faction:
         self.max_mana = self.level * data.cfg.mana.max_per_level
         self.mana = self.max_mana
         self.spells = data.cfg.command_spells.initial
-        self.inv = {c: 0 for c in data.code_ids}
+        self.inv = dict.fromkeys(data.code_ids, 0)
         self.location = ""
         self.allies: set = set()
         self.know: dict = {}
@@ -96,25 +119,18 @@ class Faction:
         self.status = "active"
         self.relocated = False
         self.accompany = ""     # the faction whose approach this one accompanies this turn
-        # (owner, skill, effect): owner "m" master / "s" servant; passive and active both
-        self.effects = [("m", sk, e) for sk in self.master.skills for e in sk.effects] + \
-                       [("s", sk, e) for sk in self.servant.skills for e in sk.effects]
-        self.np_effects = list(self.servant.np.effects)
-        self.passive: dict = {}          # effect type -> [(skill, effect)] of passive skills
-        for _, sk, e in self.effects:
-            if sk.activation == "passive":
-                self.passive.setdefault(e.type, []).append((sk, e))
-        self._sums = {t: sum(e.value or 0 for _, e in lst) for t, lst in self.passive.items()}
-        self.public_ms = tuple(sk.id for sk in self.master.skills if sk.public)      # what meeting it shows
-        self.public_ss = tuple(sk.id for sk in self.servant.skills if sk.public)
+        (self.effects, self.np_effects, self.passive, self._sums, self.public_ms,
+         self.public_ss) = faction_static(data, fdef, self.master, self.servant)
 
     @property
-    def active(self):
-        return self.status == "active"
+    def status(self):
+        """active | eliminated; ``active`` (a plain attribute, read everywhere) follows it."""
+        return self._status
 
-    @property
-    def human(self):
-        return self.control == "human"
+    @status.setter
+    def status(self, value):
+        self._status = value
+        self.active = value == "active"
 
     def eff_sum(self, etype, passive_only=True):
         if passive_only:
@@ -185,7 +201,7 @@ class Game:
         return self.fac[fid]
 
     def active_ids(self):
-        return [fid for fid in self.fids if self.fac[fid].status == "active"]
+        return [fid for fid, f in self.fac.items() if f.active]      # fac is in fids order
 
     def order(self):
         """Processing order of this turn (§3.3)."""
