@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from tabletop.engine import Action
 
-from .records import quick_init
+from tabletop.engine.quickinit import quick_init
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from tabletop.engine import Event
 
-from .records import quick_init
+from tabletop.engine.quickinit import quick_init
 
 
 @dataclass(frozen=True)

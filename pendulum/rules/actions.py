@@ -18,11 +18,11 @@ Actions (``seat`` is always the acting seat, 0..P-1):
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
 from tabletop.engine import Action, Event
+from tabletop.engine.quickinit import quick_init
 
 
 class _CachedFields:
@@ -320,31 +320,7 @@ class GameOver(PEvent):
     reason: str
 
 
-# --- speed: one-step constructors ---------------------------------------------------------------
-# An action makes several events, and the bots make actions on every move. A frozen dataclass's generated
-# ``__init__`` sets each field through ``object.__setattr__`` one by one; the one below sets the instance
-# dict in one step (the same fields, defaults, keywords and values; still frozen, equal and hashable as
-# before). Made from the fields as dataclasses makes its own, with ``exec``.
-
-def _one_step_init(cls) -> None:
-    fields = dataclasses.fields(cls)
-    ns: dict = {"_set": object.__setattr__}
-    params = []
-    for f in fields:
-        if f.default_factory is not dataclasses.MISSING:
-            return                                  # (none here) keep the generated one
-        if f.default is dataclasses.MISSING:
-            params.append(f.name)
-        else:
-            ns["_d_" + f.name] = f.default
-            params.append(f"{f.name}=_d_{f.name}")
-    body = ", ".join(f"{f.name!r}: {f.name}" for f in fields)
-    exec(f"def __init__(self, {', '.join(params)}):\n    _set(self, '__dict__', {{{body}}})\n", ns)
-    init = ns["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init
-
-
+# --- speed: one-step constructors (tabletop.engine.quickinit): the bots make actions on every move
 for _cls in PAction.__subclasses__() + PEvent.__subclasses__():
-    _one_step_init(_cls)
+    quick_init(_cls)
 del _cls
