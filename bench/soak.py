@@ -9,7 +9,7 @@ the process's memory and open files after each.
   so a game ends in seconds); at the end screen the player's key (Enter on the focused
   Rematch) starts the next game.
 * ``grailwar``: an all-NPC war (``--factions``, default 7); at its end the player's key
-  ``2`` (Rematch) starts the next war.
+  for Rematch (``3``: the end panel's keys follow its buttons) starts the next war.
 * ``teach``: the teaching screen opened as the launcher opens it, its first lesson run
   for ``--teach-frames`` frames with its bots, then opened again (a "game" here is one
   visit: the course cannot be played by bots alone past its first lesson).
@@ -40,6 +40,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from tabletop.ui.app import App, default_args  # noqa: E402
+from grailwar.ui.endpanel import OPS as GW_END_OPS  # noqa: E402
 from tabletop.ui.launcher import start_game  # noqa: E402
 
 
@@ -91,7 +92,8 @@ def _rematch(app: App, game: str, finished) -> None:
             if app.scenes.top is not finished:
                 break
             app.step(1)
-    _key(app, pygame.K_RETURN if game == "pendulum" else pygame.K_2)
+    # Pendulum: Enter on the focused Rematch; Grail War: the digit of its Rematch (keys 1-4, in OPS order)
+    _key(app, pygame.K_RETURN if game == "pendulum" else pygame.K_1 + GW_END_OPS.index("rematch"))
     if app.scenes.top is finished or not app.game_in_progress():
         raise SystemExit(f"{game}: the rematch key did not start a new game (top scene: "
                          f"{type(app.scenes.top).__name__})")
