@@ -12,7 +12,7 @@ import datetime
 import pygame
 import pygame_gui
 
-from tabletop.engine.saves import atomic_write_text
+from tabletop.atomic import atomic_write_text
 from tabletop.linebreak import wrap
 from tabletop.ui import skin
 from tabletop.ui.chart import LineChart

@@ -27,12 +27,12 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..atomic import atomic_write_text
 from ..cachedir import cache_dir
 from . import plain
 from .mods.manifest import DEFERRED, LENIENT_MANIFEST
@@ -123,18 +123,7 @@ def _write(path: Path, key: list, value: Any) -> None:
     try:
         body = json.dumps(plain.encode(value), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
         head = json.dumps({"key": key, "crc32": zlib.crc32(body.encode("utf-8"))}, ensure_ascii=False)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".rules.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(head + "\n" + body)
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        atomic_write_text(path, head + "\n" + body, durable=False)
     except (OSError, ValueError, TypeError, RecursionError, UnicodeError):
         pass
 

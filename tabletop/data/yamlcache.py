@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import zlib
 from pathlib import Path
 from typing import Any
 
+from ..atomic import atomic_write_text
 from ..cachedir import cache_dir
 
 FORMAT = 1
@@ -102,19 +102,8 @@ def put(path: Path, st: os.stat_result, raw: bytes, data: Any, marks: dict) -> N
     """Store what the loader made of this file (quietly does nothing when it cannot)."""
     try:
         target = _entry_path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps({"stamp": _stamp(path, st, raw), "data": _encode(data), "marks": marks},
                           ensure_ascii=False, allow_nan=False)
-        fd, tmp = tempfile.mkstemp(prefix=".yaml.", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, target)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        atomic_write_text(target, text, durable=False)
     except (OSError, ValueError, TypeError, RecursionError):
         pass

@@ -18,10 +18,10 @@ import functools
 import os
 import re
 import stat
-import tempfile
 import time
 from pathlib import Path
 
+from ..atomic import atomic_write_text
 from ..data.mods.manifest import read_mod_manifest
 from .errors import SaveError
 from .record import Record
@@ -40,33 +40,6 @@ def data_dir() -> Path:
     path.mkdir(parents=True, exist_ok=True)
     return path
 
-
-def atomic_write_text(path: Path | str, text: str) -> None:
-    """Temporary file in the same folder, flush, fsync, rename: a reader sees the old
-    file or the new one, never half of one."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:   # make the rename itself durable where the platform allows
-        dfd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass
 
 
 def autosave_path(game: str) -> Path:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 import os
-import tempfile
 import zlib
 from pathlib import Path
 from typing import Any, Callable
 
+from ..atomic import atomic_write_text
 from ..cachedir import cache_dir   # one user cache folder for every cache
 
 FORMAT = 1
@@ -51,11 +51,7 @@ def cached(name: str, sources: list[Path], build: Callable[[], Any]) -> Any:
         pass
     value = build()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump({"stamp": stamp, "value": value}, fh, ensure_ascii=False)
-        os.replace(tmp, path)
+        atomic_write_text(path, json.dumps({"stamp": stamp, "value": value}, ensure_ascii=False), durable=False)
     except (OSError, TypeError, ValueError):
         pass
     return value

@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
+
+from ..atomic import atomic_write_text
 
 APP_NAME = "tabletop-sim"
 
@@ -40,11 +41,6 @@ def save(**values) -> None:
     data = load()
     data.update(values)
     try:
-        folder = _path().parent
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".preferences.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, ensure_ascii=False, indent=1)
-        os.replace(tmp, _path())
+        atomic_write_text(_path(), json.dumps(data, ensure_ascii=False, indent=1))
     except OSError:
         pass   # not remembering a choice is never an error

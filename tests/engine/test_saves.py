@@ -86,7 +86,7 @@ _WRITER = textwrap.dedent("""
     import sys
     sys.path.insert(0, sys.argv[1])
     import json
-    from tabletop.engine.saves import atomic_write_text
+    from tabletop.atomic import atomic_write_text
     path = sys.argv[2]
     padding = "x" * 200
     actions = json.dumps([{"a": {"kind": "add", "seat": i % 2, "n": 1, "pad": padding}} for i in range(60000)])
