@@ -3,6 +3,7 @@
 Names are imported on first use (PEP 562), so ``tabletop.data.loader`` and
 ``tabletop.data.mods`` can be used without importing pydantic (the launcher's first frame
 reads strings and settings before any game data is checked)."""
+import sys
 from importlib import import_module
 
 from ..engine.errors import DataError
@@ -20,9 +21,16 @@ _WHERE = {
 __all__ = ["DataError", *_WHERE]
 
 
-def __getattr__(name):
-    if name in _WHERE:
-        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def lazy_names(package: str, where: dict[str, str]):
+    """A package's module ``__getattr__`` (PEP 562): a name of ``where`` is imported from its
+    submodule on first use, then kept in the package (start-up time)."""
+    def __getattr__(name):
+        if name in where:
+            value = getattr(import_module(f".{where[name]}", package), name)
+            setattr(sys.modules[package], name, value)
+            return value
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+    return __getattr__
+
+
+__getattr__ = lazy_names(__name__, _WHERE)

@@ -16,7 +16,7 @@ The package's parts, in import order: ``paths`` (where mod files are, what may b
 (game data and translations with overlays), ``text`` (checks of every text a mod
 supplies), ``assets`` (images and fonts), ``validate`` (``validate-mod``).
 """
-from importlib import import_module
+from .. import lazy_names
 
 # Names are imported on first use (PEP 562): the engine's saves read ``manifest`` alone, and
 # the launcher's first frame imports the saves without the rest of the data kit.
@@ -35,9 +35,4 @@ _WHERE = {
 __all__ = list(_WHERE)
 
 
-def __getattr__(name):
-    if name in _WHERE:
-        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, _WHERE)
