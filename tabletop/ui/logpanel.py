@@ -27,11 +27,14 @@ can tell when to draw it again; ``draw(..., record=list)`` appends every text it
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import pygame
 
 from tabletop.linebreak import wrap
+
+ROW_CACHE_PAGES = 3          # rendered rows a panel keeps: three panels' worth
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class LogPanel:
         self.lines: list[str] = []
         self._wrapped: list[tuple[str, int]] = []     # (row text, index of its line)
         self._wrap_cache: dict = {}
+        self._rows: OrderedDict = OrderedDict()      # rendered rows: the panel's own, not the App's text cache
         self.scroll = 0              # rows scrolled away from the newest
         self._surf = None
         self._vis: list[str] = []
@@ -143,6 +147,26 @@ class LogPanel:
         return False
 
     # --- drawing -------------------------------------------------------------------------------
+    @property
+    def rows_kept(self) -> int:
+        """How many rendered rows the panel keeps (bounded: ``ROW_CACHE_PAGES`` pages)."""
+        return len(self._rows)
+
+    def _row(self, text, colour):
+        """A log row rendered: kept here for the rows on screen and a page or two around them
+        (a log line is shown for a while, then scrolls away for good, so it never takes a place
+        in the App's text cache, whose strings come back every frame)."""
+        font = self.app.font(self.style.font)
+        key = (text, colour, font)            # (the font itself: a mod's font may replace it)
+        surf = self._rows.get(key)
+        if surf is None:
+            surf = self._rows[key] = self.app.text(text, self.style.font, colour, cache=False)
+            while len(self._rows) > ROW_CACHE_PAGES * max(1, self.rows):
+                self._rows.popitem(last=False)
+        else:
+            self._rows.move_to_end(key)
+        return surf
+
     def draw(self, surface, record=None, title=None):
         st = self.style
         if title != self._title:
@@ -162,7 +186,7 @@ class LogPanel:
             newest = len(self.lines) - 1
             for text, i in vis:
                 col = (self.colour_of(self.lines[i], newest - i) if self.colour_of else None) or st.text
-                s.blit(self.app.text(text, st.font, col), (10, y))
+                s.blit(self._row(text, col), (10, y))
                 y += st.line_h
             if self.scroll:
                 t = self.app.text(f"▲ {self.scroll}" if not self.newest_first else f"▼ {self.scroll}", 13,

@@ -44,3 +44,20 @@ def test_lru_drops_the_least_recently_used_and_never_keeps_an_oversized_entry():
     assert "huge" not in cache and cache.bytes == 800
     surf = pygame.Surface((10, 4), pygame.SRCALPHA)
     assert surface_bytes(surf) == surf.get_pitch() * 4
+
+
+def test_log_lines_stay_out_of_the_text_cache_and_the_panel_keeps_only_a_few_pages(make_app):
+    from tabletop.ui.logpanel import ROW_CACHE_PAGES, LogPanel
+    app = make_app()
+    app.start("launcher")
+    panel = LogPanel(app, pygame.Rect(0, 0, 500, 200))
+    surf = pygame.Surface((500, 200))
+    panel.draw(surf, title="Log")
+    before = len(app.text_cache)
+    for i in range(400):                                   # a long war's log, drawn line by line
+        panel.add(f"T{i // 20}.A GM: F{i % 7} rolls {i} against the odds")
+        drawn = []
+        panel.draw(surf, record=drawn, title="Log")
+        assert f"T{i // 20}.A GM: F{i % 7} rolls {i} against the odds" in drawn
+    assert len(app.text_cache) == before                   # no log line took a place there
+    assert 0 < panel.rows_kept <= ROW_CACHE_PAGES * panel.rows
