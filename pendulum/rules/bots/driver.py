@@ -60,17 +60,18 @@ class BotDriver:
         return state.action_count, state.phase, tuple(state.timer_row.values()), tuple(state.remaining.values())
 
     # ---------------------------------------------------------------- driving
-    def act(self, state) -> list:
-        """Choose and apply, bot after bot, on the live state: ``[(action, events)]``. Use this when the
-        caller does not route bot actions through ``state.submit`` (hot-seat UI, simulator, tests)."""
-        out = []
+    def _ready(self, state, live: bool):
+        """``(seat, action, stamp)`` for each bot whose reaction has passed and whose choice now is
+        not the one it sent last on this same state (waiting in the window, or refused). ``live``:
+        the caller applies each choice before the next, so who may act is asked again each time."""
         timed = state.rules.timed
         if timed:
             self._see_rows(state)
+        can = None if live else set(state.seats_to_act())
         for s, bot in self.bots.items():
-            if state.is_terminal():
+            if live and state.is_terminal():
                 break
-            if s not in state.seats_to_act():
+            if s not in (state.seats_to_act() if live else can):
                 continue
             if timed and state.time + 1e-9 < self.ready_at[s]:
                 continue
@@ -79,13 +80,20 @@ class BotDriver:
                 continue
             stamp = self._stamp(state)
             if self.sent.get(s) == (a, stamp):
-                continue                        # refused just now, nothing changed since
+                continue
+            yield s, a, stamp
+
+    def act(self, state) -> list:
+        """Choose and apply, bot after bot, on the live state: ``[(action, events)]``. Use this when the
+        caller does not route bot actions through ``state.submit`` (hot-seat UI, simulator, tests)."""
+        out = []
+        for s, a, stamp in self._ready(state, live=True):
             try:
                 out.append((a, state.apply(a)))
             except IllegalActionError:
-                self.sent[s] = (a, stamp)
+                self.sent[s] = (a, stamp)       # refused: not tried again until something changes
                 continue
-            if timed:
+            if state.rules.timed:
                 self._reacted(s, state, 0, state.time)
                 self._see_rows(state)
         return out
@@ -102,23 +110,9 @@ class BotDriver:
         same thing, the 4.8 window sorts it out). In real-time play a bot acts after its reaction (see the
         class); in untimed play every bot that can act returns one action."""
         out = []
-        timed = state.rules.timed
-        if timed:
-            self._see_rows(state)
-        can = set(state.seats_to_act())
-        for s, bot in self.bots.items():
-            if s not in can:
-                continue
-            if timed and state.time + 1e-9 < self.ready_at[s]:
-                continue
-            a = bot.choose(state)
-            if a is None:
-                continue
-            stamp = self._stamp(state)
-            if self.sent.get(s) == (a, stamp):
-                continue                        # already sent (waiting in the window, or refused)
+        for s, a, stamp in self._ready(state, live=False):
             self.sent[s] = (a, stamp)
             out.append(a)
-            if timed:
+            if state.rules.timed:
                 self._reacted(s, state, 0, state.time)
         return out
