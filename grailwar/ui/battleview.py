@@ -62,7 +62,7 @@ class BattleView:
         def put(text, pos, size=18, col=T.TEXT, bold=False, anchor="topleft", maxw=None):
             text = str(text)
             texts.append(text)
-            t = app.text(text, size, col, bold)
+            t = app.text(text, size, col, bold, cache=False)   # a battle's words: drawn once, kept in its frame
             r = t.get_rect(**{anchor: pos})
             s.blit(t, r, area=pygame.Rect(0, 0, maxw, r.h) if maxw and r.w > maxw else None)
             return r
@@ -89,7 +89,7 @@ class BattleView:
         y += 28
         labels = [tr("battle.slot1"), tr("battle.slot2"), tr("battle.slot3")]
         # the table starts right of its widest row label (long in Japanese)
-        px = max(170, 24 + max(app.text(l, 17).get_width() for l in labels) + 16)
+        px = max(170, 24 + max(app.font(17).size(l)[0] for l in labels) + 16)
         dx = px - 170
         me = b.get("me")
         if not slots and b.get("compare"):   # a participant while the slots are picked

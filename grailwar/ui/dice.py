@@ -279,7 +279,7 @@ class DiceTray:
             if cut <= 0 or font.size(line[:cut])[0] > maxw:
                 cut = len(line) // 2
             rows = [line[:cut], line[cut:].strip()]
-        self._line_cache = [self.app.text(r, 16, col, True) for r in rows]
+        self._line_cache = [self.app.text(r, 16, col, True, cache=False) for r in rows]   # kept here
         self._line_key = key
         return self._line_cache
 

@@ -43,13 +43,15 @@ class Pen:
         self.app = app
         self.sink: list[str] = []
 
-    def text(self, s, size, color=T.TEXT, bold=False):
+    def text(self, s, size, color=T.TEXT, bold=False, once=False):
+        """``once``: a text with figures that change as the war goes on (mana, a rival's tally):
+        rendered into its panel's cached surface, not kept in the App's text cache."""
         s = str(s)
         self.sink.append(s)
-        return self.app.text(s, size, color, bold)
+        return self.app.text(s, size, color, bold, cache=not once)
 
-    def blit(self, surface, s, pos, size=18, color=T.TEXT, bold=False, anchor="topleft", maxw=None):
-        t = self.text(s, size, color, bold)
+    def blit(self, surface, s, pos, size=18, color=T.TEXT, bold=False, anchor="topleft", maxw=None, once=False):
+        t = self.text(s, size, color, bold, once)
         r = t.get_rect(**{anchor: pos})
         if maxw and r.w > maxw:
             surface.blit(t, r, area=pygame.Rect(0, 0, maxw, r.h))

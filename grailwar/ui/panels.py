@@ -69,7 +69,7 @@ def draw_me(host, pen, surface, vm):
         pen.blit(surface, host.tr(key), (x, y), 22, T.TEXT_DIM, True)
         return
     zones.append((pen.blit(surface, me["title"], (x, y), 24, me["color"], True, maxw=ME.w - 180), ("me",)))
-    pen.blit(surface, me["sub"], (x, y + 34), 17, T.TEXT_DIM, maxw=ME.w - 40)
+    pen.blit(surface, me["sub"], (x, y + 34), 17, T.TEXT_DIM, maxw=ME.w - 40, once=True)
     surface.blit(spell_marks(host.app, me["spells"]), (ME.right - 120, y + 6))
     pen.blit(surface, host.tr("me.spells"), (ME.right - 130, y + 8), 15, T.TEXT_DIM, anchor="topright")
     labels = {"mana": host.tr("mana.head"), "vanish": host.tr("mana.vanish"), "penalty": host.tr("mana.penalty"),
@@ -178,9 +178,10 @@ def draw_rivals(host, pen, surface, vm):
         # what the viewer has found out beyond the sheet: true name, NP, skills
         bits += [x for x in (r["true_name"], r["np"]) if x] + r["skills"]
         if compact:
-            pen.blit(surface, "   ".join(tags + bits), (x + 184, ty + 3), 13, T.TEXT_DIM, maxw=bars_x - 8 - x - 184)
+            pen.blit(surface, "   ".join(tags + bits), (x + 184, ty + 3), 13, T.TEXT_DIM, maxw=bars_x - 8 - x - 184,
+                     once=True)
         else:
-            pen.blit(surface, "   ".join(bits), (x + 24, y + 17), 13, T.TEXT_DIM, maxw=RIVALS.w - 240)
+            pen.blit(surface, "   ".join(bits), (x + 24, y + 17), 13, T.TEXT_DIM, maxw=RIVALS.w - 240, once=True)
         y += row_h
 
 

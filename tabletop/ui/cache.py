@@ -77,6 +77,10 @@ class LRU:
     def __contains__(self, key) -> bool:
         return key in self._items
 
+    def keys(self) -> list:
+        """The keys kept, least recently used first."""
+        return list(self._items)
+
     def get(self, key, default=None):
         item = self._items.get(key)
         if item is None:

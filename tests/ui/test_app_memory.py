@@ -61,3 +61,20 @@ def test_log_lines_stay_out_of_the_text_cache_and_the_panel_keeps_only_a_few_pag
         assert f"T{i // 20}.A GM: F{i % 7} rolls {i} against the odds" in drawn
     assert len(app.text_cache) == before                   # no log line took a place there
     assert 0 < panel.rows_kept <= ROW_CACHE_PAGES * panel.rows
+
+
+def test_a_wars_battle_and_dice_words_stay_out_of_the_text_cache(make_app):
+    from tabletop.ui.bench_scenes import SCENES, discover
+    discover()
+    app = make_app()
+    scene = SCENES["grailwar"](app)            # an all-NPC war at speed, through the real screen
+    app.scenes.push(scene)
+    shown = set()
+    for _ in range(300):
+        app.step(10)
+        shown.update(t for t in scene.drawn_texts if t.startswith(("1D100 = ", "F")))
+        if any(t.startswith("1D100 = ") for t in shown):
+            break
+    assert any(t.startswith("1D100 = ") for t in shown), "no battle was rolled on screen"
+    kept = [key[0] for key in app.text_cache.keys()]
+    assert not [t for t in kept if str(t).startswith(("1D100 = ", "Battle #"))]
