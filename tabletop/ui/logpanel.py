@@ -27,14 +27,15 @@ can tell when to draw it again; ``draw(..., record=list)`` appends every text it
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import pygame
 
 from tabletop.linebreak import wrap
+from tabletop.ui.cache import LRU
 
 ROW_CACHE_PAGES = 3          # rendered rows a panel keeps: three panels' worth
+ROW_CACHE_BYTES = 16 * 2**20
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ class LogPanel:
         self.lines: list[str] = []
         self._wrapped: list[tuple[str, int]] = []     # (row text, index of its line)
         self._wrap_cache: dict = {}
-        self._rows: OrderedDict = OrderedDict()      # rendered rows: the panel's own, not the App's text cache
+        self._rows = LRU(ROW_CACHE_BYTES)             # rendered rows: the panel's own, not the App's text cache
         self.scroll = 0              # rows scrolled away from the newest
         self._surf = None
         self._vis: list[str] = []
@@ -160,11 +161,9 @@ class LogPanel:
         key = (text, colour, font)            # (the font itself: a mod's font may replace it)
         surf = self._rows.get(key)
         if surf is None:
-            surf = self._rows[key] = self.app.text(text, self.style.font, colour, cache=False)
-            while len(self._rows) > ROW_CACHE_PAGES * max(1, self.rows):
-                self._rows.popitem(last=False)
-        else:
-            self._rows.move_to_end(key)
+            surf = self.app.text(text, self.style.font, colour, cache=False)
+            self._rows.max_items = ROW_CACHE_PAGES * max(1, self.rows)
+            self._rows.put(key, surf)
         return surf
 
     def draw(self, surface, record=None, title=None):
