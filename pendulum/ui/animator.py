@@ -144,7 +144,7 @@ class EventAnimator:
         for seat, parts in per_seat.items():
             rect = t.layout.rects.get(f"seat.{seat}.resources") or t.layout.rects.get(f"seat.{seat}")
             pos = rect.midtop if rect else (600, 600)
-            surf = R.text_fit(t.app, "  ".join(parts[:4]), 22, (255, 240, 190), 520, True)
+            surf = R.text_fit(t.app, "  ".join(parts[:4]), 22, (255, 240, 190), 520, True, cache=False)  # kept in its floater
             box = pygame.Surface((surf.get_width() + 16, surf.get_height() + 6), pygame.SRCALPHA)
             box.fill((10, 14, 20, 240))
             box.blit(surf, (8, 3))

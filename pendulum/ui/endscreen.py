@@ -157,10 +157,10 @@ class EndScreen(Scene):
         else:
             head = app.t("pendulum.end.winner", seat=V.seat_name(app, rules, win),
                          character=V.name(app, rules, V.mat(v, win)["character"]))
-        title = app.text(head, 54, (255, 226, 150), True)
+        title = app.text(head, 54, (255, 226, 150), True, cache=False)   # drawn once into _surf
         s.blit(title, title.get_rect(midtop=(960, 30)))
         reason = app.t(f"pendulum.reason.{out.get('reason', 'none')}")
-        r = R.text_fit(app, reason, 26, R.INK, 1700)
+        r = R.text_fit(app, reason, 26, R.INK, 1700, cache=False)
         s.blit(r, r.get_rect(midtop=(960, 104)))
         # tracks per seat
         y = 160
@@ -172,12 +172,13 @@ class EndScreen(Scene):
                       fallback=lambda g, b: pygame.draw.rect(g, (34, 42, 44), b, border_radius=10))
             pygame.draw.rect(s, sd["colour"], row, 3 if seat == win else 1, border_radius=10)
             R.draw_shape(s, sd["shape"], (row.left + 24, row.top + 22), 28, sd["colour"])
-            s.blit(app.text(f"{V.seat_name(app, rules, seat)} · {V.name(app, rules, m['character'])}", 20, R.INK, True),
+            s.blit(app.text(f"{V.seat_name(app, rules, seat)} · {V.name(app, rules, m['character'])}", 20, R.INK, True,
+                            cache=False),
                    (row.left + 46, row.top + 8))
             for i, tr in enumerate(TRACKS[:3]):
                 R.draw_track(app, s, pygame.Rect(row.left + 10, row.top + 36 + i * 24, 860, 22), tr, m["track_start"][tr],
                              m["tracks"][tr], rules.track_max, rules.parchment)
-            line = R.text_fit(app, breakdown(app, rules, out, seat, m), 18, R.INK, 860)
+            line = R.text_fit(app, breakdown(app, rules, out, seat, m), 18, R.INK, 860, cache=False)
             s.blit(line, (row.left + 12, row.top + 114))
             y += 160
         # charts: one per track, every seat's line (seat colour + shape) round by round -- the

@@ -126,14 +126,13 @@ def _worker_body(s, r, sd, grande, sz):
             else pygame.draw.polygon(s, GOLD, shape_points(sd["shape"], c, sz - 6), 2)
 
 
-def text_fit(app, text, size, colour, width, bold=False):
-    """Rendered text shrunk until it fits ``width`` (cached by the App)."""
-    while size > 12:
-        s = app.text(text, size, colour, bold)
-        if s.get_width() <= width:
-            return s
+def text_fit(app, text, size, colour, width, bold=False, cache=True):
+    """Rendered text shrunk (by 2 px at a time, not below 12) until it fits ``width``: sizes
+    are measured, only the one used is rendered (and kept in the App's text cache unless
+    ``cache=False``: text drawn once into a surface of its own)."""
+    while size > 12 and app.font(size, bold).size(str(text))[0] > width:
         size -= 2
-    return app.text(text, size, colour, bold)
+    return app.text(text, size, colour, bold, cache=cache)
 
 
 def text_lines(app, text, size, colour, width, max_lines=3, bold=False):

@@ -1,4 +1,4 @@
-"""Fonts and cached text. Noto Sans JP (shipped in pygame_gui's data folder) renders both
+"""Fonts. Noto Sans JP (shipped in pygame_gui's data folder) renders both
 English and Japanese. A mod may supply its own font: put ``.ttf``/``.otf`` files in the mod's
 ``fonts/`` folder (e.g. ``fonts/myfont-regular.ttf`` and ``fonts/myfont-bold.ttf``); a
 file whose name contains "bold" is the bold face, any other the regular face (the last
@@ -48,14 +48,12 @@ def font_files(mods: list[str] | None = None) -> tuple[Path, Path]:
 
 
 class Fonts:
-    """``font(size, bold)`` and ``text(str, size, color, bold)`` with caches."""
-
-    TEXT_CACHE_LIMIT = 4000
+    """``font(size, bold)``, each face and size opened once (rendered text is cached by
+    ``App.text``, bounded by bytes)."""
 
     def __init__(self, mods: list[str] | None = None):
         self.regular, self.bold = font_files(mods)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._texts: dict[tuple, pygame.Surface] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (int(size), bool(bold))
@@ -64,14 +62,3 @@ class Fonts:
             f = pygame.font.Font(str(self.bold if bold else self.regular), max(1, int(size)))
             self._fonts[key] = f
         return f
-
-    def text(self, text: str, size: int, color=(240, 240, 240), bold: bool = False) -> pygame.Surface:
-        color = tuple(pygame.Color(color)) if not isinstance(color, tuple) else color
-        key = (text, int(size), color, bool(bold))
-        surf = self._texts.get(key)
-        if surf is None:
-            if len(self._texts) > self.TEXT_CACHE_LIMIT:
-                self._texts.clear()
-            surf = self.font(size, bold).render(str(text), True, color)
-            self._texts[key] = surf
-        return surf
