@@ -38,7 +38,6 @@ Only this module reads the clock. ``update(dt)`` always gets ``DT`` (1/60 s).
 from __future__ import annotations
 
 import sys
-
 import signal
 import time
 from pathlib import Path
@@ -46,7 +45,7 @@ from typing import Callable
 
 import pygame
 
-from .. import games
+from .. import games, procmem
 from .assets import Assets
 from . import prefs
 from .cache import LRU
@@ -529,6 +528,8 @@ class App:
             self.update(dt)
         self.draw()
         self.frame += 1
+        if self.frame == 1:      # after the first frame: start-up does not wait for it
+            procmem.return_large_blocks()
         self._frame_ms.append((time.perf_counter() - t0) * 1000.0)
         if len(self._frame_ms) > 600:
             del self._frame_ms[:300]
