@@ -70,8 +70,8 @@ class EndPanel:
         chart's height (the replay keeps room under it for its scrubber)."""
         r = pygame.Rect(40, 64, 1840, 996)
         skin.draw(self.app, "grailwar.end.panel", surface, r, fallback=lambda s, b: T.panel(s, b))
-        pen.blit(surface, summary["headline"], (70, 76), 36, T.ACCENT, True, maxw=1240)
-        pen.blit(surface, summary["sub"], (70, 126), 20, T.TEXT, maxw=1240)
+        pen.blit(surface, summary["headline"], (70, 76), 36, T.ACCENT, True, maxw=1240, once=True)   # this war's only
+        pen.blit(surface, summary["sub"], (70, 126), 20, T.TEXT, maxw=1240, once=True)
         cols = 4
         rows = max(1, -(-len(sheets[:8]) // cols))
         w, h = 342, (604 - 8 * (rows - 1)) // rows
@@ -100,14 +100,15 @@ class EndPanel:
         for line in _pack(sheet["params"], w, lambda s: measure(s)[0]):      # never inside a "name value" pair
             pen.blit(surface, line, (x, y), 14, T.TEXT, maxw=w)
             y += 19
-        rows = [(sheet["mana"], 14, T.TEXT), (f"{tr('gw_battle.end.np')}: {sheet['np']}", 13, T.TEXT_DIM),
-                (f"{tr('gw_battle.end.skills')}: {sheet['skills']}", 13, T.TEXT_DIM)]
-        for text, size, col in rows:
+        rows = [(sheet["mana"], 14, T.TEXT, True),          # this war's figures: not kept in the text cache
+                (f"{tr('gw_battle.end.np')}: {sheet['np']}", 13, T.TEXT_DIM, False),
+                (f"{tr('gw_battle.end.skills')}: {sheet['skills']}", 13, T.TEXT_DIM, False)]
+        for text, size, col, once in rows:
             measure = self.app.font(size).size
             for j, line in enumerate(wrap(text, w - 10, lambda s: measure(s)[0])):
                 if y > rect.bottom - 22:
                     return
-                pen.blit(surface, line, (x + (10 if j else 0), y), size, col, maxw=w)
+                pen.blit(surface, line, (x + (10 if j else 0), y), size, col, maxw=w, once=once)
                 y += size + 5
 
     def handle_scroll(self, event, mouse):
