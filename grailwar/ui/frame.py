@@ -46,11 +46,13 @@ class FrameComposer:
     def clean(self, panels):
         return all(self.keys.get(name) == key for name, _, key, _ in panels)
 
-    def needs_redraw(self, mode, panels):
+    def needs_redraw(self, mode, panels, whole_key=None):
+        """``whole_key``: a whole-screen mode's key, as ``draw`` gets it (its content changed:
+        the end screen's log scrolled)."""
         if self.frame is None or self.tray.version != self.tray.drawn_version:
             return True
         if mode != self.mode or mode != "table":
-            return mode != self.mode or self.keys.get(mode) is None
+            return mode != self.mode or self.keys.get(mode) is None or self.keys.get(mode) != whole_key
         return not self.clean(panels)
 
     def _ensure_frame(self):

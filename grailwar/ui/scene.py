@@ -422,17 +422,21 @@ class GrailWarScene(Scene):
     def _mode_now(self):
         return "handoff" if self.handoff is not None else "end" if self.ended else "table"
 
+    def _whole_key(self, mode):
+        """What a whole-screen mode (the hand-off, the end) shows; None at the table."""
+        return None if mode == "table" else (mode, self.handoff_to, self.app.lang, self._view_version, self.end.version)
+
     def needs_redraw(self):
         """False when the last frame still shows everything (the App may then skip drawing)."""
-        return self._view_dirty or self.frame.needs_redraw(self._mode_now(), self.panels())
+        mode = self._mode_now()
+        return self._view_dirty or self.frame.needs_redraw(mode, self.panels(), self._whole_key(mode))
 
     def draw(self, surface):
         self.sync_view()
         mode = self._mode_now()
         whole = None
         if mode != "table":
-            whole = ((mode, self.handoff_to, self.app.lang, self._view_version, self.end.version),
-                     self._draw_handoff if mode == "handoff" else self._draw_end)
+            whole = (self._whole_key(mode), self._draw_handoff if mode == "handoff" else self._draw_end)
         self.drawn_texts = self.frame.draw(surface, mode, self.panels() if mode == "table" else [], whole,
                                            complete=bool(self.menu.buttons),
                                            extra=self.menu.texts() + self.saving.texts() + self.takeback.texts())
