@@ -33,8 +33,8 @@ import time as _time
 import traceback
 
 import pygame
-import pygame_gui
 
+from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 from tabletop.engine import IllegalActionError, Record, saves
 from tabletop.ui.scene import Scene
 

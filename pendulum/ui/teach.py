@@ -18,7 +18,8 @@ import fnmatch
 import time as _time
 
 import pygame
-import pygame_gui
+
+from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 
 from pendulum.teaching import LESSON_RULE, TeachSession, describe_action, load_curriculum, narrate
 from tabletop.engine import IllegalActionError, saves

@@ -6,7 +6,8 @@ renderer's own wrapped box (kinsoku), not pygame_gui's word-per-line one."""
 from __future__ import annotations
 
 import pygame
-import pygame_gui
+
+from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 
 from .log import LogPanel, TableLog
 

@@ -6,7 +6,8 @@ What a scene may use (the contract with the game screens):
 * ``app.logical_size`` (1920, 1080): scenes draw on that surface in ``draw(surface)``;
   the App scales it to the window. Mouse events arrive in logical coordinates.
 * ``app.ui_manager``: pygame_gui in logical coordinates, theme ``assets/theme.json``,
-  Japanese-capable fonts; made on first use. Scenes create elements in ``on_enter``, kill
+  Japanese-capable fonts; made on first use (``app.gui.add_theme(theme)`` adds a screen's
+  theme without making it; gui.py). Scenes create elements in ``on_enter``, kill
   them in ``on_exit``, hide/show them in ``on_pause``/``on_resume``.
 * ``app.t(key, **fmt)``, ``app.lang``, ``app.set_lang(lang)`` (calls
   ``on_language_changed()`` on every scene), ``app.font(size, bold)``,
@@ -53,7 +54,7 @@ from .cache import LRU
 from .compose import FULL, Compositor, frame_times_box, gui_overlays
 from .dialog import Dialog
 from .fonts import Fonts
-from .gui import make_ui_manager
+from .gui import Gui
 from .i18n import LANGS, Strings
 from .input import KeyMap
 from .present import Presenter
@@ -130,7 +131,7 @@ class App:
         saved = prefs.load()
         self.sound = SoundBoard(self.mods, volume=saved.get("volume", snd.get("volume", 0.7)),
                                 muted=saved.get("muted", snd.get("muted", False)))
-        self._ui_manager = None          # created on first use (see ``ui_manager``)
+        self.gui = Gui(self, LOGICAL_SIZE)   # pygame_gui's manager, made on first use (``ui_manager``)
         self.scenes = SceneStack()
         # --watch: the mods' files are polled and reloaded when they change (watch.py)
         self.watcher = ModWatcher(self) if getattr(self.args, "watch", False) and self.mods else None
@@ -255,9 +256,7 @@ class App:
     @property
     def ui_manager(self):
         """The pygame_gui manager (logical coordinates, our theme and fonts), made on first use."""
-        if self._ui_manager is None:
-            self._ui_manager = make_ui_manager(self, LOGICAL_SIZE)
-        return self._ui_manager
+        return self.gui.get()
 
     # --- intents --------------------------------------------------------------------
     def intent(self, event) -> str | None:
@@ -384,7 +383,7 @@ class App:
         if (event.type in MOUSE_EVENTS and getattr(event, "touch", False) and not self._dialogs
                 and self.scenes.top is not None and self.scenes.top.takes_fingers()):
             return     # a finger, which the scene reads as itself: not a click as well
-        consumed = self._ui_manager.process_events(event) if self._ui_manager is not None else False
+        consumed = self.gui.manager.process_events(event) if self.gui.manager is not None else False
         if self._dialogs:
             if self._dialogs[-1].handle_event(event, intents):
                 return
@@ -401,8 +400,8 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
-        if self._ui_manager is not None:
-            self._ui_manager.update(dt)
+        if self.gui.manager is not None:
+            self.gui.manager.update(dt)
         if self.watcher is not None:
             self.watcher.update(dt)
         for toast in self._toasts:
@@ -428,8 +427,8 @@ class App:
                 self._dim = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
                 self._dim.fill((0, 0, 0, 140))
             out.append((self._dim, FULL, None))     # a modal dialog: the rest waits, dimmed
-        if self._ui_manager is not None:
-            out += gui_overlays(self._ui_manager)
+        if self.gui.manager is not None:
+            out += gui_overlays(self.gui.manager)
         out += [(box, rect, None) for box, rect in self._toast_places()]
         if self.show_frame_times:
             if self._overlay_surf is None or self.frame >= self._overlay_next:   # twice a second
@@ -444,8 +443,8 @@ class App:
         """Every overlay of ``_overlays`` in ``frame`` (clipped by its clip rectangle)."""
         if self._dialogs and self._dim is not None:
             frame.blit(self._dim, (0, 0))
-        if self._ui_manager is not None:
-            self._ui_manager.draw_ui(frame)
+        if self.gui.manager is not None:
+            self.gui.manager.draw_ui(frame)
         for box, rect in self._toast_places():
             frame.blit(box, rect)
         if self.show_frame_times and self._overlay_surf is not None:
@@ -521,7 +520,7 @@ class App:
                 self.handle_event(event)
                 if not self.running:
                     return
-            if self._ui_manager is None or not events:
+            if self.gui.manager is None or not events:
                 break
             # pygame_gui posts what its widgets did (a button pressed...) while handling these:
             # answered in this frame, not the next

@@ -1,10 +1,16 @@
-"""The App's pygame_gui manager: logical coordinates, our theme (``assets/theme.json``) and
-Japanese-capable fonts. pygame_gui is imported here, on first use, not before the
-launcher's first frame (tabletop/ui/app.py imports this module, which imports nothing
-heavy)."""
+"""The App's pygame_gui manager: logical coordinates, our theme (``assets/theme.json``, plus
+the themes screens add with ``add_theme``) and Japanese-capable fonts.
+
+pygame_gui is imported on first use, not before a first frame that shows no widget (the
+launcher's, Grail War's): screens name it through :data:`pygame_gui` here, a stand-in that
+imports it when one of its parts is first used. It is imported without PyYAML: its
+translation loader (python-i18n) imports PyYAML when it can, for files pygame_gui never
+reads (they are JSON), and PyYAML is on no start-up path once the caches are warm."""
 from __future__ import annotations
 
+import importlib
 import json
+import sys
 import warnings
 
 import pygame
@@ -23,14 +29,78 @@ TOOLTIP_THEME = {
 _POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
+def lib():
+    """The pygame_gui package, imported now if it was not (without PyYAML: module docstring)."""
+    module = sys.modules.get("pygame_gui")
+    if module is not None:
+        return module
+    blocked = "yaml" not in sys.modules
+    if blocked:
+        sys.modules["yaml"] = None        # `import yaml` fails: python-i18n then goes without it
+    try:
+        return importlib.import_module("pygame_gui")
+    finally:
+        if blocked and sys.modules.get("yaml", 0) is None:
+            del sys.modules["yaml"]       # and anyone may import it later
+
+
+class _LazyGui:
+    """``pygame_gui`` for the screens: the package, imported on the first use of one of its
+    parts. Its event types (``UI_BUTTON_PRESSED``...) read as -1, the type of no event, until
+    it is imported: no widget exists before pygame_gui does, so no event of its kinds can
+    either, and asking whether an event is one imports nothing."""
+
+    def __getattr__(self, name):
+        module = sys.modules.get("pygame_gui")
+        if module is None and name.startswith("UI_"):
+            return -1
+        return getattr(module or lib(), name)
+
+
+pygame_gui = _LazyGui()
+
+
+class Gui:
+    """The App's pygame_gui manager (``manager``: None until first used, see ``get``) and the
+    themes screens add over ours."""
+
+    def __init__(self, app, logical_size):
+        self.app = app
+        self.logical_size = logical_size
+        self.manager = None
+        self.themes: list[dict] = []
+
+    def get(self):
+        """The manager, made now if it was not (this imports pygame_gui)."""
+        if self.manager is None:
+            self.manager = make_ui_manager(self.app, self.logical_size)
+            for theme in self.themes:
+                _load(self.manager, theme)
+        return self.manager
+
+    def add_theme(self, theme: dict) -> None:
+        """A screen's own theme (its widgets' object ids) over ours: loaded into the manager
+        now if it exists, else when it is made, so a screen with no widget yet does not make
+        it (nor import pygame_gui) just for this."""
+        if theme not in self.themes:
+            self.themes.append(theme)
+            if self.manager is not None:
+                _load(self.manager, theme)
+
+
+def _load(manager, theme: dict) -> None:
+    try:
+        manager.get_theme().load_theme(theme)
+    except Exception:   # noqa: BLE001 - the default looks are still usable
+        pass
+
+
 def make_ui_manager(app, logical_size):
     """A pygame_gui manager in logical coordinates: events arrive converted by the App; the
     hover position is the real mouse mapped through the App's scale and letterbox. Every
     widget font is "tabletop" (Noto Sans JP or a mod's font), and pygame_gui's default
     fallback font is the Japanese one too, so nothing renders as boxes."""
-    import pygame_gui   # on first use: not on the launcher's path to its first frame
-
-    class LogicalUIManager(pygame_gui.UIManager):
+    class LogicalUIManager(lib().UIManager):
         pointer = None      # the last pointer position the events gave (logical)
 
         def process_events(self, event):
