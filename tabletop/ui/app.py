@@ -51,7 +51,7 @@ from .. import games
 from .assets import Assets
 from . import prefs
 from .cache import LRU
-from .compose import FULL, Compositor, frame_times_box, gui_overlays
+from .compose import FULL, Compositor, frame_times_box
 from .dialog import Dialog
 from .fonts import Fonts
 from .gui import Gui
@@ -400,8 +400,7 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
-        if self.gui.manager is not None:
-            self.gui.manager.update(dt)
+        self.gui.update(dt)
         if self.watcher is not None:
             self.watcher.update(dt)
         for toast in self._toasts:
@@ -427,8 +426,7 @@ class App:
                 self._dim = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
                 self._dim.fill((0, 0, 0, 140))
             out.append((self._dim, FULL, None))     # a modal dialog: the rest waits, dimmed
-        if self.gui.manager is not None:
-            out += gui_overlays(self.gui.manager)
+        out += self.gui.overlays()
         out += [(box, rect, None) for box, rect in self._toast_places()]
         if self.show_frame_times:
             if self._overlay_surf is None or self.frame >= self._overlay_next:   # twice a second
@@ -443,8 +441,7 @@ class App:
         """Every overlay of ``_overlays`` in ``frame`` (clipped by its clip rectangle)."""
         if self._dialogs and self._dim is not None:
             frame.blit(self._dim, (0, 0))
-        if self.gui.manager is not None:
-            self.gui.manager.draw_ui(frame)
+        self.gui.draw(frame)
         for box, rect in self._toast_places():
             frame.blit(box, rect)
         if self.show_frame_times and self._overlay_surf is not None:
@@ -514,6 +511,8 @@ class App:
     def frame_step(self, dt: float = DT, updates: int = 1) -> None:
         """One frame: events, ``updates`` fixed steps, one draw, flip."""
         t0 = time.perf_counter()
+        if self.frame == 0:
+            self.gui.first_frame_begins()    # the first frame's widgets: now, or a picture (gui.py)
         for _ in range(3):
             events = pygame.event.get()
             for event in events:
@@ -527,6 +526,8 @@ class App:
         for _ in range(updates):
             self.update(dt)
         self.draw()
+        if self.frame == 0:
+            self.gui.first_frame_shown()
         self.frame += 1
         self._frame_ms.append((time.perf_counter() - t0) * 1000.0)
         if len(self._frame_ms) > 600:

@@ -15,7 +15,9 @@ import warnings
 
 import pygame
 
+from . import guishots
 from .assets import ASSETS
+from .compose import gui_overlays
 
 THEME_FILE = ASSETS / "theme.json"
 # pygame_gui's tooltips drawn like the tables' own: a dark rounded box with a gold edge
@@ -61,14 +63,83 @@ pygame_gui = _LazyGui()
 
 
 class Gui:
-    """The App's pygame_gui manager (``manager``: None until first used, see ``get``) and the
-    themes screens add over ours."""
+    """The App's pygame_gui manager (``manager``: None until first used, see ``get``), the
+    themes screens add over ours, and the first frame's widgets (``first_widgets``)."""
 
     def __init__(self, app, logical_size):
         self.app = app
         self.logical_size = logical_size
         self.manager = None
         self.themes: list[dict] = []
+        self.on_first_frame = None       # called as the first frame is presented (bench/startup.py)
+        self._waiting: list[tuple] = []  # (key, build) of the first frame's widgets, not built yet
+        self._begun = False              # the first frame has begun: widgets are built at once
+        self._picture: list | None = None   # guishots: what the first frame shows for them
+        self._picture_key = None         # and what it is kept for (saved or checked after)
+
+    # --- the first frame's widgets (guishots.py) ----------------------------------------
+    def first_widgets(self, key, build) -> None:
+        """``build()`` makes pygame_gui widgets a screen shows from its first frame; ``key()``
+        says what they look like (with the language, mods, fonts and theme, guishots.py).
+        Before the program's first frame, when a picture for that key is kept, the first
+        frame shows it and ``build`` runs right after that frame is presented, before any
+        input is read; otherwise (and after the first frame) ``build`` runs as its frame
+        begins."""
+        if self._begun:
+            build()
+        else:
+            self._waiting.append((key, build))
+
+    def first_frame_begins(self) -> None:
+        """The App's first frame begins (before its events and update)."""
+        self._begun = True
+        if not self._waiting:
+            return
+        key = guishots.full_key(self.app, [k() for k, _build in self._waiting])
+        picture = guishots.load(key) if self.manager is None else None   # none: made already for another
+        self._picture_key = key
+        if picture is not None:
+            self._picture = picture
+            return
+        self._build_waiting()
+
+    def first_frame_shown(self) -> None:
+        """The App's first frame was presented: the widgets it showed as a picture are built;
+        a picture of the widgets it drew is kept for the next start."""
+        if self.on_first_frame is not None:
+            self.on_first_frame()
+        if self._picture is not None:
+            self._build_waiting()            # drawn from the next frame on, in place of the picture
+        elif self._picture_key is not None and self.manager is not None:
+            guishots.save(self._picture_key, guishots.entries(self.manager))
+            self._picture_key = None
+
+    def _build_waiting(self) -> None:
+        waiting, self._waiting = self._waiting, []
+        for _key, build in waiting:
+            build()
+
+    def update(self, dt: float) -> None:
+        """pygame_gui's update (its draw list is brought up to date here); the first frame's
+        picture gives way to the widgets, and is written again if they look different."""
+        if self.manager is None:
+            return
+        self.manager.update(dt)
+        if self._picture is not None and not self._waiting:
+            if not guishots.same(self._picture, guishots.entries(self.manager)):
+                guishots.save(self._picture_key, guishots.entries(self.manager))
+            self._picture = self._picture_key = None
+
+    def overlays(self) -> list[tuple]:
+        """The widgets as compose.py's overlay entries (or the first frame's picture of them)."""
+        out = [(image, rect, area) for image, rect, area, _mode in self._picture or ()]
+        return out + gui_overlays(self.manager) if self.manager is not None else out
+
+    def draw(self, frame) -> None:
+        if self._picture:
+            frame.blits(self._picture)
+        if self.manager is not None:
+            self.manager.draw_ui(frame)
 
     def get(self):
         """The manager, made now if it was not (this imports pygame_gui)."""
