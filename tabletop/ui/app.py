@@ -6,8 +6,8 @@ What a scene may use (the contract with the game screens):
 * ``app.logical_size`` (1920, 1080): scenes draw on that surface in ``draw(surface)``;
   the App scales it to the window. Mouse events arrive in logical coordinates.
 * ``app.ui_manager``: pygame_gui in logical coordinates, theme ``assets/theme.json``,
-  Japanese-capable fonts; made on first use (``app.gui.add_theme(theme)`` adds a screen's
-  theme without making it; gui.py). Scenes create elements in ``on_enter``, kill
+  Japanese-capable fonts; made on first use (gui.py: ``app.gui.add_theme`` without making it,
+  ``app.gui.first_widgets`` for a first frame's widgets). Scenes create elements in ``on_enter``, kill
   them in ``on_exit``, hide/show them in ``on_pause``/``on_resume``.
 * ``app.t(key, **fmt)``, ``app.lang``, ``app.set_lang(lang)`` (calls
   ``on_language_changed()`` on every scene), ``app.font(size, bold)``,
