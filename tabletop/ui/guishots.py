@@ -52,7 +52,10 @@ def full_key(app, keys: list[str]) -> list:
 
 
 def _path(key: list) -> Path:
-    ident = json.dumps([str(ASSETS), *key[1:4]]).encode("utf-8", "surrogatepass")   # per install too
+    """One file per install, screen kind (a key's first word), language and mod list: a
+    screen whose key changes as it is played (the teaching course) keeps one picture."""
+    kinds = [str(k).split(" ")[0] for k in key[1]]
+    ident = json.dumps([str(ASSETS), kinds, *key[2:4]]).encode("utf-8", "surrogatepass")
     return cache_dir() / "gui" / f"first-{zlib.crc32(ident):08x}{zlib.adler32(ident):08x}.txt"
 
 

@@ -90,3 +90,13 @@ def test_an_out_of_date_picture_shows_for_one_frame_and_is_replaced(make_app):
     app.step(1)
     assert _frame(app) == still               # ...for one frame: then the real widgets
     assert guishots.same(guishots.load(key), guishots.entries(app.gui.manager))   # kept again as they are
+
+
+def test_a_screen_keeps_one_picture_however_far_it_is_played(make_app):
+    app = make_app()
+    image = pygame.Surface((4, 4), pygame.SRCALPHA)
+    early, later = (guishots.full_key(app, [f"teach False {n} 0 {n} False"]) for n in (0, 7))
+    guishots.save(early, [(image, pygame.Rect(1, 2, 4, 4), None, 0)])
+    guishots.save(later, [(image, pygame.Rect(1, 2, 4, 4), None, 0)])
+    assert len(list((cache_dir() / "gui").iterdir())) == 1      # the later picture replaced the early one
+    assert guishots.load(early) is None and len(guishots.load(later)) == 1
