@@ -95,8 +95,11 @@ class Gui:
         self._begun = True
         if not self._waiting:
             return
+        if self.manager is not None:      # other widgets were made already: no picture of these
+            self._build_waiting()
+            return
         key = guishots.full_key(self.app, [k() for k, _build in self._waiting])
-        picture = guishots.load(key) if self.manager is None else None   # none: made already for another
+        picture = guishots.load(key)
         self._picture_key = key
         if picture is not None:
             self._picture = picture
