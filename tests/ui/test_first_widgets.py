@@ -13,7 +13,7 @@ from tabletop.ui import guishots
 from .conftest import click
 
 
-def _start(make_app, target="pendulum"):
+def _start(make_app, target="pendulum", before=None):
     """``(app, first frame as presented, whether pygame_gui's manager existed then)``: a
     fresh game each time (the teaching course would resume where it was left), the start-up
     caches kept."""
@@ -27,6 +27,8 @@ def _start(make_app, target="pendulum"):
         seen["manager"] = app.gui.manager is not None
     app.gui.on_first_frame = presented
     app.start(target)
+    if before is not None:
+        before(app)
     app.step(1)
     return app, seen["frame"], seen["manager"]
 
@@ -100,3 +102,11 @@ def test_a_screen_keeps_one_picture_however_far_it_is_played(make_app):
     guishots.save(later, [(image, pygame.Rect(1, 2, 4, 4), None, 0)])
     assert len(list((cache_dir() / "gui").iterdir())) == 1      # the later picture replaced the early one
     assert guishots.load(early) is None and len(guishots.load(later)) == 1
+
+
+def test_a_first_frame_with_other_widgets_makes_its_own_and_keeps_the_picture_as_it_was(make_app):
+    _start(make_app)[0].shutdown()
+    kept = _picture_file().read_bytes()
+    app, _frame, made = _start(make_app, before=lambda a: a.message("a notice before the first frame"))
+    assert made and app.dialog is not None and set(app.scenes.top.buttons()) == {"pause", "done", "menu"}
+    assert _picture_file().read_bytes() == kept      # no picture of the notice over the table
