@@ -9,7 +9,6 @@ import random
 from dataclasses import dataclass, field
 
 import pygame
-import pymunk
 
 from tabletop.ui import skin
 
@@ -20,6 +19,11 @@ REST_SPEED = 14.0
 REST_SPIN = 0.6
 HOLD = 0.55                # seconds a landed die stays before the next throw
 TONE_COLOUR = {"good": T.GOOD, "bad": T.BAD}
+
+
+def _pymunk():
+    import pymunk   # on the first throw, not before the first frame (start-up time)
+    return pymunk
 
 
 @dataclass
@@ -62,6 +66,7 @@ class _Die:
             verts = [(0, -s * 1.25), (s, -s * 0.15), (0, s * 1.0), (-s, -s * 0.15)]
         self.verts = verts
         mass = 1.0
+        pymunk = _pymunk()
         self.body = pymunk.Body(mass, pymunk.moment_for_poly(mass, verts))
         self.body.position = pos
         self.body.velocity = vel
@@ -190,6 +195,7 @@ class DiceTray:
 
     # physics ------------------------------------------------------------------------------
     def _new_space(self):
+        pymunk = _pymunk()
         space = pymunk.Space()
         space.gravity = (0, 0)          # a tray seen from above
         space.damping = 0.02            # felt and friction: velocity kept per second (settles in ~1 s)

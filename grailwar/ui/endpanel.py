@@ -10,8 +10,8 @@ from __future__ import annotations
 import datetime
 
 import pygame
-import pygame_gui
 
+from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 from tabletop.atomic import atomic_write_text
 from tabletop.linebreak import wrap
 from tabletop.ui import skin

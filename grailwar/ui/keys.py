@@ -13,7 +13,8 @@ The host is the screen: its public ``app``, ``vm``, ``handoff``, ``end_handoff``
 from __future__ import annotations
 
 import pygame
-import pygame_gui
+
+from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 
 from . import cards
 from .layout import LOG, MAP

@@ -8,9 +8,8 @@ The host is the screen (its public ``app``, ``vm``, ``map``, ``tr``, ``value_lab
 from __future__ import annotations
 
 import pygame
-import pygame_gui
-from pygame_gui.core import ObjectID
 
+from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 from tabletop.ui.tooltip import wrap_lines
 
 from . import theme as T
@@ -24,7 +23,7 @@ DIALOG_KINDS = ("talk", "talk_reply", "proposal_reply", "exchange_reply", "gift_
                 "threat_location", "contact_reply", "accompany", "help_ally")
 LOCATION_FIELDS = ("target", "arg", "dest", "location", "choice")
 REASKED = ("commit", "talk")     # prompts asked again after each pick (one battle, one talk)
-TIP = ObjectID(object_id="#grailwar_tip")
+TIP = "#grailwar_tip"          # the object id of a choice's tooltip
 TIP_WIDTH = 460
 REPLY_H = 260                    # the answer dialog; with the talk dialog (DIALOG_H) it fits the map
 
@@ -150,7 +149,7 @@ class PromptMenu:
                                              container=container)
             label += odds
             if len(label) > 34:     # the whole label on hover, as a wrapped box
-                b.set_tooltip(html(label), object_id=TIP, wrap_width=TIP_WIDTH)
+                b.set_tooltip(html(label), object_id=pygame_gui.core.ObjectID(object_id=TIP), wrap_width=TIP_WIDTH)
             self.buttons.append((b, ("choose", field, v)))
             if isinstance(v, str) and v in host.map.pos and field in LOCATION_FIELDS:
                 host.map.selected.add(v)

@@ -13,8 +13,8 @@ the record (``tabletop.engine.replay``); moving forward applies the next action 
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
+from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 from tabletop.engine import Action, replay
 from tabletop.ui.logpanel import LogPanel
 from tabletop.ui.scene import Scene

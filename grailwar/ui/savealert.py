@@ -4,7 +4,8 @@ again) or when the master agrees to play on unsaved."""
 from __future__ import annotations
 
 import pygame
-import pygame_gui
+
+from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 
 from .layout import MAP, html
 

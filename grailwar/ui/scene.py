@@ -163,11 +163,7 @@ class GrailWarScene(Scene):
         return f
 
     def on_enter(self):
-        m = self.app.ui_manager
-        try:
-            m.get_theme().load_theme(THEME)
-        except Exception:   # noqa: BLE001 - default looks are still usable
-            pass
+        self.app.gui.add_theme(THEME)    # the first frame has no widget: pygame_gui is not needed yet
         self.feed.dirty = True
 
     def on_exit(self):

@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 
 import pygame
-import pygame_gui
+
+from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 
 from grailwar.rules.withdraw import Withdraw
 from tabletop.engine import Action

@@ -4,8 +4,8 @@ compared), a chart of the tracks round by round; rematch, save the record, back 
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
+from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 from tabletop.engine import saves
 from tabletop.ui import skin
 from tabletop.ui.chart import LineChart

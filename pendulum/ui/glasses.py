@@ -22,7 +22,10 @@ def make_glasses(app, view, timed: bool) -> dict:
         hg = Hourglass(grains=160, sand=skin.colour(app, f"pendulum.sand.{tid}", R.SAND[tid]),
                        frame=R.AREA_LIGHT[tid], seed=i, full=not timed or V.timer_running(view, tid))
         hg.skin = lambda s, r, fallback, tid=tid: skin.draw(app, f"pendulum.hourglass.{tid}.frame", s, r, fallback)
-        hg.stagger(i % 2)              # at most two glasses step physics per frame
+        # at most two glasses step physics per frame, and none in the table's first: that frame
+        # shows the sand where it was filled, and pymunk waits for the first tick after it
+        # (start-up time; hourglass.py builds the physics on the first step)
+        hg.stagger(i % 2 - 1)
         glasses[tid] = hg
     return glasses
 

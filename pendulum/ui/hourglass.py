@@ -16,15 +16,19 @@ sleeping on, so a settled pile costs almost nothing.
 
 Drawing: the glass is a cached surface; grains are blitted as one ``fblits`` batch of
 a tiny pre-rendered dot. Nothing here imports game rules.
+
+The pymunk space is built when the sand first has to move (the first physics step, a flip,
+a forced emptying): until then the grains are a plain list of where they lie, which is all
+drawing, metering and filling need. A screen whose first frame moves no sand (the teaching
+screen, untimed play) shows it without importing pymunk (start-up time).
 """
 from __future__ import annotations
 
 import math
 import random
+import sys
 
 import pygame
-import pymunk
-import pymunk.batch as _batch
 
 PHYSICS_DT = 1.0 / 30.0       # fixed physics step (the table staggers its glasses across frames)
 FLIP_TIME = 0.6
@@ -32,8 +36,16 @@ FLIP_TIME = 0.6
 _WALL = 0b001
 _GATE = 0b010
 _GRAIN = 0b100
-_FILTER_HELD = pymunk.ShapeFilter(categories=_GRAIN, mask=_WALL | _GATE | _GRAIN)
-_FILTER_FREE = pymunk.ShapeFilter(categories=_GRAIN, mask=_WALL | _GRAIN)
+
+
+def _pymunk():
+    """pymunk and the grains' two collision filters (held above the gate / free), on the
+    first sand that moves (start-up time: module docstring)."""
+    import pymunk   # noqa: PLC0415 - start-up time: only when sand first moves
+    import pymunk.batch   # noqa: PLC0415
+    held = pymunk.ShapeFilter(categories=_GRAIN, mask=_WALL | _GATE | _GRAIN)
+    free = pymunk.ShapeFilter(categories=_GRAIN, mask=_WALL | _GRAIN)
+    return pymunk, held, free
 
 
 class Hourglass:
@@ -53,39 +65,23 @@ class Hourglass:
         self._flip_t = None         # seconds into a running flip animation
         self.just_flipped = False
         self.flips = 0
-        self.space = pymunk.Space()
-        self.space.gravity = (0, 500)
-        self.space.iterations = 4
-        self.space.sleep_time_threshold = 0.25
-        self.space.idle_speed_threshold = 12.0
-        self.space.collision_slop = 0.3
         self._outline = self._make_outline()
-        self._make_walls()
         rng = random.Random(seed)
-        self.bodies: list[pymunk.Body] = []
-        self.shapes: list[pymunk.Circle] = []
-        self.released: list[bool] = []
         spots = self._lattice(rng)
-        for i in range(self.n):
-            x, y = spots[i]
-            if full:
-                y = -y                       # the lattice fills the lower bulb; mirror up
-            body = pymunk.Body(1.0, pymunk.moment_for_circle(1.0, 0, self.r))
-            body.position = (x, y)
-            shape = pymunk.Circle(body, self.r)
-            shape.friction = 0.35
-            shape.elasticity = 0.0
-            shape.filter = _FILTER_HELD if y < 0 else _FILTER_FREE
-            self.space.add(body, shape)
-            self.bodies.append(body)
-            self.shapes.append(shape)
-            self.released.append(y > 0)
+        # where each grain lies (``bodies`` order) until the pymunk space is built (``world``)
+        self._born = [(x, -y if full else y) for x, y in spots[:self.n]]
+        self._lying: list[tuple] | None = list(self._born)
+        self.released: list[bool] = [y > 0 for _x, y in self._born]
+        self.space = None           # the pymunk space (``world``), its bodies and shapes
+        self._filters = None         # pymunk's (held, free) collision filters, with the space
+        self.bodies: list = []
+        self.shapes: list = []
         self._glass_cache: dict = {}
         self._dot = None
-        self._index = {b.id: i for i, b in enumerate(self.bodies)}
+        self._index: dict = {}
         self._pos = None
         self._ordered = None
-        self._buf = _batch.Buffer()
+        self._buf = None
         self._acc = 0.0
         self._frames = 0
         self.version = 0            # bumps whenever a grain may have moved (drawing cache key)
@@ -93,6 +89,47 @@ class Hourglass:
         # ``skin(surface, rect, fallback)`` draws the glass's frame (tabletop.ui.skin.draw with the
         # timer's image id, set by the table); None: the built-in glass
         self.skin = None
+
+    # ------------------------------------------------------------------ the pymunk world
+    def world(self):
+        """The pymunk space, built now if it was not: walls, gate and one body per grain, held
+        above the gate unless released. The bodies go in where the grains were made and are
+        then put where they lie, as when the space was built with the glass: the same space,
+        so the same sand from here on."""
+        if self.space is not None:
+            return self.space
+        pymunk, held, free = _pymunk()
+        self._filters = (held, free)
+        self.space = pymunk.Space()
+        self.space.gravity = (0, 500)
+        self.space.iterations = 4
+        self.space.sleep_time_threshold = 0.25
+        self.space.idle_speed_threshold = 12.0
+        self.space.collision_slop = 0.3
+        self._make_walls(pymunk)
+        for born, released in zip(self._born, self.released):
+            body = pymunk.Body(1.0, pymunk.moment_for_circle(1.0, 0, self.r))
+            body.position = born
+            shape = pymunk.Circle(body, self.r)
+            shape.friction = 0.35
+            shape.elasticity = 0.0
+            shape.filter = free if released else held
+            self.space.add(body, shape)
+            self.bodies.append(body)
+            self.shapes.append(shape)
+        for body, xy in zip(self.bodies, self._lying):
+            if xy != body.position:
+                body.position = xy
+        self._index = {b.id: i for i, b in enumerate(self.bodies)}
+        self._buf = pymunk.batch.Buffer()
+        self._lying = self._born = None
+        self._moved()
+        return self.space
+
+    def _set_filter(self, i: int, released: bool) -> None:
+        self.released[i] = released
+        if self.space is not None:
+            self.shapes[i].filter = self._filters[1 if released else 0]
 
     # ------------------------------------------------------------------ geometry
     def _make_outline(self):
@@ -110,7 +147,7 @@ class Hourglass:
         pts.append((nk, 0.0))
         return pts
 
-    def _make_walls(self):
+    def _make_walls(self, pymunk):
         sb = self.space.static_body
         t = 4.0                               # thick walls, pushed outwards by their radius
         right = [(x + t, y - (t if i == 0 else 0)) for i, (x, y) in enumerate(self._outline)]
@@ -163,11 +200,16 @@ class Hourglass:
     # ------------------------------------------------------------------ positions
     def _raw(self):
         """(ids, xs, ys) of every body in the space, one batch call (pymunk.batch; reading
-        ``body.position`` one by one costs ~70x more). Cached until something moves."""
-        if self._pos is None:
+        ``body.position`` one by one costs ~70x more). Cached until something moves. Before
+        the space is built: the grains where they lie, ids their places in ``bodies``."""
+        if self._pos is None and self.space is None:
+            self._pos = (list(range(self.n)), [x for x, _y in self._lying], [y for _x, y in self._lying])
+            self._ordered = list(self._lying)
+        elif self._pos is None:
+            batch = sys.modules["pymunk.batch"]
             buf = self._buf
             buf.clear()
-            _batch.get_space_bodies(self.space, _batch.BodyFields.BODY_ID | _batch.BodyFields.POSITION, buf)
+            batch.get_space_bodies(self.space, batch.BodyFields.BODY_ID | batch.BodyFields.POSITION, buf)
             ids = memoryview(buf.int_buf()).cast("Q").tolist()
             fl = memoryview(buf.float_buf()).cast("d").tolist()
             self._pos = (ids, fl[0::2], fl[1::2])
@@ -178,7 +220,7 @@ class Hourglass:
         """Grain centres in any order (drawing)."""
         ids, xs, ys = self._raw()
         idx = self._index
-        if len(ids) == self.n and ids[0] in idx:
+        if self.space is None or (len(ids) == self.n and ids[0] in idx):
             return list(zip(xs, ys))
         return [(x, y) for b, x, y in zip(ids, xs, ys) if b in idx]
 
@@ -243,6 +285,8 @@ class Hourglass:
 
     def _contain(self):
         """A grain squeezed out of the glass (rare overlap push) goes back to the pile."""
+        if self.space is None:
+            return                  # nothing has moved yet
         lim_x, lim_y = self.w / 2 + 1, self.h / 2 + 1
         pts = self.points()
         if all(-lim_x <= x <= lim_x and -lim_y <= y <= lim_y for x, y in pts):
@@ -254,16 +298,16 @@ class Hourglass:
                 b.position = (0, self.h / 2 - self.r * 6)
                 b.velocity = (0, 0)
                 if not self.released[i]:
-                    self.released[i] = True
-                    self.shapes[i].filter = _FILTER_FREE
+                    self._set_filter(i, True)
 
     def _release(self, i):
-        self.released[i] = True
-        self.shapes[i].filter = _FILTER_FREE
-        self.bodies[i].activate()
+        self._set_filter(i, True)
+        if self.space is not None:
+            self.bodies[i].activate()
 
     def _force_empty(self):
         """Anything still above the neck when the engine says 'finished' drops below it."""
+        self.world()
         spot = 0
         pos = self.positions()
         for i, b in enumerate(self.bodies):
@@ -289,14 +333,19 @@ class Hourglass:
         spots = self._lattice(rng)
         below = self.n - above
         self._moved()
-        for i, b in enumerate(self.bodies):
+        lying = []
+        for i in range(self.n):
             x, y = spots[i] if i < below else spots[i - below]
             if i >= below:
                 y = -y
-            b.position = (x, y)
+            lying.append((x, y))
+            self._set_filter(i, y > 0)
+        if self.space is None:
+            self._lying = lying
+            return
+        for b, xy in zip(self.bodies, lying):
+            b.position = xy
             b.velocity = (0, 0)
-            self.released[i] = y > 0
-            self.shapes[i].filter = _FILTER_FREE if y > 0 else _FILTER_HELD
             b.activate()
 
     # ------------------------------------------------------------------ flip
@@ -323,6 +372,7 @@ class Hourglass:
         self._flip_t = None
         self.angle = 0.0
         self.flips += 1
+        self.world()
         pos = self.positions()
         self._moved()
         for i, b in enumerate(self.bodies):
@@ -331,8 +381,7 @@ class Hourglass:
             vx, vy = b.velocity
             b.velocity = (-vx * 0.2, -vy * 0.2)
             above = -y < 0
-            self.released[i] = not above
-            self.shapes[i].filter = _FILTER_HELD if above else _FILTER_FREE
+            self._set_filter(i, not above)
             b.activate()
 
     # ------------------------------------------------------------------ stepping
@@ -350,7 +399,7 @@ class Hourglass:
             self._acc += dt
             while self._acc >= PHYSICS_DT - 1e-9:
                 self._acc -= PHYSICS_DT
-                self.space.step(PHYSICS_DT)
+                self.world().step(PHYSICS_DT)
                 self._moved()
 
     # ------------------------------------------------------------------ drawing

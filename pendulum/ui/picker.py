@@ -5,8 +5,8 @@ click outside closes it. The chosen action goes back through ``table.request``."
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
+from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 from tabletop.engine import IllegalActionError
 
 from . import view as V

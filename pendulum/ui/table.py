@@ -33,8 +33,8 @@ import time as _time
 import traceback
 
 import pygame
-import pygame_gui
 
+from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 from tabletop.engine import IllegalActionError, Record, saves
 from tabletop.ui.scene import Scene
 
@@ -233,6 +233,7 @@ class PendulumTable(Scene):
 
     def show_buttons(self, keys):
         """Show only these top-bar buttons (the teaching mode has its own panel)."""
+        self.bar_only = set(keys)
         for k, el in self.ui.items():
             el.show() if k in keys else el.hide()
 
@@ -281,7 +282,14 @@ class PendulumTable(Scene):
 
     # ================================================================= scene life
     def on_enter(self):
-        self.ui = topbar.make_bar(self.app, self.log, self.timed)
+        self.ui = bar = topbar.make_bar(self.app, self.log)
+        self.bar_only = None                # the top-bar buttons shown, when not all (show_buttons)
+
+        def build():
+            if self.ui is bar:              # still on the screen
+                topbar.add_buttons(bar, self.app, self.timed, self.paused, self.bar_only)
+        self.app.gui.first_widgets(lambda: f"pendulum.bar {self.timed} {self.paused} {sorted(self.bar_only or ())}",
+                                   build)
 
     def on_exit(self):
         self.app.sound.loop("sand", False)

@@ -18,7 +18,8 @@ import fnmatch
 import time as _time
 
 import pygame
-import pygame_gui
+
+from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 
 from pendulum.teaching import LESSON_RULE, TeachSession, describe_action, load_curriculum, narrate
 from tabletop.engine import IllegalActionError, saves
@@ -61,6 +62,7 @@ class TeachScene(Scene):
         self.demo: PendulumTable | None = None
         self.demo_on = False
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.buttons_due = False       # the buttons are on their way (made with the first frame's widgets)
         self.feedback = None                   # (lesson text, rule, engine words) of the last refusal
         self.praise = False
         self.shown: str | None = None          # what "Show me" just did (said instead of "well done")
@@ -89,13 +91,29 @@ class TeachScene(Scene):
     def on_enter(self):
         self.table.on_enter()
         self._hide_table_buttons(self.table)
-        self._make_buttons()
+        # the panel's buttons come with the first frame's widgets (tabletop/ui/guishots.py):
+        # until they are made, the panel is laid out for them all the same
+        self.buttons_due = True
+        self._button_rects()
+        s = self.session
+        self.app.gui.first_widgets(lambda: f"teach {s.free_play} {s.lesson_index} {s.step_index} "
+                                           f"{len(s.record.actions)} {getattr(self, '_paused', False)}", self._first_buttons)
         self._entered = True
         self._sync_lesson()
         if self.resumed:
             self.app.notify(self.app.t("teach.resumed"))
 
+    def _first_buttons(self):
+        if self._entered and self.buttons_due:
+            self.buttons_due = False
+            self._make_buttons()
+            self._sync_buttons()
+            if getattr(self, "_paused", False):
+                for b in self.buttons.values():
+                    b.hide()
+
     def on_exit(self):
+        self.buttons_due = False
         self.table.on_exit()
         if self.demo is not None:
             self.demo.on_exit()

@@ -40,7 +40,7 @@ class LessonPanel:
         pygame.draw.rect(surf, PANEL_EDGE, surf.get_rect(), 3, border_radius=16)
         width = rect.width - 2 * PAD
         y = PAD - 4
-        bottom = (sc.buttons_top - rect.top - 12) if sc.buttons else rect.height - 130
+        bottom = (sc.buttons_top - rect.top - 12) if sc.buttons or sc.buttons_due else rect.height - 130
         # the last bot moves, one line each, just above the buttons (newest brightest)
         lines = list(sc.narrations)
         if s.free_play and sc.hint_lines is not None:

@@ -6,7 +6,8 @@ renderer's own wrapped box (kinsoku), not pygame_gui's word-per-line one."""
 from __future__ import annotations
 
 import pygame
-import pygame_gui
+
+from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 
 from .log import LogPanel, TableLog
 
@@ -15,17 +16,23 @@ RECTS = {"pause": (1262, 5, 190, 42), "done": (1460, 5, 140, 42), "undo": (1608,
          "menu": (1766, 5, 146, 42)}
 
 
-def make_bar(app, log: TableLog, timed: bool) -> dict:
-    """``{key: widget}``: the four buttons (Undo hidden in real time) and ``"log"``."""
-    ui = {}
+def make_bar(app, log: TableLog) -> dict:
+    """``{"log": the log panel}``; ``add_buttons`` adds the buttons (the table has them made
+    with its first frame's widgets: after that frame when a picture of them is kept,
+    tabletop/ui/guishots.py)."""
+    log.visible = True
+    return {"log": LogPanel(log)}
+
+
+def add_buttons(ui: dict, app, timed: bool, paused: bool, only: set | None) -> None:
+    """The four buttons into ``ui``: Undo hidden in real time, Pause reading Resume while
+    paused, and only the keys in ``only`` shown when it is given (``show_buttons``)."""
     for key in BUTTONS:
         ui[key] = pygame_gui.elements.UIButton(pygame.Rect(RECTS[key]), app.t(f"pendulum.button.{key}"),
                                                app.ui_manager)
-    if timed:
-        ui["undo"].hide()
-    ui["log"] = LogPanel(log)
-    log.visible = True
-    return ui
+        if (only is not None and key not in only) or (only is None and key == "undo" and timed):
+            ui[key].hide()
+    label_pause(ui, app, paused)
 
 
 def relabel(ui: dict, app) -> None:
@@ -38,7 +45,7 @@ def relabel(ui: dict, app) -> None:
 
 def label_pause(ui: dict, app, paused: bool) -> None:
     """Pause reads Resume while the game is paused."""
-    if ui:
+    if "pause" in ui:
         ui["pause"].set_text(app.t("pendulum.button.resume" if paused else "pendulum.button.pause"))
 
 

@@ -6,7 +6,8 @@ What a scene may use (the contract with the game screens):
 * ``app.logical_size`` (1920, 1080): scenes draw on that surface in ``draw(surface)``;
   the App scales it to the window. Mouse events arrive in logical coordinates.
 * ``app.ui_manager``: pygame_gui in logical coordinates, theme ``assets/theme.json``,
-  Japanese-capable fonts; made on first use. Scenes create elements in ``on_enter``, kill
+  Japanese-capable fonts; made on first use (gui.py: ``app.gui.add_theme`` without making it,
+  ``app.gui.first_widgets`` for a first frame's widgets). Scenes create elements in ``on_enter``, kill
   them in ``on_exit``, hide/show them in ``on_pause``/``on_resume``.
 * ``app.t(key, **fmt)``, ``app.lang``, ``app.set_lang(lang)`` (calls
   ``on_language_changed()`` on every scene), ``app.font(size, bold)``,
@@ -49,10 +50,10 @@ from .. import games, procmem
 from .assets import Assets
 from . import prefs
 from .cache import LRU
-from .compose import FULL, Compositor, frame_times_box, gui_overlays
+from .compose import FULL, Compositor, frame_times_box
 from .dialog import Dialog
 from .fonts import Fonts
-from .gui import make_ui_manager
+from .gui import Gui
 from .i18n import LANGS, Strings
 from .input import KeyMap
 from .present import Presenter
@@ -129,7 +130,7 @@ class App:
         saved = prefs.load()
         self.sound = SoundBoard(self.mods, volume=saved.get("volume", snd.get("volume", 0.7)),
                                 muted=saved.get("muted", snd.get("muted", False)))
-        self._ui_manager = None          # created on first use (see ``ui_manager``)
+        self.gui = Gui(self, LOGICAL_SIZE)   # pygame_gui's manager, made on first use (``ui_manager``)
         self.scenes = SceneStack()
         # --watch: the mods' files are polled and reloaded when they change (watch.py)
         self.watcher = ModWatcher(self) if getattr(self.args, "watch", False) and self.mods else None
@@ -254,9 +255,7 @@ class App:
     @property
     def ui_manager(self):
         """The pygame_gui manager (logical coordinates, our theme and fonts), made on first use."""
-        if self._ui_manager is None:
-            self._ui_manager = make_ui_manager(self, LOGICAL_SIZE)
-        return self._ui_manager
+        return self.gui.get()
 
     # --- intents --------------------------------------------------------------------
     def intent(self, event) -> str | None:
@@ -383,7 +382,7 @@ class App:
         if (event.type in MOUSE_EVENTS and getattr(event, "touch", False) and not self._dialogs
                 and self.scenes.top is not None and self.scenes.top.takes_fingers()):
             return     # a finger, which the scene reads as itself: not a click as well
-        consumed = self._ui_manager.process_events(event) if self._ui_manager is not None else False
+        consumed = self.gui.manager.process_events(event) if self.gui.manager is not None else False
         if self._dialogs:
             if self._dialogs[-1].handle_event(event, intents):
                 return
@@ -400,8 +399,7 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
-        if self._ui_manager is not None:
-            self._ui_manager.update(dt)
+        self.gui.update(dt)
         if self.watcher is not None:
             self.watcher.update(dt)
         for toast in self._toasts:
@@ -427,8 +425,7 @@ class App:
                 self._dim = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
                 self._dim.fill((0, 0, 0, 140))
             out.append((self._dim, FULL, None))     # a modal dialog: the rest waits, dimmed
-        if self._ui_manager is not None:
-            out += gui_overlays(self._ui_manager)
+        out += self.gui.overlays()
         out += [(box, rect, None) for box, rect in self._toast_places()]
         if self.show_frame_times:
             if self._overlay_surf is None or self.frame >= self._overlay_next:   # twice a second
@@ -443,8 +440,7 @@ class App:
         """Every overlay of ``_overlays`` in ``frame`` (clipped by its clip rectangle)."""
         if self._dialogs and self._dim is not None:
             frame.blit(self._dim, (0, 0))
-        if self._ui_manager is not None:
-            self._ui_manager.draw_ui(frame)
+        self.gui.draw(frame)
         for box, rect in self._toast_places():
             frame.blit(box, rect)
         if self.show_frame_times and self._overlay_surf is not None:
@@ -514,19 +510,23 @@ class App:
     def frame_step(self, dt: float = DT, updates: int = 1) -> None:
         """One frame: events, ``updates`` fixed steps, one draw, flip."""
         t0 = time.perf_counter()
+        if self.frame == 0:
+            self.gui.first_frame_begins()    # the first frame's widgets: now, or a picture (gui.py)
         for _ in range(3):
             events = pygame.event.get()
             for event in events:
                 self.handle_event(event)
                 if not self.running:
                     return
-            if self._ui_manager is None or not events:
+            if self.gui.manager is None or not events:
                 break
             # pygame_gui posts what its widgets did (a button pressed...) while handling these:
             # answered in this frame, not the next
         for _ in range(updates):
             self.update(dt)
         self.draw()
+        if self.frame == 0:
+            self.gui.first_frame_shown()
         self.frame += 1
         if self.frame == 1:      # after the first frame: start-up does not wait for it
             procmem.return_large_blocks()

@@ -1,15 +1,23 @@
-"""The App's pygame_gui manager: logical coordinates, our theme (``assets/theme.json``) and
-Japanese-capable fonts. pygame_gui is imported here, on first use, not before the
-launcher's first frame (tabletop/ui/app.py imports this module, which imports nothing
-heavy)."""
+"""The App's pygame_gui manager: logical coordinates, our theme (``assets/theme.json``, plus
+the themes screens add with ``add_theme``) and Japanese-capable fonts.
+
+pygame_gui is imported on first use, not before a first frame that shows no widget (the
+launcher's, Grail War's): screens name it through :data:`pygame_gui` here, a stand-in that
+imports it when one of its parts is first used. It is imported without PyYAML: its
+translation loader (python-i18n) imports PyYAML when it can, for files pygame_gui never
+reads (they are JSON), and PyYAML is on no start-up path once the caches are warm."""
 from __future__ import annotations
 
+import importlib
 import json
+import sys
 import warnings
 
 import pygame
 
+from . import guishots
 from .assets import ASSETS
+from .compose import gui_overlays
 
 THEME_FILE = ASSETS / "theme.json"
 # pygame_gui's tooltips drawn like the tables' own: a dark rounded box with a gold edge
@@ -23,14 +31,150 @@ TOOLTIP_THEME = {
 _POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
+def lib():
+    """The pygame_gui package, imported now if it was not (without PyYAML: module docstring)."""
+    module = sys.modules.get("pygame_gui")
+    if module is not None:
+        return module
+    blocked = "yaml" not in sys.modules
+    if blocked:
+        sys.modules["yaml"] = None        # `import yaml` fails: python-i18n then goes without it
+    try:
+        return importlib.import_module("pygame_gui")
+    finally:
+        if blocked and sys.modules.get("yaml", 0) is None:
+            del sys.modules["yaml"]       # and anyone may import it later
+
+
+class _LazyGui:
+    """``pygame_gui`` for the screens: the package, imported on the first use of one of its
+    parts. Its event types (``UI_BUTTON_PRESSED``...) read as -1, the type of no event, until
+    it is imported: no widget exists before pygame_gui does, so no event of its kinds can
+    either, and asking whether an event is one imports nothing."""
+
+    def __getattr__(self, name):
+        module = sys.modules.get("pygame_gui")
+        if module is None and name.startswith("UI_"):
+            return -1
+        return getattr(module or lib(), name)
+
+
+pygame_gui = _LazyGui()
+
+
+class Gui:
+    """The App's pygame_gui manager (``manager``: None until first used, see ``get``), the
+    themes screens add over ours, and the first frame's widgets (``first_widgets``)."""
+
+    def __init__(self, app, logical_size):
+        self.app = app
+        self.logical_size = logical_size
+        self.manager = None
+        self.themes: list[dict] = []
+        self.on_first_frame = None       # called as the first frame is presented (bench/startup.py)
+        self._waiting: list[tuple] = []  # (key, build) of the first frame's widgets, not built yet
+        self._begun = False              # the first frame has begun: widgets are built at once
+        self._picture: list | None = None   # guishots: what the first frame shows for them
+        self._picture_key = None         # and what it is kept for (saved or checked after)
+
+    # --- the first frame's widgets (guishots.py) ----------------------------------------
+    def first_widgets(self, key, build) -> None:
+        """``build()`` makes pygame_gui widgets a screen shows from its first frame; ``key()``
+        says what they look like (with the language, mods, fonts and theme, guishots.py).
+        Before the program's first frame, when a picture for that key is kept, the first
+        frame shows it and ``build`` runs right after that frame is presented, before any
+        input is read; otherwise (and after the first frame) ``build`` runs as its frame
+        begins."""
+        if self._begun:
+            build()
+        else:
+            self._waiting.append((key, build))
+
+    def first_frame_begins(self) -> None:
+        """The App's first frame begins (before its events and update)."""
+        self._begun = True
+        if not self._waiting:
+            return
+        if self.manager is not None:      # other widgets were made already: no picture of these
+            self._build_waiting()
+            return
+        key = guishots.full_key(self.app, [k() for k, _build in self._waiting])
+        picture = guishots.load(key)
+        self._picture_key = key
+        if picture is not None:
+            self._picture = picture
+            return
+        self._build_waiting()
+
+    def first_frame_shown(self) -> None:
+        """The App's first frame was presented: the widgets it showed as a picture are built;
+        a picture of the widgets it drew is kept for the next start."""
+        if self.on_first_frame is not None:
+            self.on_first_frame()
+        if self._picture is not None:
+            self._build_waiting()            # drawn from the next frame on, in place of the picture
+        elif self._picture_key is not None and self.manager is not None:
+            guishots.save(self._picture_key, guishots.entries(self.manager))
+            self._picture_key = None
+
+    def _build_waiting(self) -> None:
+        waiting, self._waiting = self._waiting, []
+        for _key, build in waiting:
+            build()
+
+    def update(self, dt: float) -> None:
+        """pygame_gui's update (its draw list is brought up to date here); the first frame's
+        picture gives way to the widgets, and is written again if they look different."""
+        if self.manager is None:
+            return
+        self.manager.update(dt)
+        if self._picture is not None and not self._waiting:
+            if not guishots.same(self._picture, guishots.entries(self.manager)):
+                guishots.save(self._picture_key, guishots.entries(self.manager))
+            self._picture = self._picture_key = None
+
+    def overlays(self) -> list[tuple]:
+        """The widgets as compose.py's overlay entries (or the first frame's picture of them)."""
+        out = [(image, rect, area) for image, rect, area, _mode in self._picture or ()]
+        return out + gui_overlays(self.manager) if self.manager is not None else out
+
+    def draw(self, frame) -> None:
+        if self._picture:
+            frame.blits(self._picture)
+        if self.manager is not None:
+            self.manager.draw_ui(frame)
+
+    def get(self):
+        """The manager, made now if it was not (this imports pygame_gui)."""
+        if self.manager is None:
+            self.manager = make_ui_manager(self.app, self.logical_size)
+            for theme in self.themes:
+                _load(self.manager, theme)
+        return self.manager
+
+    def add_theme(self, theme: dict) -> None:
+        """A screen's own theme (its widgets' object ids) over ours: loaded into the manager
+        now if it exists, else when it is made, so a screen with no widget yet does not make
+        it (nor import pygame_gui) just for this."""
+        if theme not in self.themes:
+            self.themes.append(theme)
+            if self.manager is not None:
+                _load(self.manager, theme)
+
+
+def _load(manager, theme: dict) -> None:
+    try:
+        manager.get_theme().load_theme(theme)
+    except Exception:   # noqa: BLE001 - the default looks are still usable
+        pass
+
+
 def make_ui_manager(app, logical_size):
     """A pygame_gui manager in logical coordinates: events arrive converted by the App; the
     hover position is the real mouse mapped through the App's scale and letterbox. Every
     widget font is "tabletop" (Noto Sans JP or a mod's font), and pygame_gui's default
     fallback font is the Japanese one too, so nothing renders as boxes."""
-    import pygame_gui   # on first use: not on the launcher's path to its first frame
-
-    class LogicalUIManager(pygame_gui.UIManager):
+    class LogicalUIManager(lib().UIManager):
         pointer = None      # the last pointer position the events gave (logical)
 
         def process_events(self, event):
