@@ -19,7 +19,7 @@ from tabletop.engine import Action, GameRng, State
 
 from .choices import Choices
 from .council import Council
-from .effects import Effects
+from .effects import HANDLERS as RESOLVE, Effects
 from .ids import AREAS, SLOTS
 from .legality import Legality
 from .realtime import RealTime
@@ -237,9 +237,17 @@ class PendulumState(Legality, Choices, Effects, Council, RealTime, State):
         why = self.why_not(action)
         if why is not None:
             raise error(why)
+        return self.apply_chosen(action)
+
+    def apply_chosen(self, action: Action) -> list:
+        """``apply`` without asking ``why_not`` first: only for an action this engine's own bot chose on this
+        very state, in a loop that applies nothing else (the simulator's untimed games, ``sim.play_game``).
+        Every public entry (``apply``, ``submit``, ``Match``, the screens) checks; a bot that chose an
+        illegal action would go unnoticed here (tests/pendulum/test_rules_sim_trusted.py replays such games
+        through ``apply``)."""
         p = self.players[action.seat]
         ev: list = []
-        self.resolve(p, action, ev)
+        RESOLVE[action.kind](self, p, action, ev)
         self.action_count += 1
         self.last_change = self._time
         self.progress(ev)

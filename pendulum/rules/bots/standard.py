@@ -139,6 +139,16 @@ class StandardBot(Valuation):
         return objs["done"][0]
 
     def _claim(self, st, p):
+        """A claim now, or None; kept with the values (``refresh``: the seat's mat, the achievement and the
+        legendary token) for the phase and the claimed markers, the only other things it reads."""
+        key = ("claim", st.phase, len(st.achievement_markers))
+        memo = self._vmemo
+        got = memo.get(key, memo)
+        if got is memo:
+            got = memo[key] = self._claim_raw(st, p)
+        return got
+
+    def _claim_raw(self, st, p):
         if st.claim_refusal(p, False):
             return None
         if st.legendary_available(p):

@@ -46,7 +46,7 @@ class Valuation:
     SOON_BASE, SOON_W = 0.3, 0.7     # a frame's value times SOON_BASE + SOON_W * how soon its row plays
 
     def __init__(self):
-        self._vmemo, self._fmemo, self._soon_memo = {}, {}, {}
+        self._vmemo, self._fmemo, self._soon_memo, self._amemo = {}, {}, {}, {}
         self._memo_key = None
 
     # ---------------------------------------------------------------- values
@@ -95,6 +95,7 @@ class Valuation:
             self._memo_key = key
             self._vmemo = {}
             self._fmemo = {}
+            self._amemo = {}
         return self._vmemo
 
     def value(self, st, p, eff, depth=0):
@@ -327,26 +328,30 @@ class Valuation:
 
     def act_term(self, st, p, sp):
         """What acting on reward box ``sp`` is worth at its plain cost (its effect less 0.6 times the cost's
-        value), or None when the cost cannot be paid; memoised with the other values (``refresh``)."""
-        memo = self._vmemo
-        key = ("act", sp.action)            # the boxes of one action share its cost and effect objects
-        got = memo.get(key, memo)
+        value), or None when the cost cannot be paid; memoised with the other values (``refresh``), per
+        action (the boxes of one action share its cost and effect objects)."""
+        memo = self._amemo
+        got = memo.get(sp.action, memo)
         if got is not memo:
             return got
         cost = sp.cost
         if not st.can_pay(p, cost):
             got = None
         else:
-            got = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
-        memo[key] = got
+            got = self.value(st, p, sp.effect) - (self._cost_value(st, p, cost) if cost else 0.0) * 0.6
+        memo[sp.action] = got
         return got
 
     def frame_base(self, st, p, f):
         """A frame's worth before timing: its best box (``act_term``; -3 for a box it cannot pay)."""
         best = -5.0
         spaces = st.rules.spaces
+        memo = self._amemo
         for sid in f.spaces:
-            v = self.act_term(st, p, spaces[sid])
+            sp = spaces[sid]
+            v = memo.get(sp.action, memo)
+            if v is memo:
+                v = self.act_term(st, p, sp)
             if v is None:
                 v = -3.0
             if v > best:
