@@ -44,7 +44,12 @@ class StandardBot(Valuation):
             need = self.res_need(st, p)
             return max(opts, key=lambda o: _weighted(triple(o), need))
         if t == "vp":
-            return max(opts, key=lambda o: self.vp_split_value(st, p, triple(o)))
+            r0, r1, r2 = self.vp_split_table(st, p, dec["n"])
+
+            def split_value(o):
+                a, b, c = triple(o)
+                return 0.0 + r0[a] + r1[b] + r2[c]
+            return max(opts, key=split_value)
         if t == "vp1":
             return max(opts, key=lambda o: self.track_value(st, p, TRACKS.index(o), dec["n"]))
         if t == "conquer":

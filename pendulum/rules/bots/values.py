@@ -156,9 +156,17 @@ class Valuation:
         if anyvp:
             v += max(self.track_value(st, p, i, 1) for i in range(3)) * anyvp
         if col and depth < 1:
-            v += self.value(st, p, rules.production[p.character][col], depth + 1)
+            e = rules.production[p.character][col]
+            if e:                                       # (value(e, depth + 1) without its wrapper)
+                v += self._value(st, p, e, depth + 1)
+            else:
+                v += 0.0
             for card in p.slots[col]:
-                v += self.value(st, p, rules.provinces[card][col], depth + 1)
+                e = rules.provinces[card][col]
+                if e:
+                    v += self._value(st, p, e, depth + 1)
+                else:
+                    v += 0.0
         if conq:
             v += self.CONQ if st.round < rules.rounds else 2.0
         if recruit:
@@ -244,11 +252,10 @@ class Valuation:
                 need[i] = 0.0
         return need
 
-    def vp_split_value(self, st, p, split):
-        v = 0.0
-        for i, n in enumerate(split):
-            v += self.track_value(st, p, i, n)
-        return v
+    def vp_split_table(self, st, p, n):
+        """``[[track_value(t, k) for k in 0..n] for t in 0..2]``: the value of a split ``(a, b, c)`` of ``n``
+        track steps is ``0.0 + row0[a] + row1[b] + row2[c]``."""
+        return [[self.track_value(st, p, t, k) for k in range(n + 1)] for t in range(3)]
 
     def slot_card_value(self, st, p, col, card):
         return self.value(st, p, st.rules.provinces[card][col]) * (1.5 if col in ("red", "yellow") else 1.0)
@@ -338,7 +345,8 @@ class Valuation:
         if not st.can_pay(p, cost):
             got = None
         else:
-            got = self.value(st, p, sp.effect) - (self._cost_value(st, p, cost) if cost else 0.0) * 0.6
+            eff = sp.effect
+            got = (self._value(st, p, eff, 0) if eff else 0.0) - (self._cost_value(st, p, cost) if cost else 0.0) * 0.6
         memo[sp.action] = got
         return got
 
