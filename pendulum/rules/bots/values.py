@@ -70,6 +70,19 @@ class Valuation:
         memo["plan"] = (want, votes, total)
         return want, votes, total
 
+    def _context(self, st, p):
+        """What ``_value`` and ``_cost_value`` read of the plan and the mat, once per memo: ``(want, res,
+        late, total, have, tshort, vneed, vkeep)`` (cubes, the last round, the plan's wild total, cubes held,
+        how many of the total are missing, votes the plan still lacks, votes beyond the plan)."""
+        want, vwant, total = self._vmemo.get("plan") or self.plan(st, p)
+        res = tuple(p.res)
+        have = res[0] + res[1] + res[2]
+        votes = p.votes
+        ctx = self._vmemo["ctx"] = (want, res, st.round >= st.rules.rounds, total, have,
+                                    total - have if total > have else 0,
+                                    vwant - votes if vwant > votes else 0, votes - vwant if votes > vwant else 0)
+        return ctx
+
     def track_value(self, st, p, t, n=1):
         P = st.rules.parchment
         v = 0.0
@@ -117,14 +130,9 @@ class Valuation:
             c = compile_effect(eff)
         _, resn, votes, vps, tail = c
         v = 0.0
-        rules = st.rules
-        late = st.round >= rules.rounds
-        want, vwant, total = self._vmemo.get("plan") or self.plan(st, p)
-        res = p.res
+        want, res, late, total, have, tshort, vneed, _vkeep = self._vmemo.get("ctx") or self._context(st, p)
         if resn:
-            cap = rules.cap
-            have = res[0] + res[1] + res[2]
-            tshort = total - have if total > have else 0
+            cap = st.rules.cap
             base = (0.6, 0.6, 0.7) if not late else (0.3, 0.3, 0.3)
             extra_w = 4.0 if late else 1.5
             short_w = self.SHORT_W
@@ -138,19 +146,17 @@ class Valuation:
                 over = n - short if n > short else 0
                 v += base[i] * n + short_w * (n if n < short else short) + extra_w * (over if over < tshort else tshort)
         if votes:
-            need = vwant - p.votes
-            if need < 0:
-                need = 0
+            need = vneed
             v += self.VOTE_W * (votes if votes < need else need) + 0.35 * (votes - need if votes > need else 0)
         for t, n in vps:
             v += self.track_value(st, p, t, n)
         if tail is None:
             return v
         leg, anyres, anyvp, col, conq, recruit, retrieve, sp, amount = tail
+        rules = st.rules
         if leg and not p.legendary:
             v += 60
         if anyres:
-            have = res[0] + res[1] + res[2]
             short = max(0, sum(max(0, want[i] - res[i]) for i in range(3)), total - have)
             v += 0.65 * anyres + (4.0 if late else 2.5) * min(anyres, short)
         if anyvp:
@@ -194,13 +200,11 @@ class Valuation:
     def _cost_value(self, st, p, cost):
         """What paying ``cost`` costs the plan: each cube (more for one the plan still needs), the wild cubes,
         the last council's total, votes the plan needs, track steps."""
-        want, vwant, total = self._vmemo.get("plan") or self.plan(st, p)
+        want, res, late, total, have, _tshort, _vneed, vkeep = self._vmemo.get("ctx") or self._context(st, p)
         c = st.rules.costs.get(id(cost))
         if c is None or c[0] is not cost:
             c = compile_cost(cost)
         _, cm, cc, cg, ca, cv, vps = c
-        res = p.res
-        have = res[0] + res[1] + res[2]
         v = 0.0
         spent = 0
         if cm:                              # military, culture, gold in turn (unrolled: a hot path)
@@ -222,12 +226,9 @@ class Valuation:
             spent += ca
             v += 0.6 * ca
         if total and have - spent < total:
-            v += (6.0 if st.round >= st.rules.rounds else 1.2) * min(spent, total - (have - spent))
+            v += (6.0 if late else 1.2) * min(spent, total - (have - spent))
         if cv:
-            keep = p.votes - vwant
-            if keep < 0:
-                keep = 0
-            over = cv - keep
+            over = cv - vkeep
             v += 0.6 * cv + 2.2 * (over if over > 0 else 0)
         for _t, n in vps:
             v += 4.5 * n
