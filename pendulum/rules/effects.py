@@ -16,7 +16,7 @@ class Effects:
 
     def resolve(self, p, action, ev):
         """Carry out a legal ``action`` of seat ``p`` (checked by ``why_not``), appending its events."""
-        HANDLERS[action.kind](self, p, action, ev)
+        _HANDLERS[action.kind](self, p, action, ev)
 
     def pay(self, p, cost: dict, pay, ev):
         for key, i in RI.items():
@@ -350,6 +350,6 @@ class Effects:
             self.gain(p, info["effect"], ev)
 
 
-# kind -> its handler (a table: one lookup per applied action; ``apply`` reads it directly)
-HANDLERS = {kind: getattr(Effects, "_do_" + kind) for kind in
+# kind -> its handler (a table: one lookup per applied action)
+_HANDLERS = {kind: getattr(Effects, "_do_" + kind) for kind in
              ("move", "act", "flip", "play", "pickup", "claim", "refill", "done", "resume", "choose")}

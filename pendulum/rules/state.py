@@ -19,7 +19,7 @@ from tabletop.engine import Action, GameRng, State
 
 from .choices import Choices
 from .council import Council
-from .effects import HANDLERS as RESOLVE, Effects
+from .effects import Effects
 from .ids import AREAS, SLOTS
 from .legality import Legality
 from .realtime import RealTime
@@ -242,12 +242,12 @@ class PendulumState(Legality, Choices, Effects, Council, RealTime, State):
     def apply_chosen(self, action: Action) -> list:
         """``apply`` without asking ``why_not`` first: only for an action this engine's own bot chose on this
         very state, in a loop that applies nothing else (the simulator's untimed games, ``sim.play_game``).
-        Every public entry (``apply``, ``submit``, ``Match``, the screens) checks; a bot that chose an
-        illegal action would go unnoticed here (tests/pendulum/test_rules_sim_trusted.py replays such games
-        through ``apply``)."""
+        Every public entry (``apply``, ``submit``, ``Match``, the screens) checks. A bot that chose an
+        illegal action would go unnoticed here: tests/pendulum/test_rules_sim_trusted.py replays seeded bot
+        games through ``apply`` to show none does."""
         p = self.players[action.seat]
         ev: list = []
-        RESOLVE[action.kind](self, p, action, ev)
+        self.resolve(p, action, ev)
         self.action_count += 1
         self.last_change = self._time
         self.progress(ev)
