@@ -100,10 +100,11 @@ class Valuation:
             return self._vmemo
         self._fresh = True
         p = st.players[self.seat]
-        sl = p.slots
         res, tracks = p.res, p.tracks
-        key = (id(st), *res, p.votes, *tracks, p.legendary, p.claims, p.had_token, len(p.discard),
-               *map(len, sl.values()), len(p.keep), st.round, st.achievement, st.legendary)   # (slots: SLOTS order)
+        s1, s2, s3, s4 = p.slots.values()            # (the four slots, SLOTS order)
+        key = (id(st), res[0], res[1], res[2], p.votes, tracks[0], tracks[1], tracks[2], p.legendary, p.claims,
+               p.had_token, len(p.discard), len(s1), len(s2), len(s3), len(s4), len(p.keep), st.round,
+               st.achievement, st.legendary)
         if self._memo_key != key:
             self._memo_key = key
             self._vmemo = {}
