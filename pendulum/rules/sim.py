@@ -23,10 +23,11 @@ def idle_steps(st, driver, dt: float = REALTIME_DT) -> int:
 
 
 def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, skip_idle: bool = True,
-              log: list | None = None):
+              log: list | None = None, check: bool = False):
     """Play one bot game; returns (state, actions applied). Real time runs in ``REALTIME_DT`` steps; with
     ``skip_idle`` the steps in which nothing can happen are taken at once (same result, see idle_steps).
-    ``log``: a list that receives every applied action (with the engine time in real time)."""
+    ``log``: a list that receives every applied action (with the engine time in real time). Untimed, a bot's
+    choice is applied without a second legality check (``apply_chosen``) unless ``check``."""
     st = rules.new_state(seed)
     bots = [make_bot(k, i, seed) for i, k in enumerate(kinds)]
     n = 0
@@ -52,7 +53,10 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
             a = bots[s].choose(st)
             if a is None:
                 continue
-            st.apply(a)
+            if check:
+                st.apply(a)
+            else:
+                st.apply_chosen(a)          # the bot chose it on this state: no second legality check
             if log is not None:
                 log.append(a)
             moved = True

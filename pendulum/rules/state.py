@@ -237,6 +237,14 @@ class PendulumState(Legality, Choices, Effects, Council, RealTime, State):
         why = self.why_not(action)
         if why is not None:
             raise error(why)
+        return self.apply_chosen(action)
+
+    def apply_chosen(self, action: Action) -> list:
+        """``apply`` without asking ``why_not`` first: only for an action this engine's own bot chose on this
+        very state, in a loop that applies nothing else (the simulator's untimed games, ``sim.play_game``).
+        Every public entry (``apply``, ``submit``, ``Match``, the screens) checks. A bot that chose an
+        illegal action would go unnoticed here: tests/pendulum/test_rules_sim_trusted.py replays seeded bot
+        games through ``apply`` to show none does."""
         p = self.players[action.seat]
         ev: list = []
         self.resolve(p, action, ev)

@@ -44,7 +44,12 @@ class StandardBot(Valuation):
             need = self.res_need(st, p)
             return max(opts, key=lambda o: _weighted(triple(o), need))
         if t == "vp":
-            return max(opts, key=lambda o: self.vp_split_value(st, p, triple(o)))
+            r0, r1, r2 = self.vp_split_table(st, p, dec["n"])
+
+            def split_value(o):
+                a, b, c = triple(o)
+                return 0.0 + r0[a] + r1[b] + r2[c]
+            return max(opts, key=split_value)
         if t == "vp1":
             return max(opts, key=lambda o: self.track_value(st, p, TRACKS.index(o), dec["n"]))
         if t == "conquer":
@@ -139,6 +144,16 @@ class StandardBot(Valuation):
         return objs["done"][0]
 
     def _claim(self, st, p):
+        """A claim now, or None; kept with the values (``refresh``: the seat's mat, the achievement and the
+        legendary token) for the phase and the claimed markers, the only other things it reads."""
+        key = ("claim", st.phase, len(st.achievement_markers))
+        memo = self._vmemo
+        got = memo.get(key, memo)
+        if got is memo:
+            got = memo[key] = self._claim_raw(st, p)
+        return got
+
+    def _claim_raw(self, st, p):
         if st.claim_refusal(p, False):
             return None
         if st.legendary_available(p):

@@ -46,7 +46,7 @@ class Valuation:
     SOON_BASE, SOON_W = 0.3, 0.7     # a frame's value times SOON_BASE + SOON_W * how soon its row plays
 
     def __init__(self):
-        self._vmemo, self._fmemo, self._soon_memo = {}, {}, {}
+        self._vmemo, self._fmemo, self._soon_memo, self._amemo = {}, {}, {}, {}
         self._memo_key = None
 
     # ---------------------------------------------------------------- values
@@ -70,6 +70,19 @@ class Valuation:
         memo["plan"] = (want, votes, total)
         return want, votes, total
 
+    def _context(self, st, p):
+        """What ``_value`` and ``_cost_value`` read of the plan and the mat, once per memo: ``(want, res,
+        late, total, have, tshort, vneed, vkeep)`` (cubes, the last round, the plan's wild total, cubes held,
+        how many of the total are missing, votes the plan still lacks, votes beyond the plan)."""
+        want, vwant, total = self._vmemo.get("plan") or self.plan(st, p)
+        res = tuple(p.res)
+        have = res[0] + res[1] + res[2]
+        votes = p.votes
+        ctx = self._vmemo["ctx"] = (want, res, st.round >= st.rules.rounds, total, have,
+                                    total - have if total > have else 0,
+                                    vwant - votes if vwant > votes else 0, votes - vwant if votes > vwant else 0)
+        return ctx
+
     def track_value(self, st, p, t, n=1):
         P = st.rules.parchment
         v = 0.0
@@ -87,14 +100,16 @@ class Valuation:
             return self._vmemo
         self._fresh = True
         p = st.players[self.seat]
-        sl = p.slots
         res, tracks = p.res, p.tracks
-        key = (id(st), *res, p.votes, *tracks, p.legendary, p.claims, p.had_token, len(p.discard),
-               *map(len, sl.values()), len(p.keep), st.round, st.achievement, st.legendary)   # (slots: SLOTS order)
+        s1, s2, s3, s4 = p.slots.values()            # (the four slots, SLOTS order)
+        key = (id(st), res[0], res[1], res[2], p.votes, tracks[0], tracks[1], tracks[2], p.legendary, p.claims,
+               p.had_token, len(p.discard), len(s1), len(s2), len(s3), len(s4), len(p.keep), st.round,
+               st.achievement, st.legendary)
         if self._memo_key != key:
             self._memo_key = key
             self._vmemo = {}
             self._fmemo = {}
+            self._amemo = {}
         return self._vmemo
 
     def value(self, st, p, eff, depth=0):
@@ -116,14 +131,9 @@ class Valuation:
             c = compile_effect(eff)
         _, resn, votes, vps, tail = c
         v = 0.0
-        rules = st.rules
-        late = st.round >= rules.rounds
-        want, vwant, total = self._vmemo.get("plan") or self.plan(st, p)
-        res = p.res
+        want, res, late, total, have, tshort, vneed, _vkeep = self._vmemo.get("ctx") or self._context(st, p)
         if resn:
-            cap = rules.cap
-            have = res[0] + res[1] + res[2]
-            tshort = total - have if total > have else 0
+            cap = st.rules.cap
             base = (0.6, 0.6, 0.7) if not late else (0.3, 0.3, 0.3)
             extra_w = 4.0 if late else 1.5
             short_w = self.SHORT_W
@@ -137,27 +147,33 @@ class Valuation:
                 over = n - short if n > short else 0
                 v += base[i] * n + short_w * (n if n < short else short) + extra_w * (over if over < tshort else tshort)
         if votes:
-            need = vwant - p.votes
-            if need < 0:
-                need = 0
+            need = vneed
             v += self.VOTE_W * (votes if votes < need else need) + 0.35 * (votes - need if votes > need else 0)
         for t, n in vps:
             v += self.track_value(st, p, t, n)
         if tail is None:
             return v
         leg, anyres, anyvp, col, conq, recruit, retrieve, sp, amount = tail
+        rules = st.rules
         if leg and not p.legendary:
             v += 60
         if anyres:
-            have = res[0] + res[1] + res[2]
             short = max(0, sum(max(0, want[i] - res[i]) for i in range(3)), total - have)
             v += 0.65 * anyres + (4.0 if late else 2.5) * min(anyres, short)
         if anyvp:
             v += max(self.track_value(st, p, i, 1) for i in range(3)) * anyvp
         if col and depth < 1:
-            v += self.value(st, p, rules.production[p.character][col], depth + 1)
+            e = rules.production[p.character][col]
+            if e:                                       # (value(e, depth + 1) without its wrapper)
+                v += self._value(st, p, e, depth + 1)
+            else:
+                v += 0.0
             for card in p.slots[col]:
-                v += self.value(st, p, rules.provinces[card][col], depth + 1)
+                e = rules.provinces[card][col]
+                if e:
+                    v += self._value(st, p, e, depth + 1)
+                else:
+                    v += 0.0
         if conq:
             v += self.CONQ if st.round < rules.rounds else 2.0
         if recruit:
@@ -185,13 +201,11 @@ class Valuation:
     def _cost_value(self, st, p, cost):
         """What paying ``cost`` costs the plan: each cube (more for one the plan still needs), the wild cubes,
         the last council's total, votes the plan needs, track steps."""
-        want, vwant, total = self._vmemo.get("plan") or self.plan(st, p)
+        want, res, late, total, have, _tshort, _vneed, vkeep = self._vmemo.get("ctx") or self._context(st, p)
         c = st.rules.costs.get(id(cost))
         if c is None or c[0] is not cost:
             c = compile_cost(cost)
         _, cm, cc, cg, ca, cv, vps = c
-        res = p.res
-        have = res[0] + res[1] + res[2]
         v = 0.0
         spent = 0
         if cm:                              # military, culture, gold in turn (unrolled: a hot path)
@@ -213,12 +227,9 @@ class Valuation:
             spent += ca
             v += 0.6 * ca
         if total and have - spent < total:
-            v += (6.0 if st.round >= st.rules.rounds else 1.2) * min(spent, total - (have - spent))
+            v += (6.0 if late else 1.2) * min(spent, total - (have - spent))
         if cv:
-            keep = p.votes - vwant
-            if keep < 0:
-                keep = 0
-            over = cv - keep
+            over = cv - vkeep
             v += 0.6 * cv + 2.2 * (over if over > 0 else 0)
         for _t, n in vps:
             v += 4.5 * n
@@ -243,11 +254,10 @@ class Valuation:
                 need[i] = 0.0
         return need
 
-    def vp_split_value(self, st, p, split):
-        v = 0.0
-        for i, n in enumerate(split):
-            v += self.track_value(st, p, i, n)
-        return v
+    def vp_split_table(self, st, p, n):
+        """``[[track_value(t, k) for k in 0..n] for t in 0..2]``: the value of a split ``(a, b, c)`` of ``n``
+        track steps is ``0.0 + row0[a] + row1[b] + row2[c]``."""
+        return [[self.track_value(st, p, t, k) for k in range(n + 1)] for t in range(3)]
 
     def slot_card_value(self, st, p, col, card):
         return self.value(st, p, st.rules.provinces[card][col]) * (1.5 if col in ("red", "yellow") else 1.0)
@@ -327,26 +337,31 @@ class Valuation:
 
     def act_term(self, st, p, sp):
         """What acting on reward box ``sp`` is worth at its plain cost (its effect less 0.6 times the cost's
-        value), or None when the cost cannot be paid; memoised with the other values (``refresh``)."""
-        memo = self._vmemo
-        key = ("act", sp.action)            # the boxes of one action share its cost and effect objects
-        got = memo.get(key, memo)
+        value), or None when the cost cannot be paid; memoised with the other values (``refresh``), per
+        action (the boxes of one action share its cost and effect objects)."""
+        memo = self._amemo
+        got = memo.get(sp.action, memo)
         if got is not memo:
             return got
         cost = sp.cost
         if not st.can_pay(p, cost):
             got = None
         else:
-            got = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
-        memo[key] = got
+            eff = sp.effect
+            got = (self._value(st, p, eff, 0) if eff else 0.0) - (self._cost_value(st, p, cost) if cost else 0.0) * 0.6
+        memo[sp.action] = got
         return got
 
     def frame_base(self, st, p, f):
         """A frame's worth before timing: its best box (``act_term``; -3 for a box it cannot pay)."""
         best = -5.0
         spaces = st.rules.spaces
+        memo = self._amemo
         for sid in f.spaces:
-            v = self.act_term(st, p, spaces[sid])
+            sp = spaces[sid]
+            v = memo.get(sp.action, memo)
+            if v is memo:
+                v = self.act_term(st, p, sp)
             if v is None:
                 v = -3.0
             if v > best:
