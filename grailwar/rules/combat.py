@@ -47,18 +47,31 @@ class Part:
         self.committed = []       # the B7 items in the order chosen (sealed until both sides are in)
 
     def param(self, p, extra=True):
-        v = self.base[p]
-        if extra:
-            for sk in self.active:
-                for e in sk.effects:
-                    if e.type == "param" and (e.params == "ALL" or p in e.params) and \
-                            when_ok(e.when, self.side, self.main, self.own_base, ()):
-                        v += e.value
-            if self.np:
-                for e in self.f.np_effects:
-                    if e.type == "param" and (e.params == "ALL" or p in e.params):
-                        v += e.value
+        return self.values(extra)[p] if extra else self.base[p]
+
+    def values(self, extra=True):
+        """Every parameter at once (``param`` of each): the base, plus with ``extra`` the
+        declared skills' and the noble phantasm's param effects."""
+        if not extra or not (self.active or self.np):
+            return self.base
+        v = dict(self.base)
+        for sk in self.active:
+            for e in sk.effects:
+                if e.type == "param" and when_ok(e.when, self.side, self.main, self.own_base, ()):
+                    _add(v, e)
+        if self.np:
+            for e in self.f.np_effects:
+                if e.type == "param":
+                    _add(v, e)
         return v
+
+
+def _add(v, e):
+    """Add a param effect's value to the parameters it names (each once)."""
+    ps = e.params
+    for p in PARAMS:
+        if ps == "ALL" or p in ps:
+            v[p] += e.value
 
 
 def base_params(g, f, side, main, own_base):
@@ -74,14 +87,6 @@ def base_params(g, f, side, main, own_base):
             for p in (PARAMS if e.params == "ALL" else e.params):
                 out[p] += e.value
     return out
-
-
-def side_value(cfg, main_v, sub_vs):
-    if not sub_vs:
-        return main_v
-    s = sum(sub_vs)
-    d = cfg.combat.sub_divisor
-    return main_v + -(-s // d)
 
 
 def base_rate(cfg, va, vb, slots):
@@ -135,12 +140,18 @@ class Battle:
 
 
 def values(g, parts, extra):
-    main = parts[0]
-    subs = parts[1:]
-    cfg = g.cfg
-    if not subs and not extra:
-        return dict(main.base)
-    return {p: side_value(cfg, main.param(p, extra), [s.param(p, extra) for s in subs]) for p in PARAMS}
+    """A side's V (§8.4): its main's parameters plus its subs' divided (rounded up)."""
+    return combine(g.cfg, [pt.values(extra) for pt in parts])
+
+
+def combine(cfg, vals):
+    """A side's V from its members' parameters, main first: the main's value plus the subs'
+    sum divided by ``sub_divisor``, rounded up."""
+    main = vals[0]
+    if len(vals) == 1:
+        return dict(main)
+    d = cfg.combat.sub_divisor
+    return {p: main[p] - (-sum([v[p] for v in vals[1:]]) // d) for p in PARAMS}
 
 
 def side_mod(g, b, side, final):
@@ -192,11 +203,18 @@ def compute(g, b, final):
     va = values(g, b.A, final)
     vb = values(g, b.B, final)
     base, key, rows = base_rate(cfg, va, vb, b.slots)
-    power = cfg.combat.power_diff_pct_per_point * (sum(va[p] for p in b.slots) - sum(vb[p] for p in b.slots))
-    lvl = cfg.combat.level_diff_pct_per_level * (max(p.f.level for p in b.A) - max(p.f.level for p in b.B))
+    diff = 0
+    for p in b.slots:
+        diff += va[p] - vb[p]
+    power = cfg.combat.power_diff_pct_per_point * diff
+    lvl = cfg.combat.level_diff_pct_per_level * (max([p.f.level for p in b.A]) - max([p.f.level for p in b.B]))
     ma = side_mod(g, b, "A", final)
     mb = side_mod(g, b, "B", final)
-    raw = base + power + lvl + sum(t[2] for t in ma) - sum(t[2] for t in mb)
+    raw = base + power + lvl
+    for t in ma:
+        raw += t[2]
+    for t in mb:
+        raw -= t[2]
     fin = clamp(raw, cfg.combat.winrate_min, cfg.combat.winrate_max)
     bd = {"slots": [list(r) for r in rows], "wtl": key, "base": base, "power": power, "level": lvl,
           "mod_a": [list(t) for t in ma], "mod_b": [list(t) for t in mb], "raw": raw, "final_a": fin,
@@ -530,10 +548,15 @@ def _aftermath_before_defeat(g, b):
     whose = []                  # (fid, skill id, is a master skill)
     for fid, sid in reveals:
         t = g.fac[fid]
-        if any(s.id == sid for s in t.master.skills):
-            whose.append((fid, sid, True))
-        elif any(s.id == sid for s in t.servant.skills):
-            whose.append((fid, sid, False))
+        for s in t.master.skills:
+            if s.id == sid:
+                whose.append((fid, sid, True))
+                break
+        else:
+            for s in t.servant.skills:
+                if s.id == sid:
+                    whose.append((fid, sid, False))
+                    break
     for o in watchers:
         for fid, sid, master in whose:
             if fid != o.id:

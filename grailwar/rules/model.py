@@ -34,7 +34,10 @@ def log_refs(data):
         refs = {"loc": {l.id: {"en": f"{l.id} {l.en}", "ja": f"{l.id} {l.ja}"} for l in data.locations},
                 "code": {c.id: named(c) for c in data.codes},
                 "param": {x.id: named(x) for x in data.parameters},
+                "rank": {l.id: data.grades[l.grade].rank for l in data.locations if l.grade in data.grades},      # location -> its grade's rank ("" = none)
                 "static": {}}         # faction id -> faction_static
+        if "none" in data.grades:
+            refs["rank"][""] = data.grades["none"].rank
         if len(_REFS) > 8:
             _REFS.clear()
         hit = _REFS[id(data)] = (data, refs)
@@ -235,7 +238,8 @@ class Game:
         return self.data.loc[loc].grade if loc else "none"
 
     def grade_rank(self, loc):
-        return self.data.grades[self.grade(loc)].rank
+        r = self.refs["rank"].get(loc)
+        return r if r is not None else self.data.grades[self.grade(loc)].rank
 
     # --- the log ----------------------------------------------------------------------
     def vis(self, *fids):

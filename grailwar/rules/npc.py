@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .actions import Answer, Commit, Declare, Talk, Use
 from .checks import info_target
-from .combat import base_params, base_rate, side_value, when_ok
+from .combat import base_params, combine, values, when_ok
 from .model import clamp
 from .schema import PARAMS
 
@@ -48,21 +48,42 @@ def ewr(g, x, y, loc, penalty=True):
     yo = bool(loc) and y.location == loc
     vx = base_params(g, x, "A", True, xo)
     vy, ly = est_params(g, x, y, "B", yo, penalty)
-    p1 = max(PARAMS, key=lambda p: (vx[p] - vy[p], -PARAMS.index(p)))
-    rest = [p for p in PARAMS if p != p1]
-    p2 = max(rest, key=lambda p: (vy[p] - vx[p], -PARAMS.index(p)))
+    p1 = _most(vx, vy, PARAMS)
+    p2 = _most(vy, vx, [p for p in PARAMS if p != p1])
     k = x.know[y.id]
-    kb = (cfg.combat.true_name_bonus if k.name else 0) + (cfg.combat.np_known_bonus if k.np else 0)
-    total = 0
-    rs = [p for p in PARAMS if p not in (p1, p2)]
-    for r in rs:
+    cc = cfg.combat
+    kb = (cc.true_name_bonus if k.name else 0) + (cc.np_known_bonus if k.np else 0)
+    lvl = cc.level_diff_pct_per_level * (x.level - ly)
+    table = cc.result_table
+    lo, hi = cc.winrate_min, cc.winrate_max
+    total = n = 0
+    for r in PARAMS:
+        if r == p1 or r == p2:
+            continue
         slots = (p1, p2, r)
-        base, _, _ = base_rate(cfg, vx, vy, slots)
-        power = cfg.combat.power_diff_pct_per_point * (sum(vx[p] for p in slots) - sum(vy[p] for p in slots))
-        lvl = cfg.combat.level_diff_pct_per_level * (x.level - ly)
+        w = t = diff = 0
+        for p in slots:
+            a, b = vx[p], vy[p]
+            diff += a - b
+            if a > b:
+                w += 1
+            elif a == b:
+                t += 1
+        base = table.get(f"{w}-{t}-{3 - w - t}", 50)
         mod = known_winrate(g, x, x, "A", xo, slots) + kb - known_winrate(g, x, y, "B", yo, slots)
-        total += clamp(base + power + lvl + mod, cfg.combat.winrate_min, cfg.combat.winrate_max)
-    return total // len(rs)
+        total += clamp(base + cc.power_diff_pct_per_point * diff + lvl + mod, lo, hi)
+        n += 1
+    return total // n
+
+
+def _most(va, vb, params):
+    """The parameter of ``params`` where ``va`` leads ``vb`` most (the first of a tie)."""
+    best = pick = None
+    for p in params:
+        d = va[p] - vb[p]
+        if best is None or d > best:
+            best, pick = d, p
+    return pick
 
 
 def strength(g, x, y):
@@ -209,15 +230,15 @@ def est_side(g, me, parts):
     vals = []
     for pt in parts:
         if pt.f.id == me.id or pt.f.id in me.allies and False:
-            vals.append({p: pt.param(p, False) for p in PARAMS})
+            vals.append(pt.base)
         else:
             v, _ = est_params(g, me, pt.f, pt.side, pt.own_base)
             vals.append(v)
-    return {p: side_value(g.cfg, vals[0][p], [v[p] for v in vals[1:]]) for p in PARAMS}
+    return combine(g.cfg, vals)
 
 
 def own_side(g, parts):
-    return {p: side_value(g.cfg, parts[0].param(p, False), [s.param(p, False) for s in parts[1:]]) for p in PARAMS}
+    return values(g, parts, False)
 
 
 def _estimates(g, b, f):
