@@ -311,8 +311,9 @@ def _fight(g, fr):
         g.note(b.no, "battle_begins", ALL, cause=LOG + "cause." + fr["cause"].replace(" ", "_"),
                a=[g.fref(p.f.id) for p in b.A], b=[g.fref(p.f.id) for p in b.B],
                loc=g.lref(loc) if loc else LOG + "neutral_ground")
-        g.events.append(BattleStarted(b.no, fr["cause"], loc, tuple(p.f.id for p in b.A), tuple(p.f.id for p in b.B),
-                                      ALL))
+        if g.report_events:
+            g.events.append(BattleStarted(b.no, fr["cause"], loc, tuple(p.f.id for p in b.A),
+                                          tuple(p.f.id for p in b.B), ALL))
         parts = b.parts()
         for x in parts:
             for y in parts:
@@ -333,17 +334,20 @@ def _fight(g, fr):
         ans = yield ask("slot", a_main.id, choices=list(PARAMS), battle=b.no, slot=1)
         b.slots.append(ans.choice)
         g.note(b.no, "slot", vis, n=1, who=g.fref(a_main.id), param=g.pref(ans.choice))
-        g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
+        if g.report_events:
+            g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
         fr["pc"] = 3
     if fr["pc"] == 3:
         rest = [p for p in PARAMS if p not in b.slots]
         ans = yield ask("slot", b_main.id, choices=rest, battle=b.no, slot=2)
         b.slots.append(ans.choice)
         g.note(b.no, "slot", vis, n=2, who=g.fref(b_main.id), param=g.pref(ans.choice))
-        g.events.append(SlotChosen(b.no, 2, b_main.id, ans.choice, vis))
+        if g.report_events:
+            g.events.append(SlotChosen(b.no, 2, b_main.id, ans.choice, vis))
         four = [p for p in PARAMS if p not in b.slots]
         b.slots.append(g.choose(b.no, "random_parameter", four, ALL, of="param"))
-        g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
+        if g.report_events:
+            g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
         # B5 reroll window: side B then side A
         b.stage = "reroll"
         fr.update(pc=4, s=0, j=0)
@@ -361,7 +365,8 @@ def _fight(g, fr):
                         if ans.choice == "spell":
                             g.spend_spells(pt.f, 1, "reroll")
                             b.slots[2] = g.choose(b.no, "random_parameter_reroll", four, ALL, of="param")
-                            g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
+                            if g.report_events:
+                                g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
                             b.reroll_used[side] += 1
                             spent = True
                             break
@@ -375,7 +380,8 @@ def _fight(g, fr):
         b.prelim_bd = bd
         b.stage = "commit"
         g.note(b.no, "breakdown_prelim", vis, data=bd, **breakdown_params(g, bd))
-        g.events.append(RateComputed(b.no, False, b.prelim, vis))
+        if g.report_events:
+            g.events.append(RateComputed(b.no, False, b.prelim, vis))
         fr.update(pc=5, k=0)
     if fr["pc"] == 5:
         # B7 commitments: side B's then side A's, mains first. Sealed (§2.9, HR-53): each side sees
@@ -402,14 +408,16 @@ def _fight(g, fr):
                    "who": g.fref(pt.f.id),
                    "items": [commit_ref(g, pt.f, i) for i in pt.committed] or LOG + "item.nothing"}}
                    for pt in b.B + b.A])
-        g.events.append(CommitmentsRevealed(b.no, reveal, vis))
+        if g.report_events:
+            g.events.append(CommitmentsRevealed(b.no, reveal, vis))
         # B8 final rate
         b.contrib = set()
         b.rate, bd = compute(g, b, True)
         b.breakdown = bd
         b.stage = "roll"
         g.note(b.no, "breakdown_final", vis, data=bd, **breakdown_params(g, bd))
-        g.events.append(RateComputed(b.no, True, b.rate, vis))
+        if g.report_events:
+            g.events.append(RateComputed(b.no, True, b.rate, vis))
         # B9 roll
         fr.update(ok=g.percent(a_main.id, "battle_roll", b.rate, ALL, no=b.no), mirrors=0, j=0, pc=6)
     if fr["pc"] == 6:
@@ -434,7 +442,8 @@ def _fight(g, fr):
                 break
         b.winner = "A" if fr["ok"] else "B"
         b.roll = g.last_roll
-        g.events.append(BattleEnded(b.no, b.winner, b.rate, b.roll, ALL))
+        if g.report_events:
+            g.events.append(BattleEnded(b.no, b.winner, b.rate, b.roll, ALL))
         b.stage = "aftermath"
         fr["pc"] = 7
     try:
@@ -450,7 +459,8 @@ def commit_item(g, b, pt, item, vis=None):
     cs = g.cfg.command_spells
     vis = vis or g.vis(f.id)
     pt.committed.append(item)
-    g.events.append(Committed(b.no, f.id, pt.side, item, vis))
+    if g.report_events:
+        g.events.append(Committed(b.no, f.id, pt.side, item, vis))
     if item.startswith("skill:"):
         sid = item[6:]
         sk = next(s for s in f.servant.skills + f.master.skills if s.id == sid)
