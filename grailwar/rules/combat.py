@@ -10,6 +10,9 @@ from . import retreat  # noqa: F401  (registers the defeat procedure)
 from .schema import PARAMS
 
 
+ALWAYS = (None, "always")        # the usual ``when``: callers test it before calling when_ok
+
+
 def when_ok(when, side, main, own_base, slots):
     if when is None or when == "always":
         return True
@@ -57,7 +60,7 @@ class Part:
         v = dict(self.base)
         for sk in self.active:
             for e in sk.effects:
-                if e.type == "param" and when_ok(e.when, self.side, self.main, self.own_base, ()):
+                if e.type == "param" and (e.when in ALWAYS or when_ok(e.when, self.side, self.main, self.own_base, ())):
                     _add(v, e)
         if self.np:
             for e in self.f.np_effects:
@@ -83,7 +86,7 @@ def base_params(g, f, side, main, own_base):
         v = max(0, f.params[p] - pen) + bonus
         out[p] = v
     for sk, e in f.passive.get("param", ()):
-        if when_ok(e.when, side, main, own_base, ()):
+        if e.when in ALWAYS or when_ok(e.when, side, main, own_base, ()):
             for p in (PARAMS if e.params == "ALL" else e.params):
                 out[p] += e.value
     return out
@@ -163,22 +166,24 @@ def side_mod(g, b, side, final):
     for pt in parts:
         f = pt.f
         for sk, e in f.passive.get("winrate", ()):
-            if e.value and when_ok(e.when, side, pt.main, pt.own_base, b.slots):
+            if e.value and (e.when in ALWAYS or when_ok(e.when, side, pt.main, pt.own_base, b.slots)):
                 terms.append((f.id, sk.id, e.value))
                 b.contrib.add((f.id, sk.id))
         for sk, e in f.passive.get("param", ()):
-            if e.value and when_ok(e.when, side, pt.main, pt.own_base, ()) and \
+            if e.value and (e.when in ALWAYS or when_ok(e.when, side, pt.main, pt.own_base, ())) and \
                     (e.params == "ALL" or any(p in b.slots for p in e.params)):
                 b.contrib.add((f.id, sk.id))
         if final:
             for sk in pt.active:
                 for e in sk.effects:
-                    if e.type == "winrate" and when_ok(e.when, side, pt.main, pt.own_base, b.slots):
+                    if e.type == "winrate" and (e.when in ALWAYS or
+                                                when_ok(e.when, side, pt.main, pt.own_base, b.slots)):
                         terms.append((f.id, sk.id, e.value))
             if pt.np:
                 mult = g.cfg.combat.last_stand_np_multiplier if g.doomed(f) else 1
                 for e in f.np_effects:
-                    if e.type == "winrate" and when_ok(e.when, side, pt.main, pt.own_base, b.slots):
+                    if e.type == "winrate" and (e.when in ALWAYS or
+                                                when_ok(e.when, side, pt.main, pt.own_base, b.slots)):
                         terms.append((f.id, f.servant.np.id, e.value * mult))
             if pt.rcharm:
                 terms.append((f.id, "reinforcement_charm", pt.rcharm * (g.data.code["reinforcement_charm"].effect.value or 0)))
@@ -490,13 +495,22 @@ def commit_item(g, b, pt, item, vis=None):
         pt.params_spell = True
 
 
+def active_skills(g, f):
+    """``f``'s active skills, master's then servant's (made once per data set)."""
+    cache = g.refs["active"]
+    hit = cache.get(f.id)
+    if hit is None or hit[0] is not f.fdef:
+        hit = cache[f.id] = (f.fdef, [sk for sk in f.master.skills + f.servant.skills if sk.activation == "active"])
+    return hit[1]
+
+
 def commit_options(g, b, pt):
     """Commit items open to a participant (besides ``done``)."""
     f = pt.f
     out = []
-    declared = {sk.id for sk in pt.active}
-    for sk in f.master.skills + f.servant.skills:
-        if sk.activation == "active" and sk.id not in declared:
+    declared = [sk.id for sk in pt.active]
+    for sk in active_skills(g, f):
+        if sk.id not in declared:
             out.append("skill:" + sk.id)
     if not pt.np:
         out.append("np")

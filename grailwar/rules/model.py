@@ -36,7 +36,8 @@ def log_refs(data):
                 "param": {x.id: named(x) for x in data.parameters},
                 # location -> its grade's rank ("": none)
                 "rank": {l.id: data.grades[l.grade].rank for l in data.locations if l.grade in data.grades},
-                "static": {}}         # faction id -> faction_static
+                "static": {},         # faction id -> faction_static
+                "active": {}}         # faction id -> its active skills (combat.active_skills)
         if "none" in data.grades:
             refs["rank"][""] = data.grades["none"].rank
         if len(_REFS) > 8:
