@@ -38,6 +38,7 @@ def log_refs(data):
                 "rank": {l.id: data.grades[l.grade].rank for l in data.locations if l.grade in data.grades},
                 "static": {},         # faction id -> faction_static
                 "active": {}}         # faction id -> its active skills (combat.active_skills)
+        refs["by_rank"] = sorted(refs["rank"], key=lambda l: (-refs["rank"][l], l))     # best grade first
         if "none" in data.grades:
             refs["rank"][""] = data.grades["none"].rank
         if len(_REFS) > 8:

@@ -162,9 +162,13 @@ def plan_declare(g, f, pick):
     medium = g.data.grades["medium"].rank if "medium" in g.data.grades else 2
     if g.turn <= n.upgrade_until_turn and g.grade_rank(f.location) < medium:
         occupied = {g.fac[t].location for t in g.active_ids() if t != f.id and f.know[t].loc}
-        cands = [l for l in g.data.loc_ids if g.grade_rank(l) >= medium and l not in occupied and l != f.location]
-        if cands:
-            dest = sorted(cands, key=lambda l: (-g.grade_rank(l), l))[0]
+        occupied.add(f.location)
+        rank = g.refs["rank"]
+        for dest in g.refs["by_rank"]:          # the best grade first, then by id
+            if rank[dest] < medium:
+                break
+            if dest in occupied:
+                continue
             return Declare(f.id, "move", dest, "seize" if f.ai.raid_threshold <= n.seize_max_raid_threshold else "peaceful")
     # N5
     na = non_allies(g, f)
