@@ -504,29 +504,35 @@ def active_skills(g, f):
     return hit[1]
 
 
+CHARMS = ("reinforcement_charm", "curse_charm")
+
+
 def commit_options(g, b, pt):
-    """Commit items open to a participant (besides ``done``)."""
+    """Commit items open to a participant (besides ``done``), in the order offered."""
+    out = ["skill:" + sk.id for sk in active_skills(g, pt.f)]
+    out += ["np"] + ["code:" + c for c in CHARMS] + ["spell_winrate", "spell_params"]
+    return [item for item in out if commit_ok(g, b, pt, item)]
+
+
+def commit_ok(g, b, pt, item):
+    """Whether ``item`` may be committed now (the rule behind ``commit_options``)."""
     f = pt.f
-    out = []
-    declared = [sk.id for sk in pt.active]
-    for sk in active_skills(g, f):
-        if sk.id not in declared:
-            out.append("skill:" + sk.id)
-    if not pt.np:
-        out.append("np")
-    if f.inv.get("reinforcement_charm", 0) > 0:
-        lim = g.data.code["reinforcement_charm"].max_per_battle
-        if lim is None or pt.rcharm < lim:
-            out.append("code:reinforcement_charm")
-    if f.inv.get("curse_charm", 0) > 0:
-        lim = g.data.code["curse_charm"].max_per_battle
-        if lim is None or pt.ccharm < lim:
-            out.append("code:curse_charm")
-    if f.spells > 0:
-        out.append("spell_winrate")
-        if not pt.params_spell and (not f.buff or g.cfg.command_spells.all_params_stackable):
-            out.append("spell_params")
-    return out
+    if item.startswith("skill:"):
+        sid = item[6:]
+        return any(sk.id == sid for sk in active_skills(g, f)) and all(sk.id != sid for sk in pt.active)
+    if item == "np":
+        return not pt.np
+    if item.startswith("code:") and item[5:] in CHARMS:
+        code = item[5:]
+        if f.inv.get(code, 0) <= 0:
+            return False
+        lim = g.data.code[code].max_per_battle
+        return lim is None or (pt.rcharm if code == "reinforcement_charm" else pt.ccharm) < lim
+    if item == "spell_winrate":
+        return f.spells > 0
+    if item == "spell_params":
+        return f.spells > 0 and not pt.params_spell and (not f.buff or g.cfg.command_spells.all_params_stackable)
+    return False
 
 
 @resumable("aftermath")
