@@ -49,9 +49,6 @@ class Part:
         self.done = False
         self.committed = []       # the B7 items in the order chosen (sealed until both sides are in)
 
-    def param(self, p, extra=True):
-        return self.values(extra)[p] if extra else self.base[p]
-
     def values(self, extra=True):
         """Every parameter at once (``param`` of each): the base, plus with ``extra`` the
         declared skills' and the noble phantasm's param effects."""
