@@ -70,7 +70,9 @@ Events (``grailwar.rules.events``; each has ``visible_to``: ("all",) or faction 
     item) (that side only), CommitmentsRevealed(number, commitments), BattleEnded(number, winner,
     rate_a, roll), Eliminated(faction, cause), GameOver(winner, reason).
     ``state.events_for(events, faction)`` filters for one viewer; ``GrailState.reveals(events)``
-    is True for a roll or a reveal (closes the undo window).
+    is True for a roll or a reveal (closes the undo window). ``state.report_events = False``:
+    ``apply`` builds none and returns [] (a simulation or search that reads no events; the war,
+    its log and its saves are the same).
 
 View (``state.view_for(faction_or_None)``; None = public)
     {viewer, turn, phase, max_turns, winner, reason, scores, order, pending,

@@ -106,4 +106,5 @@ def use_options(g, f, kind):
 
 def set_phase(g, phase):
     g.phase = phase
-    g.events.append(PhaseStarted(g.turn, phase, ALL))
+    if g.report_events:
+        g.events.append(PhaseStarted(g.turn, phase, ALL))

@@ -10,6 +10,9 @@ from . import retreat  # noqa: F401  (registers the defeat procedure)
 from .schema import PARAMS
 
 
+ALWAYS = (None, "always")        # the usual ``when``: callers test it before calling when_ok
+
+
 def when_ok(when, side, main, own_base, slots):
     if when is None or when == "always":
         return True
@@ -46,19 +49,29 @@ class Part:
         self.done = False
         self.committed = []       # the B7 items in the order chosen (sealed until both sides are in)
 
-    def param(self, p, extra=True):
-        v = self.base[p]
-        if extra:
-            for sk in self.active:
-                for e in sk.effects:
-                    if e.type == "param" and (e.params == "ALL" or p in e.params) and \
-                            when_ok(e.when, self.side, self.main, self.own_base, ()):
-                        v += e.value
-            if self.np:
-                for e in self.f.np_effects:
-                    if e.type == "param" and (e.params == "ALL" or p in e.params):
-                        v += e.value
+    def values(self, extra=True):
+        """Every parameter at once (``param`` of each): the base, plus with ``extra`` the
+        declared skills' and the noble phantasm's param effects."""
+        if not extra or not (self.active or self.np):
+            return self.base
+        v = dict(self.base)
+        for sk in self.active:
+            for e in sk.effects:
+                if e.type == "param" and (e.when in ALWAYS or when_ok(e.when, self.side, self.main, self.own_base, ())):
+                    _add(v, e)
+        if self.np:
+            for e in self.f.np_effects:
+                if e.type == "param":
+                    _add(v, e)
         return v
+
+
+def _add(v, e):
+    """Add a param effect's value to the parameters it names (each once)."""
+    ps = e.params
+    for p in PARAMS:
+        if ps == "ALL" or p in ps:
+            v[p] += e.value
 
 
 def base_params(g, f, side, main, own_base):
@@ -70,18 +83,10 @@ def base_params(g, f, side, main, own_base):
         v = max(0, f.params[p] - pen) + bonus
         out[p] = v
     for sk, e in f.passive.get("param", ()):
-        if when_ok(e.when, side, main, own_base, ()):
+        if e.when in ALWAYS or when_ok(e.when, side, main, own_base, ()):
             for p in (PARAMS if e.params == "ALL" else e.params):
                 out[p] += e.value
     return out
-
-
-def side_value(cfg, main_v, sub_vs):
-    if not sub_vs:
-        return main_v
-    s = sum(sub_vs)
-    d = cfg.combat.sub_divisor
-    return main_v + -(-s // d)
 
 
 def base_rate(cfg, va, vb, slots):
@@ -135,12 +140,18 @@ class Battle:
 
 
 def values(g, parts, extra):
-    main = parts[0]
-    subs = parts[1:]
-    cfg = g.cfg
-    if not subs and not extra:
-        return dict(main.base)
-    return {p: side_value(cfg, main.param(p, extra), [s.param(p, extra) for s in subs]) for p in PARAMS}
+    """A side's V (§8.4): its main's parameters plus its subs' divided (rounded up)."""
+    return combine(g.cfg, [pt.values(extra) for pt in parts])
+
+
+def combine(cfg, vals):
+    """A side's V from its members' parameters, main first: the main's value plus the subs'
+    sum divided by ``sub_divisor``, rounded up."""
+    main = vals[0]
+    if len(vals) == 1:
+        return dict(main)
+    d = cfg.combat.sub_divisor
+    return {p: main[p] - (-sum([v[p] for v in vals[1:]]) // d) for p in PARAMS}
 
 
 def side_mod(g, b, side, final):
@@ -152,22 +163,24 @@ def side_mod(g, b, side, final):
     for pt in parts:
         f = pt.f
         for sk, e in f.passive.get("winrate", ()):
-            if e.value and when_ok(e.when, side, pt.main, pt.own_base, b.slots):
+            if e.value and (e.when in ALWAYS or when_ok(e.when, side, pt.main, pt.own_base, b.slots)):
                 terms.append((f.id, sk.id, e.value))
                 b.contrib.add((f.id, sk.id))
         for sk, e in f.passive.get("param", ()):
-            if e.value and when_ok(e.when, side, pt.main, pt.own_base, ()) and \
+            if e.value and (e.when in ALWAYS or when_ok(e.when, side, pt.main, pt.own_base, ())) and \
                     (e.params == "ALL" or any(p in b.slots for p in e.params)):
                 b.contrib.add((f.id, sk.id))
         if final:
             for sk in pt.active:
                 for e in sk.effects:
-                    if e.type == "winrate" and when_ok(e.when, side, pt.main, pt.own_base, b.slots):
+                    if e.type == "winrate" and (e.when in ALWAYS or
+                                                when_ok(e.when, side, pt.main, pt.own_base, b.slots)):
                         terms.append((f.id, sk.id, e.value))
             if pt.np:
                 mult = g.cfg.combat.last_stand_np_multiplier if g.doomed(f) else 1
                 for e in f.np_effects:
-                    if e.type == "winrate" and when_ok(e.when, side, pt.main, pt.own_base, b.slots):
+                    if e.type == "winrate" and (e.when in ALWAYS or
+                                                when_ok(e.when, side, pt.main, pt.own_base, b.slots)):
                         terms.append((f.id, f.servant.np.id, e.value * mult))
             if pt.rcharm:
                 terms.append((f.id, "reinforcement_charm", pt.rcharm * (g.data.code["reinforcement_charm"].effect.value or 0)))
@@ -192,11 +205,18 @@ def compute(g, b, final):
     va = values(g, b.A, final)
     vb = values(g, b.B, final)
     base, key, rows = base_rate(cfg, va, vb, b.slots)
-    power = cfg.combat.power_diff_pct_per_point * (sum(va[p] for p in b.slots) - sum(vb[p] for p in b.slots))
-    lvl = cfg.combat.level_diff_pct_per_level * (max(p.f.level for p in b.A) - max(p.f.level for p in b.B))
+    diff = 0
+    for p in b.slots:
+        diff += va[p] - vb[p]
+    power = cfg.combat.power_diff_pct_per_point * diff
+    lvl = cfg.combat.level_diff_pct_per_level * (max([p.f.level for p in b.A]) - max([p.f.level for p in b.B]))
     ma = side_mod(g, b, "A", final)
     mb = side_mod(g, b, "B", final)
-    raw = base + power + lvl + sum(t[2] for t in ma) - sum(t[2] for t in mb)
+    raw = base + power + lvl
+    for t in ma:
+        raw += t[2]
+    for t in mb:
+        raw -= t[2]
     fin = clamp(raw, cfg.combat.winrate_min, cfg.combat.winrate_max)
     bd = {"slots": [list(r) for r in rows], "wtl": key, "base": base, "power": power, "level": lvl,
           "mod_a": [list(t) for t in ma], "mod_b": [list(t) for t in mb], "raw": raw, "final_a": fin,
@@ -293,8 +313,9 @@ def _fight(g, fr):
         g.note(b.no, "battle_begins", ALL, cause=LOG + "cause." + fr["cause"].replace(" ", "_"),
                a=[g.fref(p.f.id) for p in b.A], b=[g.fref(p.f.id) for p in b.B],
                loc=g.lref(loc) if loc else LOG + "neutral_ground")
-        g.events.append(BattleStarted(b.no, fr["cause"], loc, tuple(p.f.id for p in b.A), tuple(p.f.id for p in b.B),
-                                      ALL))
+        if g.report_events:
+            g.events.append(BattleStarted(b.no, fr["cause"], loc, tuple(p.f.id for p in b.A),
+                                          tuple(p.f.id for p in b.B), ALL))
         parts = b.parts()
         for x in parts:
             for y in parts:
@@ -315,17 +336,20 @@ def _fight(g, fr):
         ans = yield ask("slot", a_main.id, choices=list(PARAMS), battle=b.no, slot=1)
         b.slots.append(ans.choice)
         g.note(b.no, "slot", vis, n=1, who=g.fref(a_main.id), param=g.pref(ans.choice))
-        g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
+        if g.report_events:
+            g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
         fr["pc"] = 3
     if fr["pc"] == 3:
         rest = [p for p in PARAMS if p not in b.slots]
         ans = yield ask("slot", b_main.id, choices=rest, battle=b.no, slot=2)
         b.slots.append(ans.choice)
         g.note(b.no, "slot", vis, n=2, who=g.fref(b_main.id), param=g.pref(ans.choice))
-        g.events.append(SlotChosen(b.no, 2, b_main.id, ans.choice, vis))
+        if g.report_events:
+            g.events.append(SlotChosen(b.no, 2, b_main.id, ans.choice, vis))
         four = [p for p in PARAMS if p not in b.slots]
         b.slots.append(g.choose(b.no, "random_parameter", four, ALL, of="param"))
-        g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
+        if g.report_events:
+            g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
         # B5 reroll window: side B then side A
         b.stage = "reroll"
         fr.update(pc=4, s=0, j=0)
@@ -343,7 +367,8 @@ def _fight(g, fr):
                         if ans.choice == "spell":
                             g.spend_spells(pt.f, 1, "reroll")
                             b.slots[2] = g.choose(b.no, "random_parameter_reroll", four, ALL, of="param")
-                            g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
+                            if g.report_events:
+                                g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
                             b.reroll_used[side] += 1
                             spent = True
                             break
@@ -357,7 +382,8 @@ def _fight(g, fr):
         b.prelim_bd = bd
         b.stage = "commit"
         g.note(b.no, "breakdown_prelim", vis, data=bd, **breakdown_params(g, bd))
-        g.events.append(RateComputed(b.no, False, b.prelim, vis))
+        if g.report_events:
+            g.events.append(RateComputed(b.no, False, b.prelim, vis))
         fr.update(pc=5, k=0)
     if fr["pc"] == 5:
         # B7 commitments: side B's then side A's, mains first. Sealed (§2.9, HR-53): each side sees
@@ -384,14 +410,16 @@ def _fight(g, fr):
                    "who": g.fref(pt.f.id),
                    "items": [commit_ref(g, pt.f, i) for i in pt.committed] or LOG + "item.nothing"}}
                    for pt in b.B + b.A])
-        g.events.append(CommitmentsRevealed(b.no, reveal, vis))
+        if g.report_events:
+            g.events.append(CommitmentsRevealed(b.no, reveal, vis))
         # B8 final rate
         b.contrib = set()
         b.rate, bd = compute(g, b, True)
         b.breakdown = bd
         b.stage = "roll"
         g.note(b.no, "breakdown_final", vis, data=bd, **breakdown_params(g, bd))
-        g.events.append(RateComputed(b.no, True, b.rate, vis))
+        if g.report_events:
+            g.events.append(RateComputed(b.no, True, b.rate, vis))
         # B9 roll
         fr.update(ok=g.percent(a_main.id, "battle_roll", b.rate, ALL, no=b.no), mirrors=0, j=0, pc=6)
     if fr["pc"] == 6:
@@ -416,7 +444,8 @@ def _fight(g, fr):
                 break
         b.winner = "A" if fr["ok"] else "B"
         b.roll = g.last_roll
-        g.events.append(BattleEnded(b.no, b.winner, b.rate, b.roll, ALL))
+        if g.report_events:
+            g.events.append(BattleEnded(b.no, b.winner, b.rate, b.roll, ALL))
         b.stage = "aftermath"
         fr["pc"] = 7
     try:
@@ -432,7 +461,8 @@ def commit_item(g, b, pt, item, vis=None):
     cs = g.cfg.command_spells
     vis = vis or g.vis(f.id)
     pt.committed.append(item)
-    g.events.append(Committed(b.no, f.id, pt.side, item, vis))
+    if g.report_events:
+        g.events.append(Committed(b.no, f.id, pt.side, item, vis))
     if item.startswith("skill:"):
         sid = item[6:]
         sk = next(s for s in f.servant.skills + f.master.skills if s.id == sid)
@@ -462,29 +492,44 @@ def commit_item(g, b, pt, item, vis=None):
         pt.params_spell = True
 
 
+def active_skills(g, f):
+    """``f``'s active skills, master's then servant's (made once per data set)."""
+    cache = g.refs["active"]
+    hit = cache.get(f.id)
+    if hit is None or hit[0] is not f.fdef:
+        hit = cache[f.id] = (f.fdef, [sk for sk in f.master.skills + f.servant.skills if sk.activation == "active"])
+    return hit[1]
+
+
+CHARMS = ("reinforcement_charm", "curse_charm")
+
+
 def commit_options(g, b, pt):
-    """Commit items open to a participant (besides ``done``)."""
+    """Commit items open to a participant (besides ``done``), in the order offered."""
+    out = ["skill:" + sk.id for sk in active_skills(g, pt.f)]
+    out += ["np"] + ["code:" + c for c in CHARMS] + ["spell_winrate", "spell_params"]
+    return [item for item in out if commit_ok(g, b, pt, item)]
+
+
+def commit_ok(g, b, pt, item):
+    """Whether ``item`` may be committed now (the rule behind ``commit_options``)."""
     f = pt.f
-    out = []
-    declared = {sk.id for sk in pt.active}
-    for sk in f.master.skills + f.servant.skills:
-        if sk.activation == "active" and sk.id not in declared:
-            out.append("skill:" + sk.id)
-    if not pt.np:
-        out.append("np")
-    if f.inv.get("reinforcement_charm", 0) > 0:
-        lim = g.data.code["reinforcement_charm"].max_per_battle
-        if lim is None or pt.rcharm < lim:
-            out.append("code:reinforcement_charm")
-    if f.inv.get("curse_charm", 0) > 0:
-        lim = g.data.code["curse_charm"].max_per_battle
-        if lim is None or pt.ccharm < lim:
-            out.append("code:curse_charm")
-    if f.spells > 0:
-        out.append("spell_winrate")
-        if not pt.params_spell and (not f.buff or g.cfg.command_spells.all_params_stackable):
-            out.append("spell_params")
-    return out
+    if item.startswith("skill:"):
+        sid = item[6:]
+        return any(sk.id == sid for sk in active_skills(g, f)) and all(sk.id != sid for sk in pt.active)
+    if item == "np":
+        return not pt.np
+    if item.startswith("code:") and item[5:] in CHARMS:
+        code = item[5:]
+        if f.inv.get(code, 0) <= 0:
+            return False
+        lim = g.data.code[code].max_per_battle
+        return lim is None or (pt.rcharm if code == "reinforcement_charm" else pt.ccharm) < lim
+    if item == "spell_winrate":
+        return f.spells > 0
+    if item == "spell_params":
+        return f.spells > 0 and not pt.params_spell and (not f.buff or g.cfg.command_spells.all_params_stackable)
+    return False
 
 
 @resumable("aftermath")
@@ -530,10 +575,15 @@ def _aftermath_before_defeat(g, b):
     whose = []                  # (fid, skill id, is a master skill)
     for fid, sid in reveals:
         t = g.fac[fid]
-        if any(s.id == sid for s in t.master.skills):
-            whose.append((fid, sid, True))
-        elif any(s.id == sid for s in t.servant.skills):
-            whose.append((fid, sid, False))
+        for s in t.master.skills:
+            if s.id == sid:
+                whose.append((fid, sid, True))
+                break
+        else:
+            for s in t.servant.skills:
+                if s.id == sid:
+                    whose.append((fid, sid, False))
+                    break
     for o in watchers:
         for fid, sid, master in whose:
             if fid != o.id:

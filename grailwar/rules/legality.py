@@ -85,7 +85,7 @@ def accepts(g, p, a):
     if a.kind == "commit" and p.kind == "commit":
         if a.item == "done":
             return True
-        return a.item in combat.commit_options(g, g.cur_battle, part_of(g.cur_battle, p.faction))
+        return combat.commit_ok(g, g.cur_battle, part_of(g.cur_battle, p.faction), a.item)
     if a.kind == "answer":
         return a.prompt == p.kind and (p.kind == "emergency" and a.choice == "done"
                                        or p.kind in ANSWER_KINDS and a.choice in p.ctx["choices"])

@@ -34,7 +34,13 @@ def log_refs(data):
         refs = {"loc": {l.id: {"en": f"{l.id} {l.en}", "ja": f"{l.id} {l.ja}"} for l in data.locations},
                 "code": {c.id: named(c) for c in data.codes},
                 "param": {x.id: named(x) for x in data.parameters},
-                "static": {}}         # faction id -> faction_static
+                # location -> its grade's rank ("": none)
+                "rank": {l.id: data.grades[l.grade].rank for l in data.locations if l.grade in data.grades},
+                "static": {},         # faction id -> faction_static
+                "active": {}}         # faction id -> its active skills (combat.active_skills)
+        refs["by_rank"] = sorted(refs["rank"], key=lambda l: (-refs["rank"][l], l))     # best grade first
+        if "none" in data.grades:
+            refs["rank"][""] = data.grades["none"].rank
         if len(_REFS) > 8:
             _REFS.clear()
         hit = _REFS[id(data)] = (data, refs)
@@ -161,6 +167,9 @@ class Game:
     data = None
     cfg = None
     rng = None
+    # False: ``apply`` builds and returns no events (a simulation or a search that reads none
+    # sets it on its own state; the war, its log and its saves are the same either way)
+    report_events = True
 
     def _init_war(self, data, seats, rng):
         self.data = data
@@ -235,7 +244,8 @@ class Game:
         return self.data.loc[loc].grade if loc else "none"
 
     def grade_rank(self, loc):
-        return self.data.grades[self.grade(loc)].rank
+        r = self.refs["rank"].get(loc)
+        return r if r is not None else self.data.grades[self.grade(loc)].rank
 
     # --- the log ----------------------------------------------------------------------
     def vis(self, *fids):
@@ -285,7 +295,8 @@ class Game:
         if fields:
             e.update(fields)
         self.log.append(e)
-        self.events.append(Logged(len(self.log) - 1, vis))
+        if self.report_events:
+            self.events.append(Logged(len(self.log) - 1, vis))
         return e
 
     def note(self, actor, key, vis=ALL, data=None, **params):
@@ -304,8 +315,9 @@ class Game:
         e = self.data.table_map[name][face]
         row = {"en": e.en or e.ja, "ja": e.ja or e.en} if (e.en or e.ja) else LOG + "mood." + str(e.mood)
         self.write(actor, "roll", "label." + label, params, vis, expr=t.die, value=face, outcome=row)
-        self.events.append(Rolled(_who(actor), label, faces, face, -1, None, tuple(vis), e.en or e.mood or "",
-                                  len(self.log) - 1))
+        if self.report_events:
+            self.events.append(Rolled(_who(actor), label, faces, face, -1, None, tuple(vis), e.en or e.mood or "",
+                                      len(self.log) - 1))
         return e
 
     def choose(self, actor, label, items, vis=ALL, of="fac", **params):
@@ -317,7 +329,9 @@ class Game:
         pick = items[v - 1]
         self.write(actor, "choice", "label." + label, params, vis, expr=f"1D{len(items)}", value=v,
                    outcome=self.ref(of, pick))
-        self.events.append(Rolled(_who(actor), label, len(items), v, -1, None, tuple(vis), str(pick), len(self.log) - 1))
+        if self.report_events:
+            self.events.append(Rolled(_who(actor), label, len(items), v, -1, None, tuple(vis), str(pick),
+                                      len(self.log) - 1))
         return pick
 
     def percent(self, actor, label, t, vis=ALL, words=None, reroll="", **params):
@@ -331,7 +345,8 @@ class Game:
             e["word"] = words[0 if ok else 1]
         if reroll:
             e["reroll"] = reroll
-        self.events.append(Rolled(_who(actor), label, 100, r, t, ok, tuple(vis), "", len(self.log) - 1))
+        if self.report_events:
+            self.events.append(Rolled(_who(actor), label, 100, r, t, ok, tuple(vis), "", len(self.log) - 1))
         return ok
 
     # --- mana / spells / items ----------------------------------------------------------
@@ -345,7 +360,8 @@ class Game:
             f.mana += amount
         if f.mana != before:
             v = vis or self.vis(f.id, *f.allies)
-            self.events.append(ManaChanged(f.id, before, f.mana, reason, v))
+            if self.report_events:
+                self.events.append(ManaChanged(f.id, before, f.mana, reason, v))
             self.note(f.id, "mana", v, amount=f"{amount:+d}", why=why or LOG + "reason." + reason,
                       mana=f.mana, max=f.max_mana)
 
@@ -447,7 +463,8 @@ class Game:
                 o.known_empty.discard(loc)
             else:
                 k.loc = False
-        self.events.append(Relocated(f.id, origin, loc, self.vis(f.id, *f.allies)))
+        if self.report_events:
+            self.events.append(Relocated(f.id, origin, loc, self.vis(f.id, *f.allies)))
         self.note(f.id, "moves", self.vis(f.id, *f.allies), loc=self.lref(loc), why=LOG + "move." + why)
 
     def owns(self, f):
@@ -473,7 +490,8 @@ class Game:
         for aid in list(f.allies):
             self.unally(f, self.fac[aid], "elimination")
         f.status = "eliminated"
-        self.events.append(Eliminated(f.id, cause, ALL))
+        if self.report_events:
+            self.events.append(Eliminated(f.id, cause, ALL))
         self.note(f.id, "out_" + cause, who=self.fref(f.id))
 
     def victory_check(self):
@@ -488,7 +506,8 @@ class Game:
         self.over_reason = reason
         self.phase = "END"
         self.view_all = True
-        self.events.append(GameOver(winner, reason, ALL))
+        if self.report_events:
+            self.events.append(GameOver(winner, reason, ALL))
         reason_key = LOG + "end." + reason
         if winner == "none":
             self.note("GM", "war_over_none", reason=reason_key)

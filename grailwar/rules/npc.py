@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .actions import Answer, Commit, Declare, Talk, Use
 from .checks import info_target
-from .combat import base_params, base_rate, side_value, when_ok
+from .combat import ALWAYS, active_skills, base_params, combine, values, when_ok
 from .model import clamp
 from .schema import PARAMS
 
@@ -24,7 +24,7 @@ def est_params(g, x, y, side, own_base, penalty=True):
     pen = g.penalty(y) if penalty else 0
     out = {p: max(0, y.params[p] - pen) for p in PARAMS}
     for sk, e in y.passive.get("param", ()):
-        if (sk.id in k.ss or sk.id in k.ms) and when_ok(e.when, side, True, own_base, ()):
+        if (sk.id in k.ss or sk.id in k.ms) and (e.when in ALWAYS or when_ok(e.when, side, True, own_base, ())):
             for p in (PARAMS if e.params == "ALL" else e.params):
                 out[p] += e.value
     return out, y.level
@@ -34,7 +34,7 @@ def known_winrate(g, x, y, side, own_base, slots):
     k = x.know.get(y.id)
     tot = 0
     for sk, e in y.passive.get("winrate", ()):
-        if when_ok(e.when, side, True, own_base, slots):
+        if e.when in ALWAYS or when_ok(e.when, side, True, own_base, slots):
             if x.id == y.id or (k is not None and (sk.id in k.ss or sk.id in k.ms)):
                 tot += e.value
     return tot
@@ -48,21 +48,42 @@ def ewr(g, x, y, loc, penalty=True):
     yo = bool(loc) and y.location == loc
     vx = base_params(g, x, "A", True, xo)
     vy, ly = est_params(g, x, y, "B", yo, penalty)
-    p1 = max(PARAMS, key=lambda p: (vx[p] - vy[p], -PARAMS.index(p)))
-    rest = [p for p in PARAMS if p != p1]
-    p2 = max(rest, key=lambda p: (vy[p] - vx[p], -PARAMS.index(p)))
+    p1 = _most(vx, vy, PARAMS)
+    p2 = _most(vy, vx, [p for p in PARAMS if p != p1])
     k = x.know[y.id]
-    kb = (cfg.combat.true_name_bonus if k.name else 0) + (cfg.combat.np_known_bonus if k.np else 0)
-    total = 0
-    rs = [p for p in PARAMS if p not in (p1, p2)]
-    for r in rs:
+    cc = cfg.combat
+    kb = (cc.true_name_bonus if k.name else 0) + (cc.np_known_bonus if k.np else 0)
+    lvl = cc.level_diff_pct_per_level * (x.level - ly)
+    table = cc.result_table
+    lo, hi = cc.winrate_min, cc.winrate_max
+    total = n = 0
+    for r in PARAMS:
+        if r == p1 or r == p2:
+            continue
         slots = (p1, p2, r)
-        base, _, _ = base_rate(cfg, vx, vy, slots)
-        power = cfg.combat.power_diff_pct_per_point * (sum(vx[p] for p in slots) - sum(vy[p] for p in slots))
-        lvl = cfg.combat.level_diff_pct_per_level * (x.level - ly)
+        w = t = diff = 0
+        for p in slots:
+            a, b = vx[p], vy[p]
+            diff += a - b
+            if a > b:
+                w += 1
+            elif a == b:
+                t += 1
+        base = table.get(f"{w}-{t}-{3 - w - t}", 50)
         mod = known_winrate(g, x, x, "A", xo, slots) + kb - known_winrate(g, x, y, "B", yo, slots)
-        total += clamp(base + power + lvl + mod, cfg.combat.winrate_min, cfg.combat.winrate_max)
-    return total // len(rs)
+        total += clamp(base + cc.power_diff_pct_per_point * diff + lvl + mod, lo, hi)
+        n += 1
+    return total // n
+
+
+def _most(va, vb, params):
+    """The parameter of ``params`` where ``va`` leads ``vb`` most (the first of a tie)."""
+    best = pick = None
+    for p in params:
+        d = va[p] - vb[p]
+        if best is None or d > best:
+            best, pick = d, p
+    return pick
 
 
 def strength(g, x, y):
@@ -141,9 +162,13 @@ def plan_declare(g, f, pick):
     medium = g.data.grades["medium"].rank if "medium" in g.data.grades else 2
     if g.turn <= n.upgrade_until_turn and g.grade_rank(f.location) < medium:
         occupied = {g.fac[t].location for t in g.active_ids() if t != f.id and f.know[t].loc}
-        cands = [l for l in g.data.loc_ids if g.grade_rank(l) >= medium and l not in occupied and l != f.location]
-        if cands:
-            dest = sorted(cands, key=lambda l: (-g.grade_rank(l), l))[0]
+        occupied.add(f.location)
+        rank = g.refs["rank"]
+        for dest in g.refs["by_rank"]:          # the best grade first, then by id
+            if rank[dest] < medium:
+                break
+            if dest in occupied:
+                continue
             return Declare(f.id, "move", dest, "seize" if f.ai.raid_threshold <= n.seize_max_raid_threshold else "peaceful")
     # N5
     na = non_allies(g, f)
@@ -209,15 +234,15 @@ def est_side(g, me, parts):
     vals = []
     for pt in parts:
         if pt.f.id == me.id or pt.f.id in me.allies and False:
-            vals.append({p: pt.param(p, False) for p in PARAMS})
+            vals.append(pt.base)
         else:
             v, _ = est_params(g, me, pt.f, pt.side, pt.own_base)
             vals.append(v)
-    return {p: side_value(g.cfg, vals[0][p], [v[p] for v in vals[1:]]) for p in PARAMS}
+    return combine(g.cfg, vals)
 
 
 def own_side(g, parts):
-    return {p: side_value(g.cfg, parts[0].param(p, False), [s.param(p, False) for s in parts[1:]]) for p in PARAMS}
+    return values(g, parts, False)
 
 
 def _estimates(g, b, f):
@@ -245,10 +270,10 @@ def npc_commit(g, f, ctx):
     n = g.cfg.npc
     rate = ctx.get("rate", 50)
     doomed = ctx.get("doomed", False)
-    declared = {sk.id for sk in pt.active}
-    for sk in f.master.skills + f.servant.skills:
-        if sk.activation == "active" and sk.id not in declared and pt.f.id not in ctx.get("skip", ()):
-            if doomed or f.mana - sk.cost - f.level >= 0:
+    if f.id not in ctx.get("skip", ()):
+        declared = [sk.id for sk in pt.active]
+        for sk in active_skills(g, f):
+            if sk.id not in declared and (doomed or f.mana - sk.cost - f.level >= 0):
                 return Commit(f.id, "skill:" + sk.id)
     if not pt.np and ctx.get("np_ok", True):
         np_ = f.servant.np
@@ -269,110 +294,137 @@ def npc_commit(g, f, ctx):
 
 # --- the entry point ------------------------------------------------------------------------
 def npc_action(state, faction):
-    g = state
-    p = g.pending
-    f = g.fac[faction]
-    k = p.kind
-    ctx = p.ctx
-    n = g.cfg.npc
+    """The NPC's answer to the decision ``state`` asks of ``faction`` (one rule per prompt kind)."""
+    p = state.pending
+    rule = _RULES.get(p.kind)
+    if rule is not None:
+        return rule(state, state.fac[faction], p.kind, p.ctx)
+    choices = p.ctx.get("choices")
+    if choices:
+        return Answer(faction, p.kind, choices[0])
+    raise ValueError(f"npc: no rule for prompt {p.kind}")
 
-    def ans(c):
-        return Answer(faction, k, c)
 
-    if k == "commit":
-        return npc_commit(g, f, ctx)
-    if k == "comm":
-        if ctx.get("opened", 0) == 0:
-            if ctx.get("dissolve"):
-                return Talk(faction, "open", ctx["dissolve"])
-            if ctx.get("propose"):
-                return Talk(faction, "open", ctx["candidate"])
-        return Talk(faction, "done")
-    if k == "declare":
-        if f.mana < 0:
-            for c in ("magic_jewel", "elixir"):
-                if f.inv.get(c, 0) > 0:
-                    return Use(faction, c)
-        return ctx["plan"]
-    if k == "rescue":
-        return ctx["plan"]
-    if k in ("encounter_attack",):
-        o = g.fac[ctx["other"]]
-        ok = f.mana >= f.level and ewr(g, f, o, "") >= thr(g, f, o.id) + n.hostile_encounter_threshold_delta
-        return ans("attack" if ok else "decline")
-    if k == "ambush":
-        return ans("attack" if f.mana >= f.level else "decline")
-    if k in ("contact_reply", "talk_reply"):
-        o = g.fac[ctx["other"]]
-        loc = f.location if k == "contact_reply" else ""
-        ok = o.id not in f.allies and f.mana >= f.level and (
-            o.id in f.grudges or ewr(g, f, o, loc) >= thr(g, f, o.id) + n.contact_attack_threshold_delta)
-        return ans("attack" if ok else "listen")
-    if k == "intervene":
-        o = g.fac[ctx["other"]]
-        ok = o.id not in f.allies and f.mana >= f.level and \
-            ewr(g, f, o, o.location) >= thr(g, f, o.id) + n.intervene_threshold_delta
-        return ans("intervene" if ok else "pass")
-    if k == "help_ally":
-        return ans("decline" if f.ai.treacherous else "help")
-    if k == "accompany":
-        return ans("consent" if f.mana >= f.level else "refuse")
-    if k == "slot":
-        b = g.cur_battle
-        ov, ev = _estimates(g, b, f)
-        choices = ctx["choices"]
-        best = max(choices, key=lambda q: (ov[q] - ev[q], -PARAMS.index(q)))
-        return ans(best)
-    if k == "reroll":
-        b = g.cur_battle
-        ov, ev = _estimates(g, b, f)
-        s3 = b.slots[2]
-        lose = ov[s3] < ev[s3]
-        return ans("spell" if lose and f.spells >= n.spell_boost_min_spells else "pass")
-    if k == "mirror":
-        return ans("use")
-    if k == "reroll_check":
-        wrong = ctx["success"] != (ctx.get("want", "success") == "success")
-        ch = ctx["choices"]
-        if wrong and "talisman" in ch:
-            return ans("talisman")
-        if wrong and "mirror" in ch and ctx.get("label", "").startswith("Escape"):
-            return ans("mirror")
-        return ans("keep")
-    if k == "retreat_pay":
-        return ans("pay")
-    if k == "retreat_group":
-        return ans("abandon" if f.ai.treacherous else "cooperate")
-    if k == "retreat_dest":
-        return ans(ctx["choices"][0])
-    if k == "emergency":
+def _comm(g, f, k, ctx):
+    if ctx.get("opened", 0) == 0:
+        if ctx.get("dissolve"):
+            return Talk(f.id, "open", ctx["dissolve"])
+        if ctx.get("propose"):
+            return Talk(f.id, "open", ctx["candidate"])
+    return Talk(f.id, "done")
+
+
+def _declare(g, f, k, ctx):
+    if f.mana < 0:
         for c in ("magic_jewel", "elixir"):
             if f.inv.get(c, 0) > 0:
-                return Use(faction, c)
-        if f.spells > 0:
-            return Use(faction, "spell_mana")
-        return ans("done")
-    if k == "talk":
-        used = ctx.get("used", [])
-        o = g.fac[ctx["other"]]
-        if o.id in f.allies and f.ai.treacherous and "dissolve" not in used and \
-                len(g.active_ids()) <= n.treacherous_dissolve_at_factions:
-            return Talk(faction, "dissolve", o.id)
-        if "dissolve" in used:
-            return Talk(faction, "end", o.id)
-        if not f.allies and "propose" not in used and not o.allies:
-            move = "nobody_moves"
-            if f.know[o.id].loc and o.location and g.grade_rank(o.location) > g.grade_rank(f.location):
-                move = "i_move"
-            return Talk(faction, "propose", o.id, move)
-        return Talk(faction, "end", o.id)
-    if k == "comm_transfer":
-        return Talk(faction, "done")
-    if k in ("proposal_reply", "exchange_reply", "gift_reply"):
-        return ans("accept")
-    if k == "threat_reply":
-        return ans("refuse")
-    choices = ctx.get("choices")
-    if choices:
-        return ans(choices[0])
-    raise ValueError(f"npc: no rule for prompt {k}")
+                return Use(f.id, c)
+    return ctx["plan"]
+
+
+def _encounter(g, f, k, ctx):
+    o = g.fac[ctx["other"]]
+    ok = f.mana >= f.level and ewr(g, f, o, "") >= thr(g, f, o.id) + g.cfg.npc.hostile_encounter_threshold_delta
+    return Answer(f.id, k, "attack" if ok else "decline")
+
+
+def _contact(g, f, k, ctx):
+    o = g.fac[ctx["other"]]
+    loc = f.location if k == "contact_reply" else ""
+    ok = o.id not in f.allies and f.mana >= f.level and (
+        o.id in f.grudges or ewr(g, f, o, loc) >= thr(g, f, o.id) + g.cfg.npc.contact_attack_threshold_delta)
+    return Answer(f.id, k, "attack" if ok else "listen")
+
+
+def _intervene(g, f, k, ctx):
+    o = g.fac[ctx["other"]]
+    ok = o.id not in f.allies and f.mana >= f.level and \
+        ewr(g, f, o, o.location) >= thr(g, f, o.id) + g.cfg.npc.intervene_threshold_delta
+    return Answer(f.id, k, "intervene" if ok else "pass")
+
+
+def _slot(g, f, k, ctx):
+    ov, ev = _estimates(g, g.cur_battle, f)
+    best = pick = None
+    for q in ctx["choices"]:          # the largest lead; the first parameter of a tie
+        d = ov[q] - ev[q]
+        if best is None or d > best or d == best and PARAMS.index(q) < PARAMS.index(pick):
+            best, pick = d, q
+    return Answer(f.id, k, pick)
+
+
+def _reroll(g, f, k, ctx):
+    b = g.cur_battle
+    ov, ev = _estimates(g, b, f)
+    s3 = b.slots[2]
+    lose = ov[s3] < ev[s3]
+    return Answer(f.id, k, "spell" if lose and f.spells >= g.cfg.npc.spell_boost_min_spells else "pass")
+
+
+def _reroll_check(g, f, k, ctx):
+    wrong = ctx["success"] != (ctx.get("want", "success") == "success")
+    ch = ctx["choices"]
+    if wrong and "talisman" in ch:
+        return Answer(f.id, k, "talisman")
+    if wrong and "mirror" in ch and ctx.get("label", "").startswith("Escape"):
+        return Answer(f.id, k, "mirror")
+    return Answer(f.id, k, "keep")
+
+
+def _emergency(g, f, k, ctx):
+    for c in ("magic_jewel", "elixir"):
+        if f.inv.get(c, 0) > 0:
+            return Use(f.id, c)
+    if f.spells > 0:
+        return Use(f.id, "spell_mana")
+    return Answer(f.id, k, "done")
+
+
+def _talk(g, f, k, ctx):
+    used = ctx.get("used", [])
+    o = g.fac[ctx["other"]]
+    if o.id in f.allies and f.ai.treacherous and "dissolve" not in used and \
+            len(g.active_ids()) <= g.cfg.npc.treacherous_dissolve_at_factions:
+        return Talk(f.id, "dissolve", o.id)
+    if "dissolve" in used:
+        return Talk(f.id, "end", o.id)
+    if not f.allies and "propose" not in used and not o.allies:
+        move = "nobody_moves"
+        if f.know[o.id].loc and o.location and g.grade_rank(o.location) > g.grade_rank(f.location):
+            move = "i_move"
+        return Talk(f.id, "propose", o.id, move)
+    return Talk(f.id, "end", o.id)
+
+
+def _answer(pick):
+    """A rule that answers ``pick(g, f, ctx)``."""
+    return lambda g, f, k, ctx: Answer(f.id, k, pick(g, f, ctx))
+
+
+_RULES = {
+    "commit": lambda g, f, k, ctx: npc_commit(g, f, ctx),
+    "comm": _comm,
+    "declare": _declare,
+    "rescue": lambda g, f, k, ctx: ctx["plan"],
+    "encounter_attack": _encounter,
+    "ambush": _answer(lambda g, f, ctx: "attack" if f.mana >= f.level else "decline"),
+    "contact_reply": _contact,
+    "talk_reply": _contact,
+    "intervene": _intervene,
+    "help_ally": _answer(lambda g, f, ctx: "decline" if f.ai.treacherous else "help"),
+    "accompany": _answer(lambda g, f, ctx: "consent" if f.mana >= f.level else "refuse"),
+    "slot": _slot,
+    "reroll": _reroll,
+    "mirror": _answer(lambda g, f, ctx: "use"),
+    "reroll_check": _reroll_check,
+    "retreat_pay": _answer(lambda g, f, ctx: "pay"),
+    "retreat_group": _answer(lambda g, f, ctx: "abandon" if f.ai.treacherous else "cooperate"),
+    "retreat_dest": _answer(lambda g, f, ctx: ctx["choices"][0]),
+    "emergency": _emergency,
+    "talk": _talk,
+    "comm_transfer": lambda g, f, k, ctx: Talk(f.id, "done"),
+    "proposal_reply": _answer(lambda g, f, ctx: "accept"),
+    "exchange_reply": _answer(lambda g, f, ctx: "accept"),
+    "gift_reply": _answer(lambda g, f, ctx: "accept"),
+    "threat_reply": _answer(lambda g, f, ctx: "refuse"),
+}

@@ -69,7 +69,8 @@ def _phase_mana(g, fr):
                 f.mana = max(f.mana, min(f.max_mana, f.mana + gain))
             else:
                 f.mana = f.mana + gain
-            g.events.append(ManaChanged(f.id, before, f.mana, "turn_end", g.vis(f.id)))     # §3.6: acting faction
+            if g.report_events:
+                g.events.append(ManaChanged(f.id, before, f.mana, "turn_end", g.vis(f.id)))     # §3.6: acting faction
             pen = g.penalty(f)
             g.note(f.id, "mana_turn_penalty" if pen else "mana", g.vis(f.id), amount=f"{gain:+d}", why=why,
                    mana=f.mana, max=f.max_mana, penalty=pen)

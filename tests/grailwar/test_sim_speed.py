@@ -1,0 +1,79 @@
+"""The simulation's shortcuts change nothing a player would see: a war played without
+building events is the same war (actions, log, saves, result) as one that reports them."""
+import json
+
+from grailwar import game
+from grailwar.rules import npc_action
+
+
+def _war(rules, seed, events):
+    st = rules.new_state(seed)
+    st.report_events = events
+    per_step = []
+    while st.pending is not None:
+        per_step.append(len(st.apply(npc_action(st, st.pending.faction))))
+    return st, per_step
+
+
+def test_a_war_without_events_is_the_same_war():
+    rules = game.make_rules({"factions": 7, "control": "npc"})
+    for seed in (3, 17):
+        a, ev_a = _war(rules, seed, True)
+        b, ev_b = _war(rules, seed, False)
+        assert [x.to_dict() for x in a.actions] == [x.to_dict() for x in b.actions]
+        assert a.log == b.log and (a.winner, a.turn, a.battle_no) == (b.winner, b.turn, b.battle_no)
+        assert json.dumps(a.to_dict(), sort_keys=True, default=str) == \
+            json.dumps(b.to_dict(), sort_keys=True, default=str)
+        assert sum(ev_a) > 500           # a reporting war tells its events ...
+        assert sum(ev_b) == 0            # ... a silent one builds none
+
+
+def test_simulate_plays_silent_wars_with_the_same_results():
+    rules = game.make_rules({"factions": 7, "control": "npc"})
+    silent = game.play_npc_game(rules, 5, events=False)
+    loud = game.play_npc_game(rules, 5)
+    assert not silent.report_events and loud.report_events
+    assert silent.log == loud.log and silent.winner == loud.winner
+
+
+def _b7_allowed(st, pt, item):
+    """§8.3 B7, written out: what a participant may still commit."""
+    f = pt.f
+    if item.startswith("skill:"):
+        sk = [s for s in f.master.skills + f.servant.skills if s.id == item[6:]]
+        return bool(sk) and sk[0].activation == "active" and sk[0] not in pt.active
+    if item.startswith("code:"):
+        code = item[5:]
+        if code not in ("reinforcement_charm", "curse_charm") or f.inv.get(code, 0) == 0:
+            return False
+        lim = st.data.code[code].max_per_battle
+        return lim is None or (pt.rcharm if code == "reinforcement_charm" else pt.ccharm) < lim
+    stack = st.cfg.command_spells.all_params_stackable
+    return {"np": not pt.np, "spell_winrate": f.spells > 0, "done": True,
+            "spell_params": f.spells > 0 and not pt.params_spell and (not f.buff or stack)}.get(item, False)
+
+
+def test_b7_a_commitment_is_accepted_and_offered_exactly_when_the_rules_allow_it():
+    """``why_not`` checks one commitment without listing them all; both follow §8.3 B7."""
+    from grailwar.rules import Commit
+    from grailwar.rules.legality import part_of
+    rules = game.make_rules({"factions": 7, "control": "npc"})
+    items = ["np", "code:reinforcement_charm", "code:curse_charm", "code:magic_mirror", "spell_winrate",
+             "spell_params", "skill:nonexistent", "done"]
+    seen = refused = 0
+    for seed in (1, 2):
+        st = rules.new_state(seed)
+        while st.pending is not None:
+            p = st.pending
+            if p.kind == "commit":
+                f = st.fac[p.faction]
+                pt = part_of(st.cur_battle, p.faction)
+                offered = {a.item for a in st.legal_actions(p.faction)}
+                for item in ["skill:" + sk.id for sk in f.master.skills + f.servant.skills] + items:
+                    ok = _b7_allowed(st, pt, item)
+                    assert (st.why_not(Commit(p.faction, item)) is None) == ok, (seed, p.faction, item)
+                    assert (item in offered) == ok, (seed, p.faction, item)
+                    seen += ok
+                    refused += not ok
+            st.apply(npc_action(st, p.faction))
+    assert seen > 50 and refused > 50
