@@ -3,7 +3,9 @@ run (each in a fresh interpreter, timed from spawn to the first presented frame;
 CPU time each process used until then), with the ratios; and the target's peak memory
 after a few seconds of frames. The first frame is timed as it is presented
 (``app.gui.on_first_frame``): a screen whose first widgets are shown from a kept picture
-(tabletop/ui/guishots.py) builds them right after that, before any input is read. Targets are what ``python main.py [TARGET]`` opens:
+(tabletop/ui/guishots.py) builds them right after that, before any input is read;
+``<target>_ready_s`` and ``_ready_cpu_ratio`` time the end of that first frame's step,
+when every widget is real. Targets are what ``python main.py [TARGET]`` opens:
 ``launcher`` (default), ``teach``, ``pendulum``, ``grailwar``; ``--target all`` runs each
 against the same bare-window runs. One warm-up run of each comes first (bytecode, and
 the start-up caches: parsed YAML, settings and strings, the checked rules data), as on a
@@ -52,6 +54,8 @@ def presented():                               # as the first frame is presented
 app.gui.on_first_frame = presented
 app.start({target!r})
 app.step(1)
+r = resource.getrusage(resource.RUSAGE_SELF)
+print("READY", r.ru_utime + r.ru_stime, flush=True)   # the first frame's step is over: every widget is real
 app.step({more})
 print("RSS", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
 app.shutdown()                                 # and ends as `python main.py` does (tabletop.ui.app.run)
@@ -66,6 +70,7 @@ import _baseline
 _baseline.bare_window_first_frame({size!r})
 r = resource.getrusage(resource.RUSAGE_SELF)
 print("FRAME", r.ru_utime + r.ru_stime, flush=True)
+print("READY", r.ru_utime + r.ru_stime, flush=True)
 print("RSS", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
 """
 
@@ -74,7 +79,9 @@ HEAVY = ("pygame_gui", "pymunk", "pydantic", "yaml")     # libraries a first fra
 LOADED: dict[str, list] = {}
 
 
-def spawn(code: str, name: str = "") -> tuple[float, float, int]:
+def spawn(code: str, name: str = "") -> tuple[float, float, int, float, float]:
+    """(wall s, CPU s) to the first presented frame, peak RSS (KiB), (wall s, CPU s) to the
+    end of that frame's step (``ready``: the widgets a picture stood for are real by then)."""
     env = dict(os.environ)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -87,21 +94,24 @@ def spawn(code: str, name: str = "") -> tuple[float, float, int]:
     t0 = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env, cwd=ROOT)
-    first = None
-    cpu = 0.0
+    first = ready = None
+    cpu = ready_cpu = 0.0
     rss = 0
     for line in proc.stdout:
         if line.startswith("FRAME") and first is None:
             first = time.perf_counter() - t0
             cpu = float(line.split()[1])
+        elif line.startswith("READY") and ready is None:
+            ready = time.perf_counter() - t0
+            ready_cpu = float(line.split()[1])
         elif line.startswith("RSS"):
             rss = int(line.split()[1])
         elif line.startswith("LOADED") and name:
             LOADED[name] = line.split()[1:]
     err = proc.stderr.read()
-    if proc.wait() != 0 or first is None:
+    if proc.wait() != 0 or first is None or ready is None:
         raise SystemExit(f"child failed:\n{err}")
-    return first, cpu, rss
+    return first, cpu, rss, ready, ready_cpu
 
 
 TARGETS = ("launcher", "teach", "pendulum", "grailwar")
@@ -126,16 +136,20 @@ def main() -> int:
     wall = {t: [] for t in targets}
     cpu = {t: [] for t in targets}
     rss = {t: [] for t in targets}
+    ready = {t: [] for t in targets}
+    ready_cpu = {t: [] for t in targets}
     spawn(BARE.format(bench=str(BENCH), size=size))          # warm-up: bytecode and start-up caches
     for t in targets:
         spawn(_target_code(t, size, 1))
     for _ in range(a.runs):   # interleaved so all see the same machine load
-        w, c, r = spawn(BARE.format(bench=str(BENCH), size=size))
+        w, c, r, _, _ = spawn(BARE.format(bench=str(BENCH), size=size))
         bare.append(w)
         cpu_bare.append(c)
         rss_bare.append(r)
         for t in targets:
-            w, c, r = spawn(_target_code(t, size, a.frames), t)
+            w, c, r, rw, rc = spawn(_target_code(t, size, a.frames), t)
+            ready[t].append(rw)
+            ready_cpu[t].append(rc)
             wall[t].append(w)
             cpu[t].append(c)
             rss[t].append(r)
@@ -152,6 +166,9 @@ def main() -> int:
         # CPU seconds of the process up to its first frame: steadier than wall time on a busy machine
         result[f"{t}_first_frame_cpu_s"] = round(med(cpu[t]), 3)
         result[f"{t}_cpu_ratio"] = round(med(cpu[t]) / med(cpu_bare), 3)
+        # to the end of the first frame's step: every widget real, the first input read next
+        result[f"{t}_ready_s"] = round(med(ready[t]), 3)
+        result[f"{t}_ready_cpu_ratio"] = round(med(ready_cpu[t]) / med(cpu_bare), 3)
         result[f"{t}_peak_rss_mb"] = round(max(rss[t]) / 1024, 1)
         result[f"{t}_first_frame_s_spread"] = [round(min(wall[t]), 3), round(max(wall[t]), 3)]
         # which of the heavy libraries the first frame had loaded (what it waited for)
