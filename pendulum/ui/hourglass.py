@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 
 import pygame
 
@@ -81,7 +80,7 @@ class Hourglass:
         self._index: dict = {}
         self._pos = None
         self._ordered = None
-        self._buf = None
+        self._batch = self._buf = None   # pymunk.batch and its buffer, with the space
         self._acc = 0.0
         self._frames = 0
         self.version = 0            # bumps whenever a grain may have moved (drawing cache key)
@@ -121,6 +120,7 @@ class Hourglass:
             if xy != body.position:
                 body.position = xy
         self._index = {b.id: i for i, b in enumerate(self.bodies)}
+        self._batch = pymunk.batch
         self._buf = pymunk.batch.Buffer()
         self._lying = self._born = None
         self._moved()
@@ -206,7 +206,7 @@ class Hourglass:
             self._pos = (list(range(self.n)), [x for x, _y in self._lying], [y for _x, y in self._lying])
             self._ordered = list(self._lying)
         elif self._pos is None:
-            batch = sys.modules["pymunk.batch"]
+            batch = self._batch
             buf = self._buf
             buf.clear()
             batch.get_space_bodies(self.space, batch.BodyFields.BODY_ID | batch.BodyFields.POSITION, buf)
