@@ -50,13 +50,7 @@ def play_npc_game(rules, seed, max_steps=200000, events=True):
     from .rules.npc import npc_action
     state = rules.new_state(seed)
     state.report_events = events
-    steps = 0
-    while state.pending is not None:
-        fid = state.pending.faction
-        state.apply(npc_action(state, fid))
-        steps += 1
-        if steps > max_steps:
-            raise RuntimeError("runaway game")
+    state.play_out(npc_action, max_steps)
     return state
 
 

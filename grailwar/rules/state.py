@@ -141,6 +141,39 @@ class GrailState(Game, State):
         self._step(action)
         return self.events
 
+    def play_out(self, choose, max_steps=200000):
+        """Answer every decision with ``choose(state, faction)`` until the war ends (the
+        simulation's loop). The same war as ``apply(choose(state, faction))`` step by step, but
+        an answer is not checked again (``choose`` is the NPC rules, which answer only what the
+        prompt offers; tests/grailwar/test_sim_speed.py plays wars both ways) and no events are
+        made for a state with ``report_events`` False."""
+        send = self._gen.send
+        acts = self._actions
+        fac = self.fac
+        report = self.report_events
+        steps = 0
+        p = self.pending
+        while p is not None:
+            a = choose(self, p.faction)
+            if report:
+                self.events = []
+            acts.append(a)
+            if a.kind == "use":                       # free: the prompt stays open
+                flow.apply_use(self, a)
+                p.options = None
+            else:
+                try:
+                    p = self.pending = send(a)
+                except StopIteration:
+                    p = self.pending = None
+                    self.flow = None
+                    break
+                if p.faction not in fac:
+                    raise AssertionError(f"prompt for unknown faction {p.faction}")
+            steps += 1
+            if steps > max_steps:
+                raise RuntimeError("runaway game")
+
     @staticmethod
     def reveals(events):
         """True when ``events`` showed a random result or sealed information (closes undo)."""

@@ -1,6 +1,7 @@
 """The simulation's shortcuts change nothing a player would see: a war played without
 building events is the same war (actions, log, saves, result) as one that reports them."""
 import json
+import random
 
 from grailwar import game
 from grailwar.rules import npc_action
@@ -77,3 +78,40 @@ def test_b7_a_commitment_is_accepted_and_offered_exactly_when_the_rules_allow_it
                     refused += not ok
             st.apply(npc_action(st, p.faction))
     assert seen > 50 and refused > 50
+
+
+def _chooser(seed):
+    """The NPC rules, and for a human seat a random offered action (as the fingerprints do)."""
+    rnd = random.Random(seed)
+    return lambda st, fid: rnd.choice(st.legal_actions(fid)) if st.fac[fid].human else npc_action(st, fid)
+
+
+def test_play_out_plays_the_same_war_as_checked_apply_steps():
+    """The simulation's loop answers without checking the answer again: the same actions, log,
+    save and result as applying each answer through ``apply`` (which refuses anything illegal)."""
+    for opts in ({"factions": 7, "control": "npc"}, {"seats": ["human", "npc", "human", "npc"], "max_turns": 6}):
+        rules = game.make_rules(opts)
+        for seed in (2, 9, 23):
+            checked = rules.new_state(seed)
+            pick = _chooser(seed)
+            while checked.pending is not None:
+                checked.apply(pick(checked, checked.pending.faction))
+            fast = rules.new_state(seed)
+            fast.play_out(_chooser(seed))
+            assert checked.is_terminal() and fast.pending is None and fast.flow is None
+            assert [x.to_dict() for x in fast.actions] == [x.to_dict() for x in checked.actions]
+            assert json.dumps(fast.to_dict(), sort_keys=True, default=str) == \
+                json.dumps(checked.to_dict(), sort_keys=True, default=str)
+            assert fast.outcome() == checked.outcome()
+
+
+def test_play_out_stops_a_runaway_war():
+    rules = game.make_rules({"factions": 7, "control": "npc"})
+    st = rules.new_state(4)
+    try:
+        st.play_out(npc_action, max_steps=30)
+    except RuntimeError as exc:
+        assert "runaway" in str(exc)
+    else:
+        raise AssertionError("a war of 30 decisions should have been stopped")
+    assert len(st.actions) == 31 and st.pending is not None
