@@ -184,6 +184,7 @@ class Game:
         self.over_reason = ""
         self.scores: dict = {}
         self.fac: dict = {}
+        self._act = None
         seat_no = 0
         for fdef, control in zip(data.factions, seats):
             if control == "off":
@@ -209,8 +210,13 @@ class Game:
     def f(self, fid):
         return self.fac[fid]
 
+    _act = None        # the active factions' ids, kept until the next elimination (``eliminate``)
+
     def active_ids(self):
-        return [fid for fid, f in self.fac.items() if f.active]      # fac is in fids order
+        act = self._act
+        if act is None:
+            act = self._act = tuple([fid for fid, f in self.fac.items() if f.active])   # fac is in fids order
+        return list(act)
 
     def order(self):
         """Processing order of this turn (§3.3)."""
@@ -490,6 +496,7 @@ class Game:
         for aid in list(f.allies):
             self.unally(f, self.fac[aid], "elimination")
         f.status = "eliminated"
+        self._act = None
         if self.report_events:
             self.events.append(Eliminated(f.id, cause, ALL))
         self.note(f.id, "out_" + cause, who=self.fref(f.id))
