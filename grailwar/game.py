@@ -44,11 +44,11 @@ def make_rules(options=None, mods=None):
     return GrailRules(load_data(mods), options)
 
 
-def play_npc_game(rules, seed, max_steps=200000, events=True):
-    """A war played by the NPC rules to its end; ``events`` False: the war builds no events
-    (nobody reads them; the war is the same)."""
+def play_npc_game(rules, seed, max_steps=200000, events=True, log=True):
+    """A war played by the NPC rules to its end; ``events`` False: the war builds no events,
+    ``log`` False: it writes no log (nobody reads them; the war is the same)."""
     from .rules.npc import npc_action
-    state = rules.new_state(seed)
+    state = rules.new_state(seed, log=log)
     state.report_events = events
     state.play_out(npc_action, max_steps)
     return state
@@ -104,7 +104,7 @@ def simulate(args) -> int:
     try:
         for i in range(games):
             try:
-                st = play_npc_game(rules, seed0 + i, events=False)
+                st = play_npc_game(rules, seed0 + i, events=False, log=bool(records))
                 if records:
                     write_record(war_record(rules, st, mods), Path(records) / f"grailwar-seed{seed0 + i}.json")
                 w = st.winner

@@ -170,6 +170,9 @@ class Game:
     # False: ``apply`` builds and returns no events (a simulation or a search that reads none
     # sets it on its own state; the war, its log and its saves are the same either way)
     report_events = True
+    # False: no log entries are written (a simulation or a search that reads none sets it on its
+    # own state; the war, its dice and its decisions are the same, its save has an empty log)
+    keep_log = True
 
     def _init_war(self, data, seats, rng):
         self.data = data
@@ -293,7 +296,10 @@ class Game:
         return named(next(s for s in skills if s.id == item))
 
     def write(self, actor, kind, key, params, vis=ALL, **fields):
-        """Append a log entry: an i18n key under ``grailwar.log.`` with its parameters."""
+        """Append a log entry: an i18n key under ``grailwar.log.`` with its parameters (none
+        when ``keep_log`` is False)."""
+        if not self.keep_log:
+            return None
         e = {"turn": self.turn, "phase": self.phase, "actor": actor, "kind": kind,
              "key": LOG + key, "params": params, "visible_to": vis}
         if isinstance(actor, int):
@@ -307,10 +313,9 @@ class Game:
 
     def note(self, actor, key, vis=ALL, data=None, **params):
         """A GM note; ``actor`` is a faction id, "GM" or a battle number."""
-        e = self.write(actor, "note", key, params, vis)
-        if data is not None:
-            e["data"] = data
-        return e
+        if data is None:
+            return self.write(actor, "note", key, params, vis)
+        return self.write(actor, "note", key, params, vis, data=data)
 
     def table(self, actor, label, name, vis=ALL, **params):
         """Roll on an event table (§6): logs ``(D10[0-9]) ＞ 2 ＞ <row>``; returns the row."""
@@ -319,8 +324,9 @@ class Game:
         v = self.rng.d(faces)
         face = v - 1 if t.die == "D10[0-9]" else v
         e = self.data.table_map[name][face]
-        row = {"en": e.en or e.ja, "ja": e.ja or e.en} if (e.en or e.ja) else LOG + "mood." + str(e.mood)
-        self.write(actor, "roll", "label." + label, params, vis, expr=t.die, value=face, outcome=row)
+        if self.keep_log:
+            row = {"en": e.en or e.ja, "ja": e.ja or e.en} if (e.en or e.ja) else LOG + "mood." + str(e.mood)
+            self.write(actor, "roll", "label." + label, params, vis, expr=t.die, value=face, outcome=row)
         if self.report_events:
             self.events.append(Rolled(_who(actor), label, faces, face, -1, None, tuple(vis), e.en or e.mood or "",
                                       len(self.log) - 1))
@@ -333,8 +339,9 @@ class Game:
             return None
         v = self.rng.d(len(items))
         pick = items[v - 1]
-        self.write(actor, "choice", "label." + label, params, vis, expr=f"1D{len(items)}", value=v,
-                   outcome=self.ref(of, pick))
+        if self.keep_log:
+            self.write(actor, "choice", "label." + label, params, vis, expr=f"1D{len(items)}", value=v,
+                       outcome=self.ref(of, pick))
         if self.report_events:
             self.events.append(Rolled(_who(actor), label, len(items), v, -1, None, tuple(vis), str(pick),
                                       len(self.log) - 1))
@@ -345,12 +352,13 @@ class Game:
         r = self.rng.d(100)
         self.last_roll = r
         ok = r <= t
-        e = self.write(actor, "check", "label." + label, params, vis, expr=f"1D100<={t}", target=t, value=r,
-                       outcome="success" if ok else "failure")
-        if words:
-            e["word"] = words[0 if ok else 1]
-        if reroll:
-            e["reroll"] = reroll
+        if self.keep_log:
+            fields = {"expr": f"1D100<={t}", "target": t, "value": r, "outcome": "success" if ok else "failure"}
+            if words:
+                fields["word"] = words[0 if ok else 1]
+            if reroll:
+                fields["reroll"] = reroll
+            self.write(actor, "check", "label." + label, params, vis, **fields)
         if self.report_events:
             self.events.append(Rolled(_who(actor), label, 100, r, t, ok, tuple(vis), "", len(self.log) - 1))
         return ok
@@ -364,7 +372,7 @@ class Game:
             f.mana = min(f.max_mana, f.mana + amount) if f.mana < f.max_mana else f.mana
         else:
             f.mana += amount
-        if f.mana != before:
+        if f.mana != before and (self.keep_log or self.report_events):
             v = vis or self.vis(f.id, *f.allies)
             if self.report_events:
                 self.events.append(ManaChanged(f.id, before, f.mana, reason, v))

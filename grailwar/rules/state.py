@@ -44,16 +44,19 @@ class GrailRules(Rules):
     def options_dict(self):
         return dict(self.options)
 
-    def new_state(self, seed=None) -> "GrailState":
+    def new_state(self, seed=None, *, log=True) -> "GrailState":
+        """A war from ``seed``; ``log`` False: it writes no log (``Game.keep_log``)."""
         if seed is None:
             seed = self.cfg.game.default_seed
-        return GrailState(self, int(seed))
+        return GrailState(self, int(seed), log=log)
 
 
 class GrailState(Game, State):
-    def __init__(self, rules: GrailRules, seed: int):
+    def __init__(self, rules: GrailRules, seed: int, log=True):
         self.rules = rules
         self.seed = seed
+        if not log:
+            self.keep_log = False
         self._init_war(rules.data, rules.seats, GameRng(seed))
         self.cfg = rules.cfg
         self._actions: list = []        # Action objects (or, after from_dict, the saved dicts)
@@ -90,7 +93,7 @@ class GrailState(Game, State):
         """The war rebuilt from its seed with the first ``n`` actions of ``record`` applied,
         while ``record`` (all of it, the later actions too) stays the war's record: how a
         declaration is taken back (withdraw.py)."""
-        type(self).__init__(self, self.rules, self.seed)
+        type(self).__init__(self, self.rules, self.seed, log=self.keep_log)
         for a in record[:n]:
             self.apply(a)
         self._actions = list(record)

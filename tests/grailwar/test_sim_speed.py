@@ -115,3 +115,33 @@ def test_play_out_stops_a_runaway_war():
     else:
         raise AssertionError("a war of 30 decisions should have been stopped")
     assert len(st.actions) == 31 and st.pending is not None
+
+
+def test_a_war_without_a_log_is_the_same_war():
+    """``keep_log`` False (the simulation's wars) writes no log entry and changes nothing else:
+    the same decisions, dice, result and save apart from the log."""
+    rules = game.make_rules({"factions": 7, "control": "npc"})
+    for seed in (4, 11, 30):
+        loud = game.play_npc_game(rules, seed)
+        quiet = game.play_npc_game(rules, seed, events=False, log=False)
+        assert len(loud.log) > 200 and quiet.log == []
+        assert [a.to_dict() for a in quiet.actions] == [a.to_dict() for a in loud.actions]
+        assert quiet.outcome() == loud.outcome() and quiet.rng.random() == loud.rng.random()
+        a, b = loud.to_dict(), quiet.to_dict()
+        assert a.pop("log") and b.pop("log") == []
+        assert json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
+
+
+def test_a_silent_wars_clone_stays_silent_and_plays_on_the_same():
+    rules = game.make_rules({"factions": 7, "control": "npc"})
+    loud, quiet = rules.new_state(8), rules.new_state(8, log=False)
+    quiet.report_events = False
+    for _ in range(60):
+        loud.apply(npc_action(loud, loud.pending.faction))
+        quiet.apply(npc_action(quiet, quiet.pending.faction))
+    a, b = loud.clone(), quiet.clone()
+    assert not b.keep_log and not b.report_events and a.keep_log and a.report_events
+    a.play_out(npc_action)
+    b.play_out(npc_action)
+    assert b.log == [] and len(a.log) > 200 and a.outcome() == b.outcome()
+    assert [x.to_dict() for x in a.actions] == [x.to_dict() for x in b.actions]
