@@ -13,7 +13,13 @@ from .schema import PARAMS
 ALWAYS = (None, "always")        # the usual ``when``: callers test it before calling when_ok
 
 
+SLOT_WHEN = {"slot:" + p: p for p in PARAMS}     # ``slot:<param>`` -> the parameter
+
+
 def when_ok(when, side, main, own_base, slots):
+    p = SLOT_WHEN.get(when)          # the commonest condition first
+    if p is not None:
+        return p in slots
     if when is None or when == "always":
         return True
     if when == "attacking":
@@ -24,8 +30,6 @@ def when_ok(when, side, main, own_base, slots):
         return own_base
     if when == "as_main":
         return main
-    if when.startswith("slot:"):
-        return when[5:] in slots
     return False
 
 

@@ -224,7 +224,9 @@ class Game:
     def order(self):
         """Processing order of this turn (§3.3)."""
         hs = self.humans
-        if hs and self.cfg.game.rotate_seat_order:
+        if not hs:
+            return self.active_ids()
+        if self.cfg.game.rotate_seat_order:
             k = (self.turn - 1) % len(hs)
             hs = hs[k:] + hs[:k]
         out = [f.id for f in hs if f.active]

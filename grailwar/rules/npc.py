@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .actions import Answer, Commit, Declare, Talk, Use
 from .checks import info_target
-from .combat import ALWAYS, active_skills, base_params, combine, values, when_ok
+from .combat import ALWAYS, SLOT_WHEN, active_skills, base_params, combine, values, when_ok
 from .model import clamp
 from .schema import PARAMS
 
@@ -30,14 +30,20 @@ def est_params(g, x, y, side, own_base, penalty=True):
     return out, y.level
 
 
-def known_winrate(g, x, y, side, own_base, slots):
+def known_winrate_terms(x, y, side, own_base):
+    """Y's passive win-rate terms that X knows (Y as ``side`` main): the sum of those that hold
+    whatever the slots, and per parameter the sum of those that need it among the slots."""
     k = x.know.get(y.id)
-    tot = 0
+    fixed = 0
+    by_slot: dict = {}
     for sk, e in y.passive.get("winrate", ()):
-        if e.when in ALWAYS or when_ok(e.when, side, True, own_base, slots):
-            if x.id == y.id or (k is not None and (sk.id in k.ss or sk.id in k.ms)):
-                tot += e.value
-    return tot
+        if x.id == y.id or (k is not None and (sk.id in k.ss or sk.id in k.ms)):
+            p = SLOT_WHEN.get(e.when)
+            if p is not None:
+                by_slot[p] = by_slot.get(p, 0) + e.value
+            elif e.when in ALWAYS or when_ok(e.when, side, True, own_base, ()):
+                fixed += e.value
+    return fixed, by_slot
 
 
 def ewr(g, x, y, loc, penalty=True):
@@ -56,6 +62,8 @@ def ewr(g, x, y, loc, penalty=True):
     lvl = cc.level_diff_pct_per_level * (x.level - ly)
     table = cc.result_table
     lo, hi = cc.winrate_min, cc.winrate_max
+    xf, xs = known_winrate_terms(x, x, "A", xo)
+    yf, ys = known_winrate_terms(x, y, "B", yo)
     total = n = 0
     for r in PARAMS:
         if r == p1 or r == p2:
@@ -70,7 +78,9 @@ def ewr(g, x, y, loc, penalty=True):
             elif a == b:
                 t += 1
         base = table.get(f"{w}-{t}-{3 - w - t}", 50)
-        mod = known_winrate(g, x, x, "A", xo, slots) + kb - known_winrate(g, x, y, "B", yo, slots)
+        mod = xf + kb - yf
+        for p in slots:
+            mod += xs.get(p, 0) - ys.get(p, 0)
         total += clamp(base + cc.power_diff_pct_per_point * diff + lvl + mod, lo, hi)
         n += 1
     return total // n
