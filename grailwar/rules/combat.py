@@ -84,8 +84,8 @@ def base_params(g, f, side, main, own_base):
     bonus = g.cfg.command_spells.all_params_bonus if f.buff else 0
     pen = g.penalty(f)
     for p in PARAMS:
-        v = max(0, f.params[p] - pen) + bonus
-        out[p] = v
+        v = f.params[p] - pen
+        out[p] = (v if v > 0 else 0) + bonus
     for sk, e in f.passive.get("param", ()):
         if e.when in ALWAYS or when_ok(e.when, side, main, own_base, ()):
             for p in (PARAMS if e.params == "ALL" else e.params):

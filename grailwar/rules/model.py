@@ -21,7 +21,7 @@ def named(x):
 
 
 def clamp(x, lo, hi):
-    return min(hi, max(lo, x))
+    return lo if x < lo else hi if x > hi else x
 
 
 _REFS: dict = {}
@@ -243,7 +243,7 @@ class Game:
     # --- derived values (§2.11) --------------------------------------------------------
     def penalty(self, f):
         m = self.cfg.mana
-        return m.penalty_per_step * (max(0, -f.mana) // m.deficit_step)
+        return m.penalty_per_step * (-f.mana // m.deficit_step) if f.mana < 0 else 0
 
     def shown(self, f, p):
         return max(0, f.params[p] - self.penalty(f))
@@ -315,6 +315,8 @@ class Game:
 
     def note(self, actor, key, vis=ALL, data=None, **params):
         """A GM note; ``actor`` is a faction id, "GM" or a battle number."""
+        if not self.keep_log:
+            return None
         if data is None:
             return self.write(actor, "note", key, params, vis)
         return self.write(actor, "note", key, params, vis, data=data)

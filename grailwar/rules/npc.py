@@ -22,7 +22,11 @@ def est_params(g, x, y, side, own_base, penalty=True):
         n = g.cfg.npc
         return {p: n.unknown_param_guess for p in PARAMS}, n.unknown_level_guess
     pen = g.penalty(y) if penalty else 0
-    out = {p: max(0, y.params[p] - pen) for p in PARAMS}
+    out = {}
+    yp = y.params
+    for p in PARAMS:
+        v = yp[p] - pen
+        out[p] = v if v > 0 else 0
     for sk, e in y.passive.get("param", ()):
         if (sk.id in k.ss or sk.id in k.ms) and (e.when in ALWAYS or when_ok(e.when, side, True, own_base, ())):
             for p in (PARAMS if e.params == "ALL" else e.params):
