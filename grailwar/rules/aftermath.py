@@ -34,6 +34,18 @@ def _aftermath(g, fr):
     g.victory_check()
 
 
+def skill_owner(g, f):
+    """``{skill id: True for the master's, False for the servant's}`` of ``f``, the master's
+    first where both have an id (made once per data set)."""
+    cache = g.refs["owner"]
+    hit = cache.get(f.id)
+    if hit is None or hit[0] is not f.fdef:
+        owner = {s.id: False for s in f.servant.skills}
+        owner.update({s.id: True for s in f.master.skills})
+        hit = cache[f.id] = (f.fdef, owner)
+    return hit[1]
+
+
 def _aftermath_before_defeat(g, b):
     cfg = g.cfg
     # 1 mana
@@ -50,16 +62,9 @@ def _aftermath_before_defeat(g, b):
             reveals.add((pt.f.id, sk.id))
     whose = []                  # (fid, skill id, is a master skill)
     for fid, sid in reveals:
-        t = g.fac[fid]
-        for s in t.master.skills:
-            if s.id == sid:
-                whose.append((fid, sid, True))
-                break
-        else:
-            for s in t.servant.skills:
-                if s.id == sid:
-                    whose.append((fid, sid, False))
-                    break
+        master = skill_owner(g, g.fac[fid]).get(sid)
+        if master is not None:
+            whose.append((fid, sid, master))
     for o in watchers:
         for fid, sid, master in whose:
             if fid != o.id:

@@ -68,24 +68,27 @@ def ewr(g, x, y, loc, penalty=True):
     lo, hi = cc.winrate_min, cc.winrate_max
     xf, xs = known_winrate_terms(x, x, "A", xo)
     yf, ys = known_winrate_terms(x, y, "B", yo)
+    # the two chosen slots' wins, ties, difference and win-rate terms once; then each third slot
+    w2 = t2 = diff2 = 0
+    mod2 = xf + kb - yf
+    for p in (p1, p2):
+        d = vx[p] - vy[p]
+        diff2 += d
+        if d > 0:
+            w2 += 1
+        elif d == 0:
+            t2 += 1
+        mod2 += xs.get(p, 0) - ys.get(p, 0)
+    per_point = cc.power_diff_pct_per_point
     total = n = 0
     for r in PARAMS:
         if r == p1 or r == p2:
             continue
-        slots = (p1, p2, r)
-        w = t = diff = 0
-        for p in slots:
-            a, b = vx[p], vy[p]
-            diff += a - b
-            if a > b:
-                w += 1
-            elif a == b:
-                t += 1
+        d = vx[r] - vy[r]
+        w, t = (w2 + 1, t2) if d > 0 else (w2, t2 + 1) if d == 0 else (w2, t2)
         base = table.get(f"{w}-{t}-{3 - w - t}", 50)
-        mod = xf + kb - yf
-        for p in slots:
-            mod += xs.get(p, 0) - ys.get(p, 0)
-        total += clamp(base + cc.power_diff_pct_per_point * diff + lvl + mod, lo, hi)
+        mod = mod2 + xs.get(r, 0) - ys.get(r, 0)
+        total += clamp(base + per_point * (diff2 + d) + lvl + mod, lo, hi)
         n += 1
     return total // n
 
