@@ -154,7 +154,7 @@ class GrailState(Game, State):
         acts = self._actions
         fac = self.fac
         report = self.report_events
-        steps = 0
+        last = len(acts) + max_steps          # the runaway guard: at most max_steps answers
         p = self.pending
         while p is not None:
             a = choose(self, p.faction)
@@ -173,8 +173,7 @@ class GrailState(Game, State):
                     break
                 if p.faction not in fac:
                     raise AssertionError(f"prompt for unknown faction {p.faction}")
-            steps += 1
-            if steps > max_steps:
+            if len(acts) > last:
                 raise RuntimeError("runaway game")
 
     @staticmethod
