@@ -83,8 +83,9 @@ def base_params(g, f, side, main, own_base):
     out = {}
     bonus = g.cfg.command_spells.all_params_bonus if f.buff else 0
     pen = g.penalty(f)
+    fp = f.params
     for p in PARAMS:
-        v = f.params[p] - pen
+        v = fp[p] - pen
         out[p] = (v if v > 0 else 0) + bonus
     for sk, e in f.passive.get("param", ()):
         if e.when in ALWAYS or when_ok(e.when, side, main, own_base, ()):
@@ -408,7 +409,8 @@ def _fight(g, fr):
                 fr["k"] += 1
                 del fr["doomed"]
                 continue
-            commit_item(g, b, pt, item, g.vis(*(q.f.id for q in (b.A if pt.side == "A" else b.B))))
+            side = b.A if pt.side == "A" else b.B       # who sees it (only the log and events tell)
+            commit_item(g, b, pt, item, g.vis(*[q.f.id for q in side]) if g.keep_log or g.report_events else ALL)
         reveal = tuple((pt.f.id, tuple(pt.committed)) for pt in b.B + b.A)
         if g.keep_log:
             g.note(b.no, "commitments", vis,
