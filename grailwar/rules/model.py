@@ -172,7 +172,8 @@ class Game:
     # sets it on its own state; the war, its log and its saves are the same either way)
     report_events = True
     # False: no log entries are written (a simulation or a search that reads none sets it on its
-    # own state; the war, its dice and its decisions are the same, its save has an empty log)
+    # own state; the war, its dice and its decisions are the same, its save has an empty log; it
+    # cannot take a declaration back, as ``withdraw`` reads whose it was from the log)
     keep_log = True
 
     def _init_war(self, data, seats, rng):

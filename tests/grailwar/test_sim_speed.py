@@ -4,7 +4,7 @@ import json
 import random
 
 from grailwar import game
-from grailwar.rules import npc_action
+from grailwar.rules import Declare, Withdraw, npc_action
 
 
 def _war(rules, seed, events):
@@ -145,3 +145,17 @@ def test_a_silent_wars_clone_stays_silent_and_plays_on_the_same():
     b.play_out(npc_action)
     assert b.log == [] and len(a.log) > 200 and a.outcome() == b.outcome()
     assert [x.to_dict() for x in a.actions] == [x.to_dict() for x in b.actions]
+
+
+def test_a_war_without_a_log_cannot_take_a_declaration_back():
+    """Whether a declaration was the master's own or a disobedient servant's is read from the
+    log, so a war that writes none refuses ``Withdraw`` rather than undo the wrong one."""
+    rules = game.make_rules({"seats": ["human", "npc", "npc", "npc"]})
+    for log in (True, False):
+        g = rules.new_state(11, log=log)
+        while not (g.pending.kind == "declare" and g.pending.faction == "F1"):
+            fid = g.pending.faction
+            g.apply(npc_action(g, fid) if not g.fac[fid].human else g.legal_actions(fid)[0])
+        g.apply(Declare("F1", "rest"))
+        r = g.why_not(Withdraw("F1"))
+        assert (r is None) if log else r.key.endswith("nothing_declared")
