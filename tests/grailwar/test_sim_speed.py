@@ -1,5 +1,6 @@
 """The simulation's shortcuts change nothing a player would see: a war played without
-building events is the same war (actions, log, saves, result) as one that reports them."""
+building events, without writing a log, or through ``play_out`` (no second legality check) is
+the same war (actions, dice, saves, result) as one played step by step through ``apply``."""
 import json
 import random
 
