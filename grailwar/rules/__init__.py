@@ -72,7 +72,9 @@ Events (``grailwar.rules.events``; each has ``visible_to``: ("all",) or faction 
     ``state.events_for(events, faction)`` filters for one viewer; ``GrailState.reveals(events)``
     is True for a roll or a reveal (closes the undo window). ``state.report_events = False``:
     ``apply`` builds none and returns [] (a simulation or search that reads no events; the war,
-    its log and its saves are the same).
+    its log and its saves are the same). ``rules.new_state(seed, log=False)``: the war writes no
+    log (``keep_log``; the same war, its save has an empty log); ``state.play_out(choose)``
+    answers every decision with ``choose(state, faction)`` to the end (the simulation's loop).
 
 View (``state.view_for(faction_or_None)``; None = public)
     {viewer, turn, phase, max_turns, winner, reason, scores, order, pending,

@@ -6,14 +6,20 @@ from .events import BattleEnded, BattleStarted, Committed, CommitmentsRevealed, 
 from .model import ALL, LOG, clamp, named
 from .frames import call, fids, frame, resumable, run
 from .prompt import ask
-from . import retreat  # noqa: F401  (registers the defeat procedure)
+from . import aftermath  # noqa: F401  (registers the aftermath and defeat procedures)
 from .schema import PARAMS
 
 
 ALWAYS = (None, "always")        # the usual ``when``: callers test it before calling when_ok
 
 
+SLOT_WHEN = {"slot:" + p: p for p in PARAMS}     # ``slot:<param>`` -> the parameter
+
+
 def when_ok(when, side, main, own_base, slots):
+    p = SLOT_WHEN.get(when)          # the commonest condition first
+    if p is not None:
+        return p in slots
     if when is None or when == "always":
         return True
     if when == "attacking":
@@ -24,8 +30,6 @@ def when_ok(when, side, main, own_base, slots):
         return own_base
     if when == "as_main":
         return main
-    if when.startswith("slot:"):
-        return when[5:] in slots
     return False
 
 
@@ -79,9 +83,10 @@ def base_params(g, f, side, main, own_base):
     out = {}
     bonus = g.cfg.command_spells.all_params_bonus if f.buff else 0
     pen = g.penalty(f)
+    fp = f.params
     for p in PARAMS:
-        v = max(0, f.params[p] - pen) + bonus
-        out[p] = v
+        v = fp[p] - pen
+        out[p] = (v if v > 0 else 0) + bonus
     for sk, e in f.passive.get("param", ()):
         if e.when in ALWAYS or when_ok(e.when, side, main, own_base, ()):
             for p in (PARAMS if e.params == "ALL" else e.params):
@@ -381,7 +386,8 @@ def _fight(g, fr):
         b.prelim, bd = compute(g, b, False)
         b.prelim_bd = bd
         b.stage = "commit"
-        g.note(b.no, "breakdown_prelim", vis, data=bd, **breakdown_params(g, bd))
+        if g.keep_log:
+            g.note(b.no, "breakdown_prelim", vis, data=bd, **breakdown_params(g, bd))
         if g.report_events:
             g.events.append(RateComputed(b.no, False, b.prelim, vis))
         fr.update(pc=5, k=0)
@@ -403,13 +409,15 @@ def _fight(g, fr):
                 fr["k"] += 1
                 del fr["doomed"]
                 continue
-            commit_item(g, b, pt, item, g.vis(*(q.f.id for q in (b.A if pt.side == "A" else b.B))))
+            side = b.A if pt.side == "A" else b.B       # who sees it (only the log and events tell)
+            commit_item(g, b, pt, item, g.vis(*[q.f.id for q in side]) if g.keep_log or g.report_events else ALL)
         reveal = tuple((pt.f.id, tuple(pt.committed)) for pt in b.B + b.A)
-        g.note(b.no, "commitments", vis,
-               sides=[{"key": LOG + "committed_by", "params": {
-                   "who": g.fref(pt.f.id),
-                   "items": [commit_ref(g, pt.f, i) for i in pt.committed] or LOG + "item.nothing"}}
-                   for pt in b.B + b.A])
+        if g.keep_log:
+            g.note(b.no, "commitments", vis,
+                   sides=[{"key": LOG + "committed_by", "params": {
+                       "who": g.fref(pt.f.id),
+                       "items": [commit_ref(g, pt.f, i) for i in pt.committed] or LOG + "item.nothing"}}
+                       for pt in b.B + b.A])
         if g.report_events:
             g.events.append(CommitmentsRevealed(b.no, reveal, vis))
         # B8 final rate
@@ -417,7 +425,8 @@ def _fight(g, fr):
         b.rate, bd = compute(g, b, True)
         b.breakdown = bd
         b.stage = "roll"
-        g.note(b.no, "breakdown_final", vis, data=bd, **breakdown_params(g, bd))
+        if g.keep_log:
+            g.note(b.no, "breakdown_final", vis, data=bd, **breakdown_params(g, bd))
         if g.report_events:
             g.events.append(RateComputed(b.no, True, b.rate, vis))
         # B9 roll
@@ -530,70 +539,3 @@ def commit_ok(g, b, pt, item):
     if item == "spell_params":
         return f.spells > 0 and not pt.params_spell and (not f.buff or g.cfg.command_spells.all_params_stackable)
     return False
-
-
-@resumable("aftermath")
-def _aftermath(g, fr):
-    b = g.cur_battle
-    if fr["pc"] == 0:
-        _aftermath_before_defeat(g, b)
-        fr["pc"] = 1
-    win = b.A if b.winner == "A" else b.B
-    # 3 defeat
-    destroyed = yield from call(g, fr, "defeat", side="B" if b.winner == "A" else "A")
-    # 4 kills
-    for pt in win:
-        pt.f.kills += len(destroyed)
-    # 5 seize-move
-    if fr["seize"] and b.winner == "A":
-        mover = b.A[0].f
-        if mover.active and b.loc and not g.occupants(b.loc):
-            g.relocate(mover, b.loc, "seized")
-    # 6 grudges
-    for pt in b.B:
-        if not pt.f.human:
-            for q in b.A:
-                pt.f.grudges.add(q.f.id)
-    # 7 victory check
-    g.victory_check()
-
-
-def _aftermath_before_defeat(g, b):
-    cfg = g.cfg
-    # 1 mana
-    for pt in b.parts():
-        if pt.f.active:
-            g.gain_mana(pt.f, -pt.f.level, "battle_upkeep",
-                        why={"key": LOG + "reason.battle_upkeep", "params": {"no": b.no}})
-            pt.f.fought = True
-    # 2 reveals
-    watchers = [pt.f for pt in b.parts() if pt.f.active] + [g.fac[w] for w in b.witnesses]
-    reveals = set(b.contrib)
-    for pt in b.parts():
-        for sk in pt.active:
-            reveals.add((pt.f.id, sk.id))
-    whose = []                  # (fid, skill id, is a master skill)
-    for fid, sid in reveals:
-        t = g.fac[fid]
-        for s in t.master.skills:
-            if s.id == sid:
-                whose.append((fid, sid, True))
-                break
-        else:
-            for s in t.servant.skills:
-                if s.id == sid:
-                    whose.append((fid, sid, False))
-                    break
-    for o in watchers:
-        for fid, sid, master in whose:
-            if fid != o.id:
-                k = o.know[fid]
-                (k.ms if master else k.ss).add(sid)
-        for pt in b.parts():
-            if pt.np and pt.f.id != o.id:
-                k = o.know[pt.f.id]
-                k.np = True
-                if cfg.combat.np_use_reveals_true_name:
-                    k.name = True
-    win = b.A if b.winner == "A" else b.B
-    g.note(b.no, "side_wins", ALL, side=b.winner, who=[g.fref(p.f.id) for p in win])

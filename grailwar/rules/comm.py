@@ -67,18 +67,15 @@ def pool_knowledge(g, a, b):
         if t in (a.id, b.id):
             continue
         ka, kb = a.know[t], b.know[t]
-        valid = g.fac[t].active
-        loc = (ka.loc or kb.loc) and valid
-        acq = ka.acq or kb.acq
-        ms = ka.ms | kb.ms
-        ss = ka.ss | kb.ss
-        for k in (ka, kb):
-            k.loc = loc or k.loc
-            k.acq = acq
-            k.ms = set(ms)
-            k.ss = set(ss)
-            k.name = ka.name or kb.name
-            k.np = ka.np or kb.np
+        if (ka.loc or kb.loc) and g.fac[t].active:
+            ka.loc = kb.loc = True
+        ka.acq = kb.acq = ka.acq or kb.acq
+        ka.ms = ka.ms | kb.ms
+        kb.ms = set(ka.ms)
+        ka.ss = ka.ss | kb.ss
+        kb.ss = set(ka.ss)
+        ka.name = kb.name = ka.name or kb.name
+        ka.np = kb.np = ka.np or kb.np
     emp = a.known_empty | b.known_empty
     a.known_empty = set(emp)
     b.known_empty = set(emp)

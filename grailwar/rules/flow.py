@@ -1,7 +1,7 @@
 """The turn procedure (§4-§14) as one generator. It yields a ``Pending`` whenever a faction
 must decide and receives the chosen action; dice are drawn in the spec's canonical order.
 
-Imports run one way: model <- checks <- retreat <- combat <- the phase modules
+Imports run one way: model <- checks <- retreat <- aftermath <- combat <- the phase modules
 (phase_events, resolve, comm, upkeep) <- flow <- state. The phases' procedures are
 re-exported here so one step can be driven on its own (tests, tools)."""
 from __future__ import annotations
@@ -201,7 +201,8 @@ def _register(g, fr):
         else:
             a = Declare(a.faction, a.act, a.target, a.mode, a.familiars, a.crows, "")
     f.declared = a
-    g.note(f.id, "declares", g.vis(f.id), what=describe(g, a))
+    if g.keep_log:
+        g.note(f.id, "declares", g.vis(f.id), what=describe(g, a))
 
 
 def describe(g, a):

@@ -21,7 +21,7 @@ def named(x):
 
 
 def clamp(x, lo, hi):
-    return min(hi, max(lo, x))
+    return lo if x < lo else hi if x > hi else x
 
 
 _REFS: dict = {}
@@ -37,7 +37,8 @@ def log_refs(data):
                 # location -> its grade's rank ("": none)
                 "rank": {l.id: data.grades[l.grade].rank for l in data.locations if l.grade in data.grades},
                 "static": {},         # faction id -> faction_static
-                "active": {}}         # faction id -> its active skills (combat.active_skills)
+                "active": {},         # faction id -> its active skills (combat.active_skills)
+                "owner": {}}          # faction id -> {skill id: a master's skill?} (aftermath.skill_owner)
         refs["by_rank"] = sorted(refs["rank"], key=lambda l: (-refs["rank"][l], l))     # best grade first
         if "none" in data.grades:
             refs["rank"][""] = data.grades["none"].rank
@@ -170,6 +171,10 @@ class Game:
     # False: ``apply`` builds and returns no events (a simulation or a search that reads none
     # sets it on its own state; the war, its log and its saves are the same either way)
     report_events = True
+    # False: no log entries are written (a simulation or a search that reads none sets it on its
+    # own state; the war, its dice and its decisions are the same, its save has an empty log; it
+    # cannot take a declaration back, as ``withdraw`` reads whose it was from the log)
+    keep_log = True
 
     def _init_war(self, data, seats, rng):
         self.data = data
@@ -184,6 +189,7 @@ class Game:
         self.over_reason = ""
         self.scores: dict = {}
         self.fac: dict = {}
+        self._act = None
         seat_no = 0
         for fdef, control in zip(data.factions, seats):
             if control == "off":
@@ -209,13 +215,20 @@ class Game:
     def f(self, fid):
         return self.fac[fid]
 
+    _act = None        # the active factions' ids, kept until the next elimination (``eliminate``)
+
     def active_ids(self):
-        return [fid for fid, f in self.fac.items() if f.active]      # fac is in fids order
+        act = self._act
+        if act is None:
+            act = self._act = tuple([fid for fid, f in self.fac.items() if f.active])   # fac is in fids order
+        return list(act)
 
     def order(self):
         """Processing order of this turn (§3.3)."""
         hs = self.humans
-        if hs and self.cfg.game.rotate_seat_order:
+        if not hs:
+            return self.active_ids()
+        if self.cfg.game.rotate_seat_order:
             k = (self.turn - 1) % len(hs)
             hs = hs[k:] + hs[:k]
         out = [f.id for f in hs if f.active]
@@ -232,7 +245,7 @@ class Game:
     # --- derived values (§2.11) --------------------------------------------------------
     def penalty(self, f):
         m = self.cfg.mana
-        return m.penalty_per_step * (max(0, -f.mana) // m.deficit_step)
+        return m.penalty_per_step * (-f.mana // m.deficit_step) if f.mana < 0 else 0
 
     def shown(self, f, p):
         return max(0, f.params[p] - self.penalty(f))
@@ -287,7 +300,10 @@ class Game:
         return named(next(s for s in skills if s.id == item))
 
     def write(self, actor, kind, key, params, vis=ALL, **fields):
-        """Append a log entry: an i18n key under ``grailwar.log.`` with its parameters."""
+        """Append a log entry: an i18n key under ``grailwar.log.`` with its parameters (none
+        when ``keep_log`` is False)."""
+        if not self.keep_log:
+            return None
         e = {"turn": self.turn, "phase": self.phase, "actor": actor, "kind": kind,
              "key": LOG + key, "params": params, "visible_to": vis}
         if isinstance(actor, int):
@@ -301,10 +317,11 @@ class Game:
 
     def note(self, actor, key, vis=ALL, data=None, **params):
         """A GM note; ``actor`` is a faction id, "GM" or a battle number."""
-        e = self.write(actor, "note", key, params, vis)
-        if data is not None:
-            e["data"] = data
-        return e
+        if not self.keep_log:
+            return None
+        if data is None:
+            return self.write(actor, "note", key, params, vis)
+        return self.write(actor, "note", key, params, vis, data=data)
 
     def table(self, actor, label, name, vis=ALL, **params):
         """Roll on an event table (§6): logs ``(D10[0-9]) ＞ 2 ＞ <row>``; returns the row."""
@@ -313,8 +330,9 @@ class Game:
         v = self.rng.d(faces)
         face = v - 1 if t.die == "D10[0-9]" else v
         e = self.data.table_map[name][face]
-        row = {"en": e.en or e.ja, "ja": e.ja or e.en} if (e.en or e.ja) else LOG + "mood." + str(e.mood)
-        self.write(actor, "roll", "label." + label, params, vis, expr=t.die, value=face, outcome=row)
+        if self.keep_log:
+            row = {"en": e.en or e.ja, "ja": e.ja or e.en} if (e.en or e.ja) else LOG + "mood." + str(e.mood)
+            self.write(actor, "roll", "label." + label, params, vis, expr=t.die, value=face, outcome=row)
         if self.report_events:
             self.events.append(Rolled(_who(actor), label, faces, face, -1, None, tuple(vis), e.en or e.mood or "",
                                       len(self.log) - 1))
@@ -327,8 +345,9 @@ class Game:
             return None
         v = self.rng.d(len(items))
         pick = items[v - 1]
-        self.write(actor, "choice", "label." + label, params, vis, expr=f"1D{len(items)}", value=v,
-                   outcome=self.ref(of, pick))
+        if self.keep_log:
+            self.write(actor, "choice", "label." + label, params, vis, expr=f"1D{len(items)}", value=v,
+                       outcome=self.ref(of, pick))
         if self.report_events:
             self.events.append(Rolled(_who(actor), label, len(items), v, -1, None, tuple(vis), str(pick),
                                       len(self.log) - 1))
@@ -339,12 +358,13 @@ class Game:
         r = self.rng.d(100)
         self.last_roll = r
         ok = r <= t
-        e = self.write(actor, "check", "label." + label, params, vis, expr=f"1D100<={t}", target=t, value=r,
-                       outcome="success" if ok else "failure")
-        if words:
-            e["word"] = words[0 if ok else 1]
-        if reroll:
-            e["reroll"] = reroll
+        if self.keep_log:
+            fields = {"expr": f"1D100<={t}", "target": t, "value": r, "outcome": "success" if ok else "failure"}
+            if words:
+                fields["word"] = words[0 if ok else 1]
+            if reroll:
+                fields["reroll"] = reroll
+            self.write(actor, "check", "label." + label, params, vis, **fields)
         if self.report_events:
             self.events.append(Rolled(_who(actor), label, 100, r, t, ok, tuple(vis), "", len(self.log) - 1))
         return ok
@@ -358,7 +378,7 @@ class Game:
             f.mana = min(f.max_mana, f.mana + amount) if f.mana < f.max_mana else f.mana
         else:
             f.mana += amount
-        if f.mana != before:
+        if f.mana != before and (self.keep_log or self.report_events):
             v = vis or self.vis(f.id, *f.allies)
             if self.report_events:
                 self.events.append(ManaChanged(f.id, before, f.mana, reason, v))
@@ -490,6 +510,7 @@ class Game:
         for aid in list(f.allies):
             self.unally(f, self.fac[aid], "elimination")
         f.status = "eliminated"
+        self._act = None
         if self.report_events:
             self.events.append(Eliminated(f.id, cause, ALL))
         self.note(f.id, "out_" + cause, who=self.fref(f.id))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .actions import Answer, Commit, Declare, Talk, Use
 from .checks import info_target
-from .combat import ALWAYS, active_skills, base_params, combine, values, when_ok
+from .combat import ALWAYS, SLOT_WHEN, active_skills, base_params, combine, values, when_ok
 from .model import clamp
 from .schema import PARAMS
 
@@ -22,7 +22,11 @@ def est_params(g, x, y, side, own_base, penalty=True):
         n = g.cfg.npc
         return {p: n.unknown_param_guess for p in PARAMS}, n.unknown_level_guess
     pen = g.penalty(y) if penalty else 0
-    out = {p: max(0, y.params[p] - pen) for p in PARAMS}
+    out = {}
+    yp = y.params
+    for p in PARAMS:
+        v = yp[p] - pen
+        out[p] = v if v > 0 else 0
     for sk, e in y.passive.get("param", ()):
         if (sk.id in k.ss or sk.id in k.ms) and (e.when in ALWAYS or when_ok(e.when, side, True, own_base, ())):
             for p in (PARAMS if e.params == "ALL" else e.params):
@@ -30,14 +34,20 @@ def est_params(g, x, y, side, own_base, penalty=True):
     return out, y.level
 
 
-def known_winrate(g, x, y, side, own_base, slots):
+def known_winrate_terms(x, y, side, own_base):
+    """Y's passive win-rate terms that X knows (Y as ``side`` main): the sum of those that hold
+    whatever the slots, and per parameter the sum of those that need it among the slots."""
     k = x.know.get(y.id)
-    tot = 0
+    fixed = 0
+    by_slot: dict = {}
     for sk, e in y.passive.get("winrate", ()):
-        if e.when in ALWAYS or when_ok(e.when, side, True, own_base, slots):
-            if x.id == y.id or (k is not None and (sk.id in k.ss or sk.id in k.ms)):
-                tot += e.value
-    return tot
+        if x.id == y.id or (k is not None and (sk.id in k.ss or sk.id in k.ms)):
+            p = SLOT_WHEN.get(e.when)
+            if p is not None:
+                by_slot[p] = by_slot.get(p, 0) + e.value
+            elif e.when in ALWAYS or when_ok(e.when, side, True, own_base, ()):
+                fixed += e.value
+    return fixed, by_slot
 
 
 def ewr(g, x, y, loc, penalty=True):
@@ -56,22 +66,29 @@ def ewr(g, x, y, loc, penalty=True):
     lvl = cc.level_diff_pct_per_level * (x.level - ly)
     table = cc.result_table
     lo, hi = cc.winrate_min, cc.winrate_max
+    xf, xs = known_winrate_terms(x, x, "A", xo)
+    yf, ys = known_winrate_terms(x, y, "B", yo)
+    # the two chosen slots' wins, ties, difference and win-rate terms once; then each third slot
+    w2 = t2 = diff2 = 0
+    mod2 = xf + kb - yf
+    for p in (p1, p2):
+        d = vx[p] - vy[p]
+        diff2 += d
+        if d > 0:
+            w2 += 1
+        elif d == 0:
+            t2 += 1
+        mod2 += xs.get(p, 0) - ys.get(p, 0)
+    per_point = cc.power_diff_pct_per_point
     total = n = 0
     for r in PARAMS:
         if r == p1 or r == p2:
             continue
-        slots = (p1, p2, r)
-        w = t = diff = 0
-        for p in slots:
-            a, b = vx[p], vy[p]
-            diff += a - b
-            if a > b:
-                w += 1
-            elif a == b:
-                t += 1
+        d = vx[r] - vy[r]
+        w, t = (w2 + 1, t2) if d > 0 else (w2, t2 + 1) if d == 0 else (w2, t2)
         base = table.get(f"{w}-{t}-{3 - w - t}", 50)
-        mod = known_winrate(g, x, x, "A", xo, slots) + kb - known_winrate(g, x, y, "B", yo, slots)
-        total += clamp(base + cc.power_diff_pct_per_point * diff + lvl + mod, lo, hi)
+        mod = mod2 + xs.get(r, 0) - ys.get(r, 0)
+        total += clamp(base + per_point * (diff2 + d) + lvl + mod, lo, hi)
         n += 1
     return total // n
 

@@ -105,6 +105,7 @@ def clone(g):
     for a in ("turn", "phase", "battle_no", "winner", "over_reason", "view_all", "fids", "last_roll"):
         setattr(t, a, getattr(g, a))
     t.log = list(g.log)
+    t.keep_log, t.report_events = g.keep_log, g.report_events      # a silent war's copy stays silent
     t.scores = dict(g.scores)
     t.fac = {fid: _faction(f) for fid, f in g.fac.items()}
     t.humans = [t.fac[f.id] for f in g.humans]

@@ -44,16 +44,19 @@ class GrailRules(Rules):
     def options_dict(self):
         return dict(self.options)
 
-    def new_state(self, seed=None) -> "GrailState":
+    def new_state(self, seed=None, *, log=True) -> "GrailState":
+        """A war from ``seed``; ``log`` False: it writes no log (``Game.keep_log``)."""
         if seed is None:
             seed = self.cfg.game.default_seed
-        return GrailState(self, int(seed))
+        return GrailState(self, int(seed), log=log)
 
 
 class GrailState(Game, State):
-    def __init__(self, rules: GrailRules, seed: int):
+    def __init__(self, rules: GrailRules, seed: int, log=True):
         self.rules = rules
         self.seed = seed
+        if not log:
+            self.keep_log = False
         self._init_war(rules.data, rules.seats, GameRng(seed))
         self.cfg = rules.cfg
         self._actions: list = []        # Action objects (or, after from_dict, the saved dicts)
@@ -90,7 +93,7 @@ class GrailState(Game, State):
         """The war rebuilt from its seed with the first ``n`` actions of ``record`` applied,
         while ``record`` (all of it, the later actions too) stays the war's record: how a
         declaration is taken back (withdraw.py)."""
-        type(self).__init__(self, self.rules, self.seed)
+        type(self).__init__(self, self.rules, self.seed, log=self.keep_log)
         for a in record[:n]:
             self.apply(a)
         self._actions = list(record)
@@ -140,6 +143,38 @@ class GrailState(Game, State):
             return self.events
         self._step(action)
         return self.events
+
+    def play_out(self, choose, max_steps=200000):
+        """Answer every decision with ``choose(state, faction)`` until the war ends (the
+        simulation's loop). The same war as ``apply(choose(state, faction))`` step by step, but
+        an answer is not checked again (``choose`` is the NPC rules, which answer only what the
+        prompt offers; tests/grailwar/test_sim_speed.py plays wars both ways) and no events are
+        made for a state with ``report_events`` False."""
+        send = self._gen.send
+        acts = self._actions
+        fac = self.fac
+        report = self.report_events
+        last = len(acts) + max_steps          # the runaway guard: at most max_steps answers
+        p = self.pending
+        while p is not None:
+            a = choose(self, p.faction)
+            if report:
+                self.events = []
+            acts.append(a)
+            if a.kind == "use":                       # free: the prompt stays open
+                flow.apply_use(self, a)
+                p.options = None
+            else:
+                try:
+                    p = self.pending = send(a)
+                except StopIteration:
+                    p = self.pending = None
+                    self.flow = None
+                    break
+                if p.faction not in fac:
+                    raise AssertionError(f"prompt for unknown faction {p.faction}")
+            if len(acts) > last:
+                raise RuntimeError("runaway game")
 
     @staticmethod
     def reveals(events):

@@ -71,9 +71,10 @@ def _phase_mana(g, fr):
                 f.mana = f.mana + gain
             if g.report_events:
                 g.events.append(ManaChanged(f.id, before, f.mana, "turn_end", g.vis(f.id)))     # §3.6: acting faction
-            pen = g.penalty(f)
-            g.note(f.id, "mana_turn_penalty" if pen else "mana", g.vis(f.id), amount=f"{gain:+d}", why=why,
-                   mana=f.mana, max=f.max_mana, penalty=pen)
+            if g.keep_log:
+                pen = g.penalty(f)
+                g.note(f.id, "mana_turn_penalty" if pen else "mana", g.vis(f.id), amount=f"{gain:+d}", why=why,
+                       mana=f.mana, max=f.max_mana, penalty=pen)
             fr["st"] = 1
         while f.mana < m.vanish_below and use_options(g, f, "emergency"):
             ans = yield ask("emergency", f.id, mana=f.mana)

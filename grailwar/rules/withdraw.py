@@ -39,8 +39,9 @@ def _refuse(key, **params):
 
 
 def declaration_index(g, fid):
-    """The index in ``g.actions`` of ``fid``'s own declaration this turn, or None."""
-    if g.phase != "D":
+    """The index in ``g.actions`` of ``fid``'s own declaration this turn, or None (always in a
+    war that writes no log: whose the declaration was is read from the log)."""
+    if g.phase != "D" or not g.keep_log:
         return None
     f = g.fac.get(fid)
     if f is None or f.declared is None or f.declared.act == "accompany":   # accompanying is an answer
