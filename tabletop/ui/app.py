@@ -52,7 +52,7 @@ from . import prefs
 from .cache import LRU
 from .compose import FULL, Compositor, frame_times_box
 from .dialog import Dialog
-from .fonts import Fonts, SizedFont
+from .fonts import Fonts
 from .gui import Gui
 from .i18n import LANGS, Strings
 from .input import KeyMap
@@ -234,7 +234,7 @@ class App:
         if parts & {"images", "translations"}:
             self._retell_scenes()
 
-    def font(self, size: int, bold: bool = False) -> SizedFont:
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self.fonts.font(size, bold)
 
     def text(self, text: str, size: int, color=(240, 240, 240), bold: bool = False,
