@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -171,14 +172,57 @@ def _common(p: argparse.ArgumentParser, top: bool = False) -> None:
                         "once, rules data from the next game; errors shown on screen)")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python main.py",
-                                     description="Tabletop simulator: Pendulum and Holy Grail War.")
-    _common(parser, top=True)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter with the terminal's width asked once per run: argparse makes
+    a formatter for every option it adds (to check its metavar), and each asked the terminal
+    (start-up time: about 120 options are added before the first frame)."""
 
-    p = sub.add_parser("pendulum", help="play Pendulum")
-    parser.pendulum = p          # main() reports set-up flags that do not fit together with its usage
+    _width: int | None = None
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        if width is None:
+            if _Formatter._width is None:
+                _Formatter._width = shutil.get_terminal_size().columns - 2    # as argparse works it out
+            width = _Formatter._width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser with ``_Formatter``. A sub-command's parser is given ``fill``, which
+    adds its options: only when its name is on the command line (``parse_known_args`` of
+    the program's parser) or its help is asked for, so ``python main.py`` does not build the
+    options of eight commands it does not run (start-up time)."""
+
+    def __init__(self, *args, fill=None, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+        self.fill = fill
+        self.commands: dict[str, _Parser] = {}     # the program's parser: its sub-commands' parsers
+
+    def filled(self) -> "_Parser":
+        fill, self.fill = self.fill, None
+        if fill is not None:
+            fill(self)
+        return self
+
+    def parse_known_args(self, args=None, namespace=None):
+        words = sys.argv[1:] if args is None else args
+        for word in words:
+            if isinstance(word, str) and word in self.commands:
+                self.commands[word].filled()
+        self.filled()
+        return super().parse_known_args(args, namespace)
+
+    def format_usage(self):
+        self.filled()
+        return super().format_usage()
+
+    def format_help(self):
+        self.filled()
+        return super().format_help()
+
+
+def _pendulum_args(p: _Parser) -> None:
     _common(p)
     p.add_argument("--seats", type=_seat_list("pendulum"), default=None,
                    help="comma list of human|bot[:easy|standard|hard|random] (2-5 seats)")
@@ -205,24 +249,24 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seat colour per seat, comma list of " + "|".join(pendulum_colours())
                         + " (default: that order; config/pendulum/seats.yaml)")
 
-    p = sub.add_parser("teach", help="Pendulum teaching mode")
-    _common(p)
 
-    p = sub.add_parser("rules", help="print a game's rules reference as text (the in-game F1 reference)")
+def _rules_args(p: _Parser) -> None:
     _common(p)
     p.add_argument("game", choices=["pendulum", "grailwar"])
     p.add_argument("--section", default=None, metavar="ID",
                    help="print one section: its id, a spec reference (4.4, §8.4, HR-30) or a prompt kind")
     p.add_argument("--width", type=_positive_int, default=78, metavar="N", help="line width in columns")
 
-    p = sub.add_parser("grailwar", help="play Holy Grail War")
+
+def _grailwar_args(p: _Parser) -> None:
     _common(p)
     p.add_argument("--seats", type=_seat_list("grailwar"), default=None,
                    help="comma list of human|npc, one per faction")
     p.add_argument("--factions", type=int, default=None, metavar="N",
                    help="how many factions take part (2-7; one human, the rest NPCs) when --seats is not given")
 
-    p = sub.add_parser("simulate", help="play bot-only games headless and print figures")
+
+def _simulate_args(p: _Parser) -> None:
     _common(p)
     p.add_argument("game", choices=list(games.GAMES))
     p.add_argument("--games", type=_positive_int, default=10)
@@ -234,7 +278,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--records", default=None, metavar="DIR", help="Grail War: keep each war's record in DIR")
 
-    p = sub.add_parser("replay", help="replay a saved record")
+
+def _replay_args(p: _Parser) -> None:
     _common(p)
     p.add_argument("record")
     p.add_argument("--to", type=_positive_int, default=None, help="stop after N actions")
@@ -242,14 +287,39 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--export-log", default=None, metavar="FILE",
                    help="Grail War: write the public log as forum posts (in --lang) to FILE")
 
-    p = sub.add_parser("validate-mod", help="check a mod folder and print every error")
+
+def _mod_dir_args(p: _Parser) -> None:
     _common(p)
     p.add_argument("dir")
 
-    p = sub.add_parser("preview-mod", help="draw a contact sheet of a mod's images (headless)")
-    _common(p)
-    p.add_argument("dir")
+
+def _preview_args(p: _Parser) -> None:
+    _mod_dir_args(p)
     p.add_argument("--out", default="sheet.png", metavar="FILE", help="the PNG to write (default sheet.png)")
+
+
+COMMANDS = (    # name, help, what adds its options
+    ("pendulum", "play Pendulum", _pendulum_args),
+    ("teach", "Pendulum teaching mode", _common),
+    ("rules", "print a game's rules reference as text (the in-game F1 reference)", _rules_args),
+    ("grailwar", "play Holy Grail War", _grailwar_args),
+    ("simulate", "play bot-only games headless and print figures", _simulate_args),
+    ("replay", "replay a saved record", _replay_args),
+    ("validate-mod", "check a mod folder and print every error", _mod_dir_args),
+    ("preview-mod", "draw a contact sheet of a mod's images (headless)", _preview_args),
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The program's parser. A sub-command's options are added when it is parsed (``_Parser``)."""
+    _Formatter._width = None        # the terminal's width as this parser is built
+    parser = _Parser(prog="python main.py",
+                     description="Tabletop simulator: Pendulum and Holy Grail War.")
+    _common(parser, top=True)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, text, fill in COMMANDS:
+        parser.commands[name] = sub.add_parser(name, help=text, fill=fill)
+    parser.pendulum = parser.commands["pendulum"]   # main() reports set-up flags that do not fit together with its usage
     return parser
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.ui import skin
+from tabletop.ui.present import display_surface
 
 from . import theme as T
 from .layout import LOGICAL, ME, PROMPT, RIVALS, TOP, TRAY
@@ -57,11 +58,8 @@ class FrameComposer:
 
     def _ensure_frame(self):
         if self.frame is None:
-            self.frame = pygame.Surface(LOGICAL)
-            self.bg = pygame.Surface(LOGICAL)
-            if pygame.display.get_surface() is not None:
-                self.frame = self.frame.convert()
-                self.bg = self.bg.convert()
+            self.frame = display_surface(LOGICAL)
+            self.bg = display_surface(LOGICAL)
             skin.draw(self.app, "grailwar.backdrop", self.bg, self.bg.get_rect(), fallback=lambda s, r: s.fill(T.BG, r))
             skin.draw(self.app, "grailwar.panel.top", self.bg, TOP, fallback=lambda s, r: (
                 pygame.draw.rect(s, T.PANEL_DARK, r), pygame.draw.line(s, T.PANEL_EDGE, (r.x, r.bottom - 1),

@@ -207,6 +207,7 @@ class MapView:
                    ("bottomright", (x - 28, y - 8)))
         nudges = ((0, 0), (0, 12), (0, -12), (12, 0), (-12, 0), (0, 24), (0, -24))
         best = None     # (cost, text, surface, rect)
+        rects = [o for o, _wt in obstacles]     # tested in one call per candidate (start-up time)
         for text in texts:
             ts = app.text(text, 15, T.TEXT)
             bg = pygame.Rect(0, 0, ts.get_width() + 8, ts.get_height())
@@ -217,8 +218,10 @@ class MapView:
                     moved = cand.clamp(inner)
                     # pushed back inside the map, a label drifts from its marker: that costs too
                     cost = (abs(moved.x - cand.x) + abs(moved.y - cand.y) + abs(dx) + abs(dy)) * cand.h
-                    cover = sum(moved.clip(o).w * moved.clip(o).h * wt for o, wt in obstacles
-                                if o.colliderect(moved))           # its own marker too
+                    cover = 0                                  # its own marker too
+                    for i in moved.collidelistall(rects):
+                        part = moved.clip(rects[i])
+                        cover += part.w * part.h * obstacles[i][1]
                     if cover == 0 and cost == 0:
                         return text, ts, moved
                     cost += cover * 100      # covering something is far worse than a little drift

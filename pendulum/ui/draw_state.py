@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.ui import skin
+from tabletop.ui.present import display_surface
 
 from . import render as R
 from . import view as V
@@ -313,7 +314,7 @@ def _cached_seat(table, s, seat, big):
     cache = table.renderer.seat_cache
     ent = cache.get(seat)
     if ent is None or ent[0] != key:
-        surf = pygame.Surface(rect.size).convert()
+        surf = display_surface(rect.size)
         surf.blit(table.renderer.static, (0, 0), rect)
         prefix = f"seat.{seat}"
         shifted = {k: v.move(-rect.x, -rect.y) for k, v in table.layout.rects.items()

@@ -14,6 +14,7 @@ from tabletop.data.mods import parse_colour
 from tabletop.ui.tooltip import wrap_lines
 
 from tabletop.ui import skin
+from tabletop.ui.present import display_surface
 
 from . import view as V
 from .layout import AREA_RECTS, ROWS, SEAT_COMPACT
@@ -177,7 +178,7 @@ def box_label(app, rules, sp, width):
 
 def build_static(app, layout, rules, table_info) -> pygame.Surface:
     """The layer that never changes during a game: boards, areas, frames, boxes, labels."""
-    surf = pygame.Surface((1920, 1080)).convert()
+    surf = display_surface((1920, 1080))
     skin.draw(app, "pendulum.backdrop", surf, surf.get_rect(), fallback=lambda s, rr: s.fill(BG, rr))
     r = layout.rects
     skin.draw(app, "pendulum.board", surf, r["main_board"], fallback=lambda s, rr: (

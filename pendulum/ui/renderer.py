@@ -14,6 +14,7 @@ import math
 
 import pygame
 
+from tabletop.ui.present import display_surface
 from tabletop.ui.tooltip import Tip
 
 from . import render as R
@@ -304,7 +305,7 @@ class TableRenderer:
             self._soft_dirty = False
             self._layer_age = 0.0
             if self.layer is None:
-                self.layer = pygame.Surface((1920, 1080)).convert()
+                self.layer = display_surface((1920, 1080))
             self.layer.blit(self.static, (0, 0))      # (a blit is ~15x cheaper than Surface.copy)
             draw_state(t, self.layer)
             self._dirty = False

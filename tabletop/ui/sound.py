@@ -16,8 +16,6 @@ from pathlib import Path
 
 import pygame
 
-from ..data.sounds import EXTS, check_sound_file
-
 ROOT = Path(__file__).resolve().parents[2]
 BUILTIN = ROOT / "assets" / "sounds"
 
@@ -39,6 +37,11 @@ SOUND_IDS: dict[str, str] = {
 
 def mod_sound_paths(mods: list[str] | None) -> tuple[dict[str, Path], list[str]]:
     """Checked sound files of the mods in load order: ({id: path}, errors)."""
+    if not mods:
+        return {}, []
+    # imported here to save start-up time: without mods the first frame needs neither the
+    # data kit nor the engine it imports
+    from ..data.sounds import EXTS, check_sound_file
     found: dict[str, Path] = {}
     errors: list[str] = []
     for mod in mods or []:

@@ -15,6 +15,7 @@ import pygame
 
 from . import skin
 from .cache import LRU
+from .present import display_surface
 
 STYLES = {
     # object id: font size, bold, corner radius, border width, text alignment, padding
@@ -333,8 +334,7 @@ def backdrop(size=(1920, 1080), plain: bool = False) -> pygame.Surface:
     key = (tuple(size), plain)
     surf = _BACKDROP.get(key)
     if surf is None:
-        display = pygame.display.get_surface()
-        surf = pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
+        surf = display_surface(size)
         _paint_backdrop(surf, plain)
         _BACKDROP.put(key, surf)
     return surf
