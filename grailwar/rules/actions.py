@@ -10,21 +10,19 @@ All actions carry the deciding ``faction`` id. Text notation examples::
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from tabletop.engine import Action
 
-from tabletop.engine.quickinit import quick_init
+from tabletop.engine.quickinit import frozen_record
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GrailAction(Action):
     game: ClassVar[str] = "grailwar"
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class Declare(GrailAction):
     """A phase-D declaration (or the rescue bonus action, §7.3).
 
@@ -44,8 +42,7 @@ class Declare(GrailAction):
     ally: str = ""
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class Answer(GrailAction):
     """An answer to a prompt (see the prompt kinds in ``grailwar.rules``)."""
     kind: ClassVar[str] = "answer"
@@ -54,8 +51,7 @@ class Answer(GrailAction):
     choice: str
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class Commit(GrailAction):
     """One battle commitment (B7): ``skill:<id>``, ``np``, ``code:<id>``, ``spell_winrate``,
     ``spell_params`` or ``done``."""
@@ -64,8 +60,7 @@ class Commit(GrailAction):
     item: str
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class Use(GrailAction):
     """A free use at a prompt: ``magic_jewel``, ``elixir`` (mana codes), ``spell_mana`` (+100) or
     ``spell_params`` (+10 to all parameters this turn)."""
@@ -74,8 +69,7 @@ class Use(GrailAction):
     item: str
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class Talk(GrailAction):
     """Comm-turn moves (§12). option: open (target) | done | propose (arg: nobody_moves,
     i_move, you_move) | share (arg: fact) | exchange (arg: fact) | threaten (arg: code,

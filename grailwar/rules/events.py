@@ -5,21 +5,19 @@ filters a list for one viewer.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from tabletop.engine import Event
 
-from tabletop.engine.quickinit import quick_init
+from tabletop.engine.quickinit import frozen_record
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GrailEvent(Event):
     game: ClassVar[str] = "grailwar"
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class Logged(GrailEvent):
     """A log line was written (index into ``state.log``)."""
     kind: ClassVar[str] = "logged"
@@ -27,8 +25,7 @@ class Logged(GrailEvent):
     visible_to: tuple = ("all",)
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class Rolled(GrailEvent):
     """A die was rolled: ``die`` is the faces (100, 10, 6, 3, 2, or the list length of a
     choice); ``value`` the face shown (0-9 for table digits, the 1-based index for a choice);
@@ -48,8 +45,7 @@ class Rolled(GrailEvent):
     index: int = -1
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class PhaseStarted(GrailEvent):
     kind: ClassVar[str] = "phase"
     turn: int
@@ -57,8 +53,7 @@ class PhaseStarted(GrailEvent):
     visible_to: tuple = ("all",)
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class ManaChanged(GrailEvent):
     kind: ClassVar[str] = "mana"
     faction: str
@@ -68,8 +63,7 @@ class ManaChanged(GrailEvent):
     visible_to: tuple = ("all",)
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class Relocated(GrailEvent):
     kind: ClassVar[str] = "relocated"
     faction: str
@@ -78,8 +72,7 @@ class Relocated(GrailEvent):
     visible_to: tuple = ("all",)
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class BattleStarted(GrailEvent):
     kind: ClassVar[str] = "battle_started"
     number: int
@@ -90,8 +83,7 @@ class BattleStarted(GrailEvent):
     visible_to: tuple = ("all",)
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class SlotChosen(GrailEvent):
     """B2-B5: slot 1 picked by side A's main, slot 2 by side B's main, slot 3 drawn at random
     (``faction`` ""; a reroll draws it again)."""
@@ -103,8 +95,7 @@ class SlotChosen(GrailEvent):
     visible_to: tuple = ("all",)
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class Committed(GrailEvent):
     """B7: one sealed commitment (``skill:<id>``, ``np``, ``code:<id>``, ``spell_winrate``,
     ``spell_params``), visible only to the committing side."""
@@ -116,8 +107,7 @@ class Committed(GrailEvent):
     visible_to: tuple = ("all",)
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class CommitmentsRevealed(GrailEvent):
     """B7 over: every participant's commitments at once, ``((fid, (item, ...)), ...)`` in
     commitment order (side B's first), for everyone who watches the battle."""
@@ -127,8 +117,7 @@ class CommitmentsRevealed(GrailEvent):
     visible_to: tuple = ("all",)
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class RateComputed(GrailEvent):
     """B6 (``final`` False: before commitments) and B8 (``final`` True): side A's win rate;
     the breakdown is in ``view_for(viewer)["battle"]`` for those who watch the battle."""
@@ -139,8 +128,7 @@ class RateComputed(GrailEvent):
     visible_to: tuple = ("all",)
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class BattleEnded(GrailEvent):
     kind: ClassVar[str] = "battle_ended"
     number: int
@@ -150,8 +138,7 @@ class BattleEnded(GrailEvent):
     visible_to: tuple = ("all",)
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class Eliminated(GrailEvent):
     kind: ClassVar[str] = "eliminated"
     faction: str
@@ -159,8 +146,7 @@ class Eliminated(GrailEvent):
     visible_to: tuple = ("all",)
 
 
-@quick_init
-@dataclass(frozen=True)
+@frozen_record
 class GameOver(GrailEvent):
     kind: ClassVar[str] = "game_over"
     winner: str          # faction id or "none"

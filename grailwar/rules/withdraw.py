@@ -16,10 +16,10 @@ It is legal only while nothing has been learnt since the declaration:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from tabletop.engine import IllegalActionError, Refusal
+from tabletop.engine.quickinit import frozen_record
 
 from .actions import GrailAction
 
@@ -27,7 +27,7 @@ REFUSAL = "grailwar.gw_table.refusal."
 RULE = "7.1 declarations (taking one back)"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Withdraw(GrailAction):
     """Take back this turn's declaration while the declaration phase lasts."""
     kind: ClassVar[str] = "withdraw"

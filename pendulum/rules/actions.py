@@ -18,11 +18,10 @@ Actions (``seat`` is always the acting seat, 0..P-1):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from tabletop.engine import Action, Event
-from tabletop.engine.quickinit import quick_init
+from tabletop.engine.quickinit import frozen_record
 
 
 class _CachedFields:
@@ -45,7 +44,7 @@ class PEvent(_CachedFields, Event):
     game: ClassVar[str] = "pendulum"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Move(PAction):
     kind: ClassVar[str] = "move"
     seat: int
@@ -53,7 +52,7 @@ class Move(PAction):
     to: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Act(PAction):
     kind: ClassVar[str] = "act"
     seat: int
@@ -61,14 +60,14 @@ class Act(PAction):
     space: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Flip(PAction):
     kind: ClassVar[str] = "flip"
     seat: int
     timer: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Play(PAction):
     kind: ClassVar[str] = "play"
     seat: int
@@ -76,40 +75,40 @@ class Play(PAction):
     pay: str = ""
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Pickup(PAction):
     kind: ClassVar[str] = "pickup"
     seat: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Claim(PAction):
     kind: ClassVar[str] = "claim"
     seat: int
     take: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Refill(PAction):
     kind: ClassVar[str] = "refill"
     seat: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Choose(PAction):
     kind: ClassVar[str] = "choose"
     seat: int
     option: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Done(PAction):
     kind: ClassVar[str] = "done"
     seat: int
     last: bool = False        # "done, but I act last" (4.6 step 3; called-council window only)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Resume(PAction):
     kind: ClassVar[str] = "resume"
     seat: int                 # withdraw "done" while the window is open (4.6 step 1)
@@ -121,7 +120,7 @@ ACTION_KINDS = ("move", "act", "flip", "play", "pickup", "claim", "refill", "cho
 # --- events -------------------------------------------------------------------------------
 # Every change produces one event. ``seat`` is -1 for table-wide facts.
 
-@dataclass(frozen=True)
+@frozen_record
 class WorkerMoved(PEvent):
     kind: ClassVar[str] = "worker_moved"
     seat: int
@@ -130,7 +129,7 @@ class WorkerMoved(PEvent):
     to: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class WorkerActed(PEvent):
     kind: ClassVar[str] = "worker_acted"
     seat: int
@@ -138,21 +137,21 @@ class WorkerActed(PEvent):
     space: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Paid(PEvent):
     kind: ClassVar[str] = "paid"
     seat: int
     what: str         # e.g. "gold=2" or "power_vp=2"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Gained(PEvent):
     kind: ClassVar[str] = "gained"
     seat: int
     what: str         # e.g. "military=4" (after caps), "legendary_vp=1", "glory_power=1"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TimerFlipped(PEvent):
     kind: ClassVar[str] = "timer_flipped"
     seat: int         # who flipped (-1: the time track / restart)
@@ -161,21 +160,21 @@ class TimerFlipped(PEvent):
     markers_left: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TimerFinished(PEvent):
     kind: ClassVar[str] = "timer_finished"
     seat: int
     timer: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TimeTokenMoved(PEvent):
     kind: ClassVar[str] = "time_token_moved"
     seat: int
     space: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PhaseChanged(PEvent):
     kind: ClassVar[str] = "phase_changed"
     seat: int
@@ -183,21 +182,21 @@ class PhaseChanged(PEvent):
     round: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class StratagemPlayed(PEvent):
     kind: ClassVar[str] = "stratagem_played"
     seat: int
     card: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class StratagemsPickedUp(PEvent):
     kind: ClassVar[str] = "stratagems_picked_up"
     seat: int
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ProvinceTaken(PEvent):
     kind: ClassVar[str] = "province_taken"
     seat: int
@@ -206,14 +205,14 @@ class ProvinceTaken(PEvent):
     slot: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ProvinceDisplayChanged(PEvent):
     kind: ClassVar[str] = "province_display_changed"
     seat: int
     display: tuple[str, ...]      # "" for an empty spot
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ProvinceRemoved(PEvent):
     kind: ClassVar[str] = "province_removed"
     seat: int
@@ -221,7 +220,7 @@ class ProvinceRemoved(PEvent):
     slot: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class AchievementClaimed(PEvent):
     kind: ClassVar[str] = "achievement_claimed"
     seat: int
@@ -229,7 +228,7 @@ class AchievementClaimed(PEvent):
     take: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class AchievementRevealed(PEvent):
     kind: ClassVar[str] = "achievement_revealed"
     seat: int
@@ -237,14 +236,14 @@ class AchievementRevealed(PEvent):
     legendary_on_card: bool
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DecisionOpened(PEvent):
     kind: ClassVar[str] = "decision_opened"
     seat: int
     decision: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Chosen(PEvent):
     kind: ClassVar[str] = "chosen"
     seat: int
@@ -252,19 +251,19 @@ class Chosen(PEvent):
     option: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DeclaredDone(PEvent):
     kind: ClassVar[str] = "declared_done"
     seat: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ResumedPlay(PEvent):
     kind: ClassVar[str] = "resumed_play"
     seat: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PrivilegeOrdered(PEvent):
     kind: ClassVar[str] = "privilege_ordered"
     seat: int
@@ -272,28 +271,28 @@ class PrivilegeOrdered(PEvent):
     votes: tuple[int, ...]        # votes of each entry in ``order``
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CouncilRewardTaken(PEvent):
     kind: ClassVar[str] = "council_reward_taken"
     seat: int
     card: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CouncilDealt(PEvent):
     kind: ClassVar[str] = "council_dealt"
     seat: int
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Armed(PEvent):
     kind: ClassVar[str] = "armed"
     seat: int
     modifier: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RequestRefused(PEvent):
     kind: ClassVar[str] = "request_refused"
     seat: int
@@ -304,7 +303,7 @@ class RequestRefused(PEvent):
     params: tuple = ()
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RequestApplied(PEvent):
     """A real-time request left the 4.8 window and was applied (record it: ``Action.from_text``)."""
     kind: ClassVar[str] = "request_applied"
@@ -313,14 +312,9 @@ class RequestApplied(PEvent):
     time: float
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameOver(PEvent):
     kind: ClassVar[str] = "game_over"
     seat: int          # the winner, -1 if nobody wins
     reason: str
 
-
-# --- speed: one-step constructors (tabletop.engine.quickinit): the bots make actions on every move
-for _cls in PAction.__subclasses__() + PEvent.__subclasses__():
-    quick_init(_cls)
-del _cls

@@ -1,8 +1,9 @@
 """Action and event bases: small frozen dataclasses with dict and short-text round trips.
 
-A game declares its classes like this::
+A game declares its classes like this (``@frozen_record`` from ``tabletop.engine.quickinit``
+is ``@dataclass(frozen=True)`` made cheaply; a plain frozen dataclass works too)::
 
-    @dataclass(frozen=True)
+    @frozen_record
     class Place(PendulumAction):      # PendulumAction sets game = "pendulum"
         kind: ClassVar[str] = "place"
         seat: int
@@ -198,7 +199,7 @@ def _split_tokens(text: str) -> list[str]:
 
 
 class Action(_Record):
-    """Base of every game action. Subclasses are ``@dataclass(frozen=True)``."""
+    """Base of every game action. Subclasses are frozen dataclasses (``@frozen_record``)."""
     _base: ClassVar[str] = "action"
 
 
