@@ -170,6 +170,7 @@ class StandardBot(Valuation):
         tr = st.timer_row
         in_frame, spaces = rules.loc_frame, rules.spaces
         plain = "skip_gold" not in p.armed        # else act_cost may lower the cost
+        acts = (self._board or self.board(st, p))[0]
         for w, loc in p.workers.items():
             f = in_frame.get(loc)
             if f is None:
@@ -179,7 +180,7 @@ class StandardBot(Valuation):
             for sid in f.spaces:
                 sp = spaces[sid]
                 if plain:
-                    v = self.act_term(st, p, sp)
+                    v = acts[sp.action]
                     if v is None:
                         continue
                 else:
@@ -240,7 +241,7 @@ class StandardBot(Valuation):
         rules = st.rules
         tr = st.timer_row
         loc_row = rules.loc_row
-        fmemo = self._fmemo
+        fmemo = (self._board or self.board(st, p))[1]
         mult = self.mults(st)
         free = []
         current = {}
@@ -257,9 +258,7 @@ class StandardBot(Valuation):
             if f is None:                           # on a reward box
                 free.append(w)
             else:
-                here = fmemo.get(f.akey)
-                if here is None:
-                    here = fmemo[f.akey] = self.frame_base(st, p, f)
+                here = fmemo[f.akey]
                 if here > 0:
                     here = here * mult[f.area]
                 if here < self.STAY:
@@ -320,12 +319,10 @@ class StandardBot(Valuation):
             got = self._vmemo.get(key)
             if got is not None:
                 return got
-        fmemo = self._fmemo
+        fmemo = (self._board or self.board(st, p))[1]
         out = []
         for i, f in enumerate(st.rules.targets(tr)):
-            v = fmemo.get(f.akey)
-            if v is None:
-                v = fmemo[f.akey] = self.frame_base(st, p, f)
+            v = fmemo[f.akey]
             if v > 0:
                 v = v * mult[f.area]
             out.append((-v, i, v, f))
