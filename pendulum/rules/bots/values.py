@@ -25,7 +25,7 @@ class Valuation:
         self._vmemo, self._soon_memo = {}, {}
         self._board = None
         self._memo_key = None
-        self._kernel = (None, None)
+        self._kernel = (None, None, None)
 
     # ---------------------------------------------------------------- values
     def plan(self, st, p):
@@ -263,10 +263,10 @@ class Valuation:
         got = self._board
         if got is None:
             rules = st.rules
-            kr, fn = self._kernel
-            if kr is not rules:
-                fn = board_function(rules, self)
-                self._kernel = (rules, fn)
+            kr, kc, fn = self._kernel
+            if kr is not rules or kc != p.character:
+                fn = board_function(rules, self, p.character, type(self).track_value is Valuation.track_value)
+                self._kernel = (rules, p.character, fn)
             got = self._board = fn(self, st, p, self._vmemo.get("ctx") or self._context(st, p))
         return got
 
