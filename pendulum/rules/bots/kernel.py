@@ -91,11 +91,12 @@ def _compile(lines, name, names=None):
     return ns[name]
 
 
-def board_function(rules, bot, character, plain_tracks):
-    """The compiled board function for ``rules``, the weights of ``bot`` and the seat's ``character`` (its
-    productions are written out); ``plain_tracks``: the bot values track steps as ``Valuation.track_value``
-    does (written out too), else its own ``track_value`` is called."""
-    key = (bot.SHORT_W, bot.VOTE_W, bot.CONQ, bot.RECRUIT, bot.RECRUIT3, character, plain_tracks)
+def board_function(rules, bot, plain_tracks):
+    """The compiled board function for ``rules`` and the weights of ``bot``; ``plain_tracks``: the bot values
+    track steps as ``Valuation.track_value`` does (written out then), else its own ``track_value`` is
+    called. (A production is valued by its effect's function: writing each character's out as well would
+    cost more compiling than it saves in a 50-game run.)"""
+    key = (bot.SHORT_W, bot.VOTE_W, bot.CONQ, bot.RECRUIT, bot.RECRUIT3, plain_tracks)
     per_rules = _KERNELS.get(rules)
     if per_rules is None:
         per_rules = _KERNELS[rules] = {}
@@ -103,11 +104,11 @@ def board_function(rules, bot, character, plain_tracks):
     if fn is None:
         W = dict(zip(_ATTR_W, (_lit(x) for x in key[:5])))
         tracks = (_lit(rules.parchment), _lit(rules.track_max)) if plain_tracks else None
-        fn = per_rules[key] = _build(rules, W, rules.production[character], tracks)
+        fn = per_rules[key] = _build(rules, W, tracks)
     return fn
 
 
-def _build(rules, W, production, tracks):
+def _build(rules, W, tracks):
     actions = {}                                   # action id -> (cost, effect), in box order
     for sp in rules.spaces.values():
         actions.setdefault(sp.action, (sp.cost, sp.effect))
@@ -129,7 +130,7 @@ def _build(rules, W, production, tracks):
         L.append("    else:")
         L.append("        v = 0.0")
         if eff:
-            _value_lines(L, compile_effect(eff), "        ", W, None, tracks=tracks, production=production)
+            _value_lines(L, compile_effect(eff), "        ", W, None, tracks=tracks)
         L.append(f"        a{k} = {'v' if eff else '0.0'} - {f'cv{ci}' if cost else '0.0'} * 0.6")
     index = {aid: k for k, aid in enumerate(actions)}
     for j, akey in enumerate(akeys):
@@ -184,11 +185,10 @@ def _cost_lines(L, ci, parts):
     L.append(f"        cv{ci} = v")
 
 
-def _value_lines(L, c, ind, W, production_if, acc="v", tracks=None, production=None):
-    """``Valuation._value`` of compiled effect ``c``, added to ``acc``; ``W``: the weights' source text;
+def _value_lines(L, c, ind, W, production_if, tracks=None):
+    """``Valuation._value`` of compiled effect ``c``, added to ``v``; ``W``: the weights' source text;
     ``production_if``: the test before valuing a production (None: always, at depth 0); ``tracks``: (parchment,
-    top) to write ``Valuation.track_value`` out, else it is called; ``production``: the seat's production
-    effects by slot colour, to write out, else they are looked up and called."""
+    top) to write ``Valuation.track_value`` out, else it is called."""
     _, resn, votes, vps, tail = c
     if resn:
         L.append(f"{ind}cap = st.rules.cap")
@@ -202,15 +202,15 @@ def _value_lines(L, c, ind, W, production_if, acc="v", tracks=None, production=N
         L.append(f"{ind}if short < 0:")
         L.append(f"{ind}    short = 0")
         L.append(f"{ind}over = n - short if n > short else 0")
-        L.append(f"{ind}{acc} += ({b}) * n + {W['SHORT_W']} * (n if n < short else short) "
+        L.append(f"{ind}v += ({b}) * n + {W['SHORT_W']} * (n if n < short else short) "
                  f"+ ew * (over if over < tshort else tshort)")
     if votes:
         vo = _lit(votes)
-        L.append(f"{ind}{acc} += {W['VOTE_W']} * ({vo} if {vo} < vneed else vneed) "
+        L.append(f"{ind}v += {W['VOTE_W']} * ({vo} if {vo} < vneed else vneed) "
                  f"+ 0.35 * ({vo} - vneed if {vo} > vneed else 0)")
     for t, n in vps:
         if tracks is None:
-            L.append(f"{ind}{acc} += bot.track_value(st, p, {_lit(t)}, {_lit(n)})")
+            L.append(f"{ind}v += bot.track_value(st, p, {_lit(t)}, {_lit(n)})")
             continue
         P, top = tracks                            # Valuation.track_value, its loop unrolled
         L.append(f"{ind}pos = p.tracks[{_lit(t)}]")
@@ -222,53 +222,45 @@ def _value_lines(L, c, ind, W, production_if, acc="v", tracks=None, production=N
                 i2 += "    "
             L.append(f"{i2}if pos < {top}:")
             L.append(f"{i2}    x += 4.0 + 0.15 * ({P} - pos) if pos < {P} else 1.2")
-        L.append(f"{ind}{acc} += x")
+        L.append(f"{ind}v += x")
     if tail is None:
         return
     leg, anyres, anyvp, col, conq, recruit, retrieve, sp, amount = tail
     if leg:
         L.append(f"{ind}if not p.legendary:")
-        L.append(f"{ind}    {acc} += 60")
+        L.append(f"{ind}    v += 60")
     if anyres:
         n = _lit(anyres)                           # (a sum of ints: the same int in any order)
         L.append(f"{ind}short = max(0, max(0, want[0] - res[0]) + max(0, want[1] - res[1]) "
                  f"+ max(0, want[2] - res[2]), total - have)")
-        L.append(f"{ind}{acc} += 0.65 * {n} + (4.0 if late else 2.5) * min({n}, short)")
+        L.append(f"{ind}v += 0.65 * {n} + (4.0 if late else 2.5) * min({n}, short)")
     if anyvp:
-        L.append(f"{ind}{acc} += max(bot.track_value(st, p, i, 1) for i in range(3)) * {_lit(anyvp)}")
-    if col and production_if != "False":
+        L.append(f"{ind}v += max(bot.track_value(st, p, i, 1) for i in range(3)) * {_lit(anyvp)}")
+    if col:
         col = str(col)
         i2 = ind
         if production_if:
             L.append(f"{ind}if {production_if}:")
             i2 = ind + "    "
         L.append(f"{i2}rules = st.rules")
-        if production is None:
-            L.append(f"{i2}e = rules.production[p.character][{col!r}]")
-            L.append(f"{i2}if e:")
-            L.append(f"{i2}    {acc} += value_function(e)(bot, st, p, ctx, 1)")
-            L.append(f"{i2}else:")
-            L.append(f"{i2}    {acc} += 0.0")
-        elif production[col]:                      # written out: its value from 0.0, then added
-            sub = acc + "p"
-            L.append(f"{i2}{sub} = 0.0")
-            _value_lines(L, compile_effect(production[col]), i2, W, "False", sub, tracks)
-            L.append(f"{i2}{acc} += {sub}")
-        else:
-            L.append(f"{i2}{acc} += 0.0")
+        L.append(f"{i2}e = rules.production[p.character][{col!r}]")
+        L.append(f"{i2}if e:")
+        L.append(f"{i2}    v += value_function(e)(bot, st, p, ctx, 1)")
+        L.append(f"{i2}else:")
+        L.append(f"{i2}    v += 0.0")
         L.append(f"{i2}for card in p.slots[{col!r}]:")
         L.append(f"{i2}    e = rules.provinces[card][{col!r}]")
         L.append(f"{i2}    if e:")
-        L.append(f"{i2}        {acc} += value_function(e)(bot, st, p, ctx, 1)")
+        L.append(f"{i2}        v += value_function(e)(bot, st, p, ctx, 1)")
         L.append(f"{i2}    else:")
-        L.append(f"{i2}        {acc} += 0.0")
+        L.append(f"{i2}        v += 0.0")
     if conq:
-        L.append(f"{ind}{acc} += {W['CONQ']} if st.round < st.rules.rounds else 2.0")
+        L.append(f"{ind}v += {W['CONQ']} if st.round < st.rules.rounds else 2.0")
     if recruit:
-        L.append(f"{ind}{acc} += {W['RECRUIT']} if st.round <= 2 else ({W['RECRUIT3']} if st.round == 3 else 0.0)")
+        L.append(f"{ind}v += {W['RECRUIT']} if st.round <= 2 else ({W['RECRUIT3']} if st.round == 3 else 0.0)")
     if retrieve:
-        L.append(f"{ind}{acc} += 0.3")
+        L.append(f"{ind}v += 0.3")
     if sp == "vp_of_choice":
-        L.append(f"{ind}{acc} += max(bot.track_value(st, p, i, {_lit(amount or 2)}) for i in range(3))")
+        L.append(f"{ind}v += max(bot.track_value(st, p, i, {_lit(amount or 2)}) for i in range(3))")
     elif sp == "move_one_vp":
-        L.append(f"{ind}{acc} += 0.5")
+        L.append(f"{ind}v += 0.5")

@@ -10,7 +10,6 @@ from ..ids import TRACKS, triple
 from .timing import DEFAULT_DELAY, draw, flip_stake, flip_wait, reaction_range
 from .values import Valuation
 
-_OFF = ("reserve", "council", "gone")
 _WAIT = "wait"          # _flip: a finished timer is not due to be flipped yet
 
 
@@ -167,23 +166,20 @@ class StandardBot(Valuation):
     def _best_act(self, st, p):
         best, bv = None, 0.05
         rules = st.rules
-        tr = st.timer_row
-        in_frame, spaces = rules.loc_frame, rules.spaces
+        boxes = rules.rows_table(st.timer_row)[2]      # the boxes under each frame on a timer row
         plain = "skip_gold" not in p.armed        # else act_cost may lower the cost
         acts = (self._board or self.board(st, p))[0]
         for w, loc in p.workers.items():
-            f = in_frame.get(loc)
-            if f is None:
-                continue                            # not in a frame
-            if tr[f.area] != f.row:
-                continue
-            for sid in f.spaces:
-                sp = spaces[sid]
+            here = boxes.get(loc)
+            if here is None:
+                continue                            # not in a frame on a timer row
+            for sid, action in here:
                 if plain:
-                    v = acts[sp.action]
+                    v = acts[action]
                     if v is None:
                         continue
                 else:
+                    sp = rules.spaces[sid]
                     cost = st.act_cost(p, sp)
                     if not st.can_pay(p, cost):
                         continue
@@ -240,30 +236,25 @@ class StandardBot(Valuation):
         little now) to a frame off the timer rows; the first best in worker and frame order."""
         rules = st.rules
         tr = st.timer_row
-        loc_row = rules.loc_row
+        table = rules.rows_table(tr)
+        where = table[1]
         fmemo = (self._board or self.board(st, p))[1]
         mult = self.mults(st)
         free = []
         current = {}
         for w, loc in p.workers.items():
-            if loc in _OFF:
-                continue
-            if loc == "mat":
+            f = where[loc]
+            if f is False:
+                continue                            # off the board, or on a timer row
+            if f is True:                           # on the mat, or on a reward box
                 free.append(w)
                 continue
-            ar = loc_row[loc]
-            if tr[ar[0]] == ar[1]:
-                continue
-            f = rules.loc_frame.get(loc)
-            if f is None:                           # on a reward box
+            here = fmemo[f.akey]
+            if here > 0:
+                here = here * mult[f.area]
+            if here < self.STAY:
                 free.append(w)
-            else:
-                here = fmemo[f.akey]
-                if here > 0:
-                    here = here * mult[f.area]
-                if here < self.STAY:
-                    free.append(w)
-                    current[w] = here
+                current[w] = here
         if not free:
             return None
         own = str(p.seat)
@@ -272,7 +263,7 @@ class StandardBot(Valuation):
         best_c = best_g = None                      # first best frame (in frame order) for a common / a grande
         vc = vg = -1e9
         ic = ig = 1 << 30
-        for _, i, v, f in self._ranked_targets(st, p, tr, mult):
+        for _, i, v, f in self._ranked_targets(st, p, tr, mult, table[0]):
             if v < vc:
                 break                               # no frame further on can win (a grande's best >= a common's)
             occ = occs[f.id]
@@ -308,7 +299,7 @@ class StandardBot(Valuation):
             return None
         return rules.move_objs(p.seat, best[0])[best[1]]
 
-    def _ranked_targets(self, st, p, tr, mult):
+    def _ranked_targets(self, st, p, tr, mult, targets):
         """``[(-value, order, value, frame)]`` for the frames off the timer rows, best first (ties in frame
         order): the frame's worth times how soon its row plays (``mults``), before who stands there.
         Time-track: kept with the values for these timer rows and time-token space (the factors depend on
@@ -321,10 +312,10 @@ class StandardBot(Valuation):
                 return got
         fmemo = (self._board or self.board(st, p))[1]
         out = []
-        for i, f in enumerate(st.rules.targets(tr)):
-            v = fmemo[f.akey]
+        for i, f, akey, area in targets:            # (rows_table: the frames of ``rules.targets(tr)``)
+            v = fmemo[akey]
             if v > 0:
-                v = v * mult[f.area]
+                v = v * mult[area]
             out.append((-v, i, v, f))
         out.sort()                                  # (-value, order) are unique: frames are never compared
         if key is not None:

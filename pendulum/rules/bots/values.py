@@ -25,7 +25,7 @@ class Valuation:
         self._vmemo, self._soon_memo = {}, {}
         self._board = None
         self._memo_key = None
-        self._kernel = (None, None, None)
+        self._kernel = (None, None)
 
     # ---------------------------------------------------------------- values
     def plan(self, st, p):
@@ -78,11 +78,8 @@ class Valuation:
             return self._vmemo
         self._fresh = True
         p = st.players[self.seat]
-        res, tracks = p.res, p.tracks
-        s1, s2, s3, s4 = p.slots.values()            # (the four slots, SLOTS order)
-        key = (id(st), res[0], res[1], res[2], p.votes, tracks[0], tracks[1], tracks[2], p.legendary, p.claims,
-               p.had_token, len(p.discard), len(s1), len(s2), len(s3), len(s4), len(p.keep), st.round,
-               st.achievement, st.legendary)
+        key = (id(st), *p.res, p.votes, *p.tracks, p.legendary, p.claims, p.had_token, len(p.discard),
+               *map(len, p.slots.values()), len(p.keep), st.round, st.achievement, st.legendary)
         if self._memo_key != key:
             self._memo_key = key
             self._vmemo = {}
@@ -263,10 +260,10 @@ class Valuation:
         got = self._board
         if got is None:
             rules = st.rules
-            kr, kc, fn = self._kernel
-            if kr is not rules or kc != p.character:
-                fn = board_function(rules, self, p.character, type(self).track_value is Valuation.track_value)
-                self._kernel = (rules, p.character, fn)
+            kr, fn = self._kernel
+            if kr is not rules:
+                fn = board_function(rules, self, type(self).track_value is Valuation.track_value)
+                self._kernel = (rules, fn)
             got = self._board = fn(self, st, p, self._vmemo.get("ctx") or self._context(st, p))
         return got
 
