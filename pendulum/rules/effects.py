@@ -11,6 +11,9 @@ from . import actions as A
 from .ids import ARMING, RES, RI, ROWS, TI, TRACK_I, TRACKS, compile_gain, parse3
 
 
+_VP_KEYS = tuple(TI)            # track index -> its cost key ("power_vp", ...)
+
+
 class Effects:
     """Mixin of PendulumState. Methods other parts call are public; the handlers are this part's own."""
 
@@ -19,6 +22,25 @@ class Effects:
         _HANDLERS[action.kind](self, p, action, ev)
 
     def pay(self, p, cost: dict, pay, ev):
+        c = self.rules.costs.get(id(cost))
+        if c is not None and c[0] is cost and not pay:     # a static cost, compiled: its non-zero parts only
+            _, cm, cc, cg, _any, cv, vps = c
+            if cm:
+                p.res[0] -= cm
+                ev.append(A.Paid(p.seat, f"military={cm}"))
+            if cc:
+                p.res[1] -= cc
+                ev.append(A.Paid(p.seat, f"culture={cc}"))
+            if cg:
+                p.res[2] -= cg
+                ev.append(A.Paid(p.seat, f"gold={cg}"))
+            if cv:
+                p.votes -= cv
+                ev.append(A.Paid(p.seat, f"votes={cv}"))
+            for t, v in vps:
+                p.tracks[t] -= v
+                ev.append(A.Paid(p.seat, f"{_VP_KEYS[t]}={v}"))
+            return
         for key, i in RI.items():
             v = cost.get(key, 0)
             if v:

@@ -146,6 +146,8 @@ def _build(rules, W, tracks):
     L.append(f"    return {{{out_a}}}, {{{out_f}}}")
     names = {f"A{k}": aid for k, aid in enumerate(actions)}
     names.update({f"AK{j}": akey for j, akey in enumerate(akeys)})
+    names["PRODUCTION"] = {ch: {col: value_function(e) if e else None for col, e in prods.items()}
+                           for ch, prods in rules.production.items()}
     return _compile(L, "board", names)
 
 
@@ -242,14 +244,17 @@ def _value_lines(L, c, ind, W, production_if, tracks=None):
         if production_if:
             L.append(f"{ind}if {production_if}:")
             i2 = ind + "    "
-        L.append(f"{i2}rules = st.rules")
-        L.append(f"{i2}e = rules.production[p.character][{col!r}]")
-        L.append(f"{i2}if e:")
-        L.append(f"{i2}    v += value_function(e)(bot, st, p, ctx, 1)")
+        if production_if:                          # an effect's function: the character's production
+            L.append(f"{i2}e = st.rules.production[p.character][{col!r}]")
+            L.append(f"{i2}fn = value_function(e) if e else None")
+        else:                                      # the board: its functions, found when it was made
+            L.append(f"{i2}fn = PRODUCTION[p.character][{col!r}]")
+        L.append(f"{i2}if fn is not None:")
+        L.append(f"{i2}    v += fn(bot, st, p, ctx, 1)")
         L.append(f"{i2}else:")
         L.append(f"{i2}    v += 0.0")
         L.append(f"{i2}for card in p.slots[{col!r}]:")
-        L.append(f"{i2}    e = rules.provinces[card][{col!r}]")
+        L.append(f"{i2}    e = st.rules.provinces[card][{col!r}]")
         L.append(f"{i2}    if e:")
         L.append(f"{i2}        v += value_function(e)(bot, st, p, ctx, 1)")
         L.append(f"{i2}    else:")

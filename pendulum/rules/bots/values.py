@@ -8,6 +8,7 @@ from .kernel import FUNCS, RES_KEYS, VP_KEYS, board_function, value_function  # 
 
 _SLOT_WEIGHT = {"brown": 1.1, "red": 1.2, "blue": 1.0, "yellow": 1.3}
 _TRACK_MULTS: dict = {}    # (rules, time-track space) -> area factors (the same for every seat)
+_PLANS: dict = {}          # (rules, achievement to claim, last council without the legendary) -> plan
 
 
 class Valuation:
@@ -29,30 +30,35 @@ class Valuation:
 
     # ---------------------------------------------------------------- values
     def plan(self, st, p):
-        """Targets for this moment: cube holdings and votes wanted (achievement, action costs, f5)."""
-        memo = self._vmemo
-        got = memo.get("plan")
-        if got is not None:
-            return got
-        want = [0, 0, 2]
-        votes = 0
-        total = 0
+        """Targets for this moment: ``(want, votes, total)``, cube holdings and votes wanted (achievement, action
+        costs, f5) and the wild total; depends only on the achievement and whether it is claimed, the
+        legendary token and the last round, so it is kept per rule set for those."""
         ach = st.achievement
-        if ach and p.claims == 0:
-            req = st.rules.achievements[ach]["requires"]
-            want = [max(want[0], req["military"]), max(want[1], req["culture"]), max(want[2], req["gold"])]
-            votes = req["votes"]
-            total = req["any_resource_total"]
-        if not p.legendary and st.round >= st.rules.rounds:
-            total = max(total, 10)                      # f5 at the last council: 10 wild -> legendary
-        memo["plan"] = (want, votes, total)
-        return want, votes, total
+        claim = bool(ach) and p.claims == 0
+        late = st.round >= st.rules.rounds
+        key = (st.rules, ach if claim else None, not p.legendary and late)
+        got = _PLANS.get(key)
+        if got is None:
+            want = (0, 0, 2)
+            votes = 0
+            total = 0
+            if claim:
+                req = st.rules.achievements[ach]["requires"]
+                want = (max(want[0], req["military"]), max(want[1], req["culture"]), max(want[2], req["gold"]))
+                votes = req["votes"]
+                total = req["any_resource_total"]
+            if key[2]:
+                total = max(total, 10)                  # f5 at the last council: 10 wild -> legendary
+            if len(_PLANS) > 1024:
+                _PLANS.clear()
+            got = _PLANS[key] = (want, votes, total)
+        return got
 
     def _context(self, st, p):
         """What ``_value`` and ``_cost_value`` read of the plan and the mat, once per memo: ``(want, res,
         late, total, have, tshort, vneed, vkeep)`` (cubes, the last round, the plan's wild total, cubes held,
         how many of the total are missing, votes the plan still lacks, votes beyond the plan)."""
-        want, vwant, total = self._vmemo.get("plan") or self.plan(st, p)
+        want, vwant, total = self.plan(st, p)
         res = tuple(p.res)
         have = res[0] + res[1] + res[2]
         votes = p.votes
