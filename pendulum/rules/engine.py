@@ -262,7 +262,7 @@ class PendulumRules(Rules):
         """For timer rows ``tr``, made once: ``(targets, where, boxes)`` -- ``targets``: ``((order, frame, akey,
         area), ...)`` of ``targets(tr)``; ``where``: every worker location -> False (off the board, or on a timer
         row), True (on the mat, or on a reward box off the rows) or the Frame (a frame off the rows);
-        ``boxes``: a frame location on a timer row -> ``((space id, action id), ...)`` of its reward boxes."""
+        ``boxes``: a frame location on a timer row -> ``(area, ((space id, action id), ...))``, its reward boxes."""
         key = (tr["green"], tr["purple"], tr["black"])
         got = self._rows_tables.get(key)
         if got is None:
@@ -274,7 +274,7 @@ class PendulumRules(Rules):
                 if tr[a] == r:
                     where[loc] = False
                     if f is not None:
-                        boxes[loc] = tuple((sid, self.spaces[sid].action) for sid in f.spaces)
+                        boxes[loc] = (a, tuple((sid, self.spaces[sid].action) for sid in f.spaces))
                 else:
                     where[loc] = True if f is None else f
             got = self._rows_tables[key] = (targets, where, boxes)

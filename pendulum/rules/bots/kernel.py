@@ -1,19 +1,26 @@
-"""The board's worth for a bot, all reward boxes at once: one plain function per rule set and bot weights.
+"""The board's worth for a bot, written out as plain functions per rule set and bot weights.
 
-Valuing the board is most of a bot's work: after almost every change of its own mat, a bot values every
-reward box again (``Valuation.act_term``: can it pay, the box's reward less 0.6 times its cost) and every
-frame by its best box (``frame_base``). Read through the general code (``_value`` and ``_cost_value``
-walking compiled tuples, a call per box and per frame), that is several thousand bytecodes per decision.
+Valuing the board is most of a bot's work: after almost every change of its own mat, a bot values the
+reward boxes again (``Valuation.act_term``: can it pay, the box's reward less 0.6 times its cost) and the
+frames by their best box (``frame_base``). Read through general code (walking each effect's parts, a call
+per box, per frame and per production), that was several thousand bytecodes per decision.
 
-``board_function(rules, bot)`` writes those same computations out once, as the source of one function for
-the rule set's reward boxes and the bot's weights, with every test that data decides (which cubes a reward
-gives, which parts a cost has) already taken, and compiles it. The function returns
-``({action id: term or None}, {frame akey: base})`` -- what ``act_term`` and ``frame_base`` give, box by box,
-bit for bit: each figure is added up in the same order as the general code, with the same constants (a
-float literal is the same double as the weight it was read from), so every sum rounds the same way.
+* ``board_function(rules, bot, plain_tracks)`` writes those computations out, one function per area
+  (black, green, purple) for the rule set's reward boxes and the bot's weights, with every test the data
+  decides (which cubes a reward gives, which parts a cost has) already taken, and compiles them. An area's
+  function returns ``({action id: term or None}, {frame akey: base})`` -- what ``act_term`` and
+  ``frame_base`` give for that area's boxes and frames. A decision that reads only the boxes under its own
+  workers values only those areas (``Valuation.area_board``).
+* ``value_function(eff)`` does the same for ``Valuation._value`` of one effect (shared by the effects
+  with the same parts).
 
-Only numbers taken from the data are written into the source, as ``repr`` of an ``int`` or ``float``
-checked to be one (anything else and the rule set keeps the general code): a mod cannot put code in it.
+Bit for bit: each figure is added up in the same order as the general code was, with the same constants (a
+float literal is the same double as the weight it was read from), so every sum rounds the same way; the
+440 seeded games of tests/pendulum/test_bot_speed_equivalence.py and tests/pendulum/test_bot_kernel.py
+check it.
+
+Only numbers from the data are written into the source, as the ``repr`` of an ``int`` or ``float`` checked
+to be one (``_lit``), and slot colours as string literals (``repr``): a mod cannot put code in it.
 """
 from __future__ import annotations
 
@@ -92,7 +99,9 @@ def _compile(lines, name, names=None):
 
 
 def board_function(rules, bot, plain_tracks):
-    """The compiled board function for ``rules`` and the weights of ``bot``; ``plain_tracks``: the bot values
+    """The compiled board functions for ``rules`` and the weights of ``bot``, one per area (``{area: fn}``:
+    ``fn(bot, st, p, ctx)`` values that area's boxes and frames, so a decision that reads one area's boxes
+    does not value the others); ``plain_tracks``: the bot values
     track steps as ``Valuation.track_value`` does (written out then), else its own ``track_value`` is
     called. (A production is valued by its effect's function: writing each character's out as well would
     cost more compiling than it saves in a 50-game run.)"""
@@ -109,10 +118,21 @@ def board_function(rules, bot, plain_tracks):
 
 
 def _build(rules, W, tracks):
-    actions = {}                                   # action id -> (cost, effect), in box order
-    for sp in rules.spaces.values():
-        actions.setdefault(sp.action, (sp.cost, sp.effect))
-    akeys = list(dict.fromkeys(f.akey for f in rules.frames.values()))
+    """``{area: board function of that area's reward boxes and frames}``."""
+    production = {ch: {col: value_function(e) if e else None for col, e in prods.items()}
+                  for ch, prods in rules.production.items()}
+    out = {}
+    for area in dict.fromkeys(sp.area for sp in rules.spaces.values()):
+        actions = {}                               # action id -> (cost, effect), in box order
+        for sp in rules.spaces.values():
+            if sp.area == area:
+                actions.setdefault(sp.action, (sp.cost, sp.effect))
+        akeys = list(dict.fromkeys(f.akey for f in rules.frames.values() if f.area == area))
+        out[area] = _build_area(rules, W, tracks, actions, akeys, production)
+    return out
+
+
+def _build_area(rules, W, tracks, actions, akeys, production):
     L = ["def board(bot, st, p, ctx):",
          "    want, res, late, total, have, tshort, vneed, vkeep = ctx",
          "    r0, r1, r2 = res",
@@ -146,8 +166,7 @@ def _build(rules, W, tracks):
     L.append(f"    return {{{out_a}}}, {{{out_f}}}")
     names = {f"A{k}": aid for k, aid in enumerate(actions)}
     names.update({f"AK{j}": akey for j, akey in enumerate(akeys)})
-    names["PRODUCTION"] = {ch: {col: value_function(e) if e else None for col, e in prods.items()}
-                           for ch, prods in rules.production.items()}
+    names["PRODUCTION"] = production
     return _compile(L, "board", names)
 
 

@@ -168,11 +168,13 @@ class StandardBot(Valuation):
         rules = st.rules
         boxes = rules.rows_table(st.timer_row)[2]      # the boxes under each frame on a timer row
         plain = "skip_gold" not in p.armed        # else act_cost may lower the cost
-        acts = (self._board or self.board(st, p))[0]
+        board = self._board
         for w, loc in p.workers.items():
             here = boxes.get(loc)
             if here is None:
                 continue                            # not in a frame on a timer row
+            area, here = here
+            acts = (board.get(area) or self.area_board(st, p, area))[0]
             for sid, action in here:
                 if plain:
                     v = acts[action]
@@ -238,7 +240,7 @@ class StandardBot(Valuation):
         tr = st.timer_row
         table = rules.rows_table(tr)
         where = table[1]
-        fmemo = (self._board or self.board(st, p))[1]
+        board = self._board
         mult = self.mults(st)
         free = []
         current = {}
@@ -249,9 +251,10 @@ class StandardBot(Valuation):
             if f is True:                           # on the mat, or on a reward box
                 free.append(w)
                 continue
-            here = fmemo[f.akey]
+            area = f.area
+            here = (board.get(area) or self.area_board(st, p, area))[1][f.akey]
             if here > 0:
-                here = here * mult[f.area]
+                here = here * mult[area]
             if here < self.STAY:
                 free.append(w)
                 current[w] = here
@@ -310,10 +313,10 @@ class StandardBot(Valuation):
             got = self._vmemo.get(key)
             if got is not None:
                 return got
-        fmemo = (self._board or self.board(st, p))[1]
+        board = self._board
         out = []
         for i, f, akey, area in targets:            # (rows_table: the frames of ``rules.targets(tr)``)
-            v = fmemo[akey]
+            v = (board.get(area) or self.area_board(st, p, area))[1][akey]
             if v > 0:
                 v = v * mult[area]
             out.append((-v, i, v, f))

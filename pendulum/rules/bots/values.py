@@ -24,7 +24,7 @@ class Valuation:
 
     def __init__(self):
         self._vmemo, self._soon_memo = {}, {}
-        self._board = None
+        self._board = {}
         self._memo_key = None
         self._kernel = (None, None)
 
@@ -89,7 +89,7 @@ class Valuation:
         if self._memo_key != key:
             self._memo_key = key
             self._vmemo = {}
-            self._board = None
+            self._board = {}
         return self._vmemo
 
     def value(self, st, p, eff, depth=0):
@@ -256,28 +256,28 @@ class Valuation:
         return got
 
     def place_value(self, st, p, w, f):
-        best = (self._board or self.board(st, p))[1][f.akey]
+        best = (self._board.get(f.area) or self.area_board(st, p, f.area))[1][f.akey]
         return best * (self.SOON_BASE + self.SOON_W * self.soon(st, f.area)) if best > 0 else best
 
-    def board(self, st, p):
-        """``({action id: act_term}, {frame akey: frame_base})`` for every reward box and frame of the rule set,
-        made at once by the rule set's compiled board function (``kernel.board_function``) when first asked
-        for in a memo (``refresh``)."""
-        got = self._board
+    def area_board(self, st, p, area):
+        """``({action id: act_term}, {frame akey: frame_base})`` for the reward boxes and frames of ``area``, made
+        at once by the rule set's compiled board function of that area (``kernel.board_function``) when first
+        asked for in a memo (``refresh``); ``self._board`` keeps them by area."""
+        got = self._board.get(area)
         if got is None:
             rules = st.rules
-            kr, fn = self._kernel
+            kr, fns = self._kernel
             if kr is not rules:
-                fn = board_function(rules, self, type(self).track_value is Valuation.track_value)
-                self._kernel = (rules, fn)
-            got = self._board = fn(self, st, p, self._vmemo.get("ctx") or self._context(st, p))
+                fns = board_function(rules, self, type(self).track_value is Valuation.track_value)
+                self._kernel = (rules, fns)
+            got = self._board[area] = fns[area](self, st, p, self._vmemo.get("ctx") or self._context(st, p))
         return got
 
     def act_term(self, st, p, sp):
         """What acting on reward box ``sp`` is worth at its plain cost (its effect less 0.6 times the cost's
-        value), or None when the cost cannot be paid; with the other values of the memo (``board``)."""
-        return (self._board or self.board(st, p))[0][sp.action]
+        value), or None when the cost cannot be paid; with the other values of the memo (``area_board``)."""
+        return (self._board.get(sp.area) or self.area_board(st, p, sp.area))[0][sp.action]
 
     def frame_base(self, st, p, f):
         """A frame's worth before timing: its best box (``act_term``; -3 for a box it cannot pay)."""
-        return (self._board or self.board(st, p))[1][f.akey]
+        return (self._board.get(f.area) or self.area_board(st, p, f.area))[1][f.akey]
