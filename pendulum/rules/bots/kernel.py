@@ -20,7 +20,7 @@ float literal is the same double as the weight it was read from), so every sum r
 check it.
 
 Only numbers from the data are written into the source, as the ``repr`` of an ``int`` or ``float`` checked
-to be one (``_lit``), and slot colours as string literals (``repr``): a mod cannot put code in it.
+to be one (``literal``), and slot colours as string literals (``repr``): a mod cannot put code in it.
 """
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ FUNCS: dict = {}        # id(effect dict) -> (effect dict, its value function), 
 _SHAPES: dict = {}      # compile_effect(effect)[1:] -> value function, bounded
 
 
-def _lit(x) -> str:
+def literal(x) -> str:
     """A number from the data as source text (validated data holds only numbers here)."""
     if type(x) is bool:
         x = int(x)                                  # True counts as 1 in the general arithmetic too
@@ -111,8 +111,8 @@ def board_function(rules, bot, plain_tracks):
         per_rules = _KERNELS[rules] = {}
     fn = per_rules.get(key)
     if fn is None:
-        W = dict(zip(_ATTR_W, (_lit(x) for x in key[:5])))
-        tracks = (_lit(rules.parchment), _lit(rules.track_max)) if plain_tracks else None
+        W = dict(zip(_ATTR_W, (literal(x) for x in key[:5])))
+        tracks = (literal(rules.parchment), literal(rules.track_max)) if plain_tracks else None
         fn = per_rules[key] = _build(rules, W, tracks)
     return fn
 
@@ -174,12 +174,12 @@ def _cost_lines(L, ci, parts):
     """``payN`` (``can_pay`` of a static cost) and ``cvN`` (``_cost_value``, only where it can be paid and the
     cost is not empty)."""
     valued, cm, cc, cg, ca, cv, vps = parts
-    m, c, g, a, vo = (_lit(x) for x in (cm, cc, cg, ca, cv))
+    m, c, g, a, vo = (literal(x) for x in (cm, cc, cg, ca, cv))
     cond = [f"r0 < {m}", f"r1 < {c}", f"r2 < {g}", f"p.votes < {vo}"]
     if ca:
         cond.insert(0, f"r0 + r1 + r2 - {m} - {c} - {g} < {a}")
     for t, n in vps:
-        cond.append(f"p.tracks[{_lit(t)}] - {_lit(n)} < st.track_floor(p, {_lit(t)})")
+        cond.append(f"p.tracks[{literal(t)}] - {literal(n)} < st.track_floor(p, {literal(t)})")
     L.append(f"    pay{ci} = not ({' or '.join(cond)})")
     if not valued:
         return
@@ -195,14 +195,14 @@ def _cost_lines(L, ci, parts):
     if ca:
         spent += ca
         L.append(f"        v += 0.6 * {a}")
-    s = _lit(spent)
+    s = literal(spent)
     L.append(f"        if total and have - {s} < total:")
     L.append(f"            v += (6.0 if late else 1.2) * min({s}, total - (have - {s}))")
     if cv:
         L.append(f"        over = {vo} - vkeep")
         L.append(f"        v += 0.6 * {vo} + 2.2 * (over if over > 0 else 0)")
     for _t, n in vps:
-        L.append(f"        v += 4.5 * {_lit(n)}")
+        L.append(f"        v += 4.5 * {literal(n)}")
     L.append(f"        cv{ci} = v")
 
 
@@ -215,7 +215,7 @@ def _value_lines(L, c, ind, W, production_if, tracks=None):
         L.append(f"{ind}cap = st.rules.cap")
         L.append(f"{ind}ew = 4.0 if late else 1.5")
     for i, n in resn:
-        n = _lit(n)
+        n = literal(n)
         b = "0.3 if late else " + ("0.7" if i == 2 else "0.6")
         L.append(f"{ind}room = cap - res[{i}]")
         L.append(f"{ind}n = {n} if {n} <= room else room")
@@ -226,15 +226,15 @@ def _value_lines(L, c, ind, W, production_if, tracks=None):
         L.append(f"{ind}v += ({b}) * n + {W['SHORT_W']} * (n if n < short else short) "
                  f"+ ew * (over if over < tshort else tshort)")
     if votes:
-        vo = _lit(votes)
+        vo = literal(votes)
         L.append(f"{ind}v += {W['VOTE_W']} * ({vo} if {vo} < vneed else vneed) "
                  f"+ 0.35 * ({vo} - vneed if {vo} > vneed else 0)")
     for t, n in vps:
         if tracks is None:
-            L.append(f"{ind}v += bot.track_value(st, p, {_lit(t)}, {_lit(n)})")
+            L.append(f"{ind}v += bot.track_value(st, p, {literal(t)}, {literal(n)})")
             continue
         P, top = tracks                            # Valuation.track_value, its loop unrolled
-        L.append(f"{ind}pos = p.tracks[{_lit(t)}]")
+        L.append(f"{ind}pos = p.tracks[{literal(t)}]")
         L.append(f"{ind}x = 0.0")
         i2 = ind
         for step in range(n):
@@ -251,12 +251,12 @@ def _value_lines(L, c, ind, W, production_if, tracks=None):
         L.append(f"{ind}if not p.legendary:")
         L.append(f"{ind}    v += 60")
     if anyres:
-        n = _lit(anyres)                           # (a sum of ints: the same int in any order)
+        n = literal(anyres)                           # (a sum of ints: the same int in any order)
         L.append(f"{ind}short = max(0, max(0, want[0] - res[0]) + max(0, want[1] - res[1]) "
                  f"+ max(0, want[2] - res[2]), total - have)")
         L.append(f"{ind}v += 0.65 * {n} + (4.0 if late else 2.5) * min({n}, short)")
     if anyvp:
-        L.append(f"{ind}v += max(bot.track_value(st, p, i, 1) for i in range(3)) * {_lit(anyvp)}")
+        L.append(f"{ind}v += max(bot.track_value(st, p, i, 1) for i in range(3)) * {literal(anyvp)}")
     if col:
         col = str(col)
         i2 = ind
@@ -285,6 +285,6 @@ def _value_lines(L, c, ind, W, production_if, tracks=None):
     if retrieve:
         L.append(f"{ind}v += 0.3")
     if sp == "vp_of_choice":
-        L.append(f"{ind}v += max(bot.track_value(st, p, i, {_lit(amount or 2)}) for i in range(3))")
+        L.append(f"{ind}v += max(bot.track_value(st, p, i, {literal(amount or 2)}) for i in range(3))")
     elif sp == "move_one_vp":
         L.append(f"{ind}v += 0.5")
