@@ -10,8 +10,7 @@ from __future__ import annotations
 import pytest
 
 from pendulum.game import make_rules
-from pendulum.rules.bots import make_bot
-from pendulum.rules.bots import kernel
+from pendulum.rules.bots import kernel, make_bot
 from pendulum.rules.sim import play_game
 
 RES_KEYS = ("military", "culture", "gold")
