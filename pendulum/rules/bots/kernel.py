@@ -216,14 +216,14 @@ def _value_lines(L, c, ind, W, production_if, tracks=None):
         L.append(f"{ind}ew = 4.0 if late else 1.5")
     for i, n in resn:
         n = literal(n)
-        b = "0.3 if late else " + ("0.7" if i == 2 else "0.6")
+        b = "(0.3 if late else 0.7)" if i == 2 else "(0.3 if late else 0.6)"
         L.append(f"{ind}room = cap - res[{i}]")
         L.append(f"{ind}n = {n} if {n} <= room else room")
         L.append(f"{ind}short = want[{i}] - res[{i}]")
         L.append(f"{ind}if short < 0:")
         L.append(f"{ind}    short = 0")
         L.append(f"{ind}over = n - short if n > short else 0")
-        L.append(f"{ind}v += ({b}) * n + {W['SHORT_W']} * (n if n < short else short) "
+        L.append(f"{ind}v += {b} * n + {W['SHORT_W']} * (n if n < short else short) "
                  f"+ ew * (over if over < tshort else tshort)")
     if votes:
         vo = literal(votes)
