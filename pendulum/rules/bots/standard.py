@@ -265,10 +265,12 @@ class StandardBot(Valuation):
         occs = st.frame_occ
         best_c = best_g = None                      # first best frame (in frame order) for a common / a grande
         vc = vg = -1e9
-        ic = ig = 1 << 30
-        for _, i, v, f in self._ranked_targets(st, p, tr, mult, table[0]):
-            if v < vc:
-                break                               # no frame further on can win (a grande's best >= a common's)
+        for _i, f, akey, area in table[0]:          # the frames off the timer rows, in frame order
+            v = (board.get(area) or self.area_board(st, p, area))[1][akey]
+            if v > 0:
+                v = v * mult[area]                  # the frame's worth times how soon its row plays
+            if v <= vc:
+                continue                            # cannot win: vg >= vc, and a tie goes to the first frame
             occ = occs[f.id]
             if occ:
                 for x in occ:
@@ -280,14 +282,14 @@ class StandardBot(Valuation):
                     if variant:
                         continue
                     v = v - 1.0
-                if v > vg or (v == vg and i < ig):
-                    best_g, vg, ig = f, v, i
+                if v > vg:
+                    best_g, vg = f, v
                 if f.blocking:
                     continue                        # only a grande may join a worker in a blocking frame
-            elif v > vg or (v == vg and i < ig):
-                best_g, vg, ig = f, v, i
-            if v > vc or (v == vc and i < ic):
-                best_c, vc, ic = f, v, i
+            elif v > vg:
+                best_g, vg = f, v
+            if v > vc:
+                best_c, vc = f, v
         best, bv = None, -1e9
         for w in free:
             if w[-2] == "g":
@@ -301,29 +303,6 @@ class StandardBot(Valuation):
         if best is None:
             return None
         return rules.move_objs(p.seat, best[0])[best[1]]
-
-    def _ranked_targets(self, st, p, tr, mult, targets):
-        """``[(-value, order, value, frame)]`` for the frames off the timer rows, best first (ties in frame
-        order): the frame's worth times how soon its row plays (``mults``), before who stands there.
-        Time-track: kept with the values for these timer rows and time-token space (the factors depend on
-        nothing else); real time: made anew (the sand moves the factors)."""
-        key = None
-        if not st.rules.timed:
-            key = ("targets", tr["green"], tr["purple"], tr["black"], st.track_space)
-            got = self._vmemo.get(key)
-            if got is not None:
-                return got
-        board = self._board
-        out = []
-        for i, f, akey, area in targets:            # (rows_table: the frames of ``rules.targets(tr)``)
-            v = (board.get(area) or self.area_board(st, p, area))[1][akey]
-            if v > 0:
-                v = v * mult[area]
-            out.append((-v, i, v, f))
-        out.sort()                                  # (-value, order) are unique: frames are never compared
-        if key is not None:
-            self._vmemo[key] = out
-        return out
 
     def _flip(self, st, p):
         """A flip that is due (timing.py: the reaction and the stake of this seat in it), ``_WAIT`` while a
