@@ -94,16 +94,13 @@ class StandardBot(Valuation):
         return opts[0]
 
     # ---------------------------------------------------------------- main policy
-    _fresh = False
-
     def choose(self, st):
         """The bot's action for ``st`` (values are memoised on this seat's own mat, see ``refresh``)."""
-        self._fresh = False          # the memo key is checked once per call (the state is fixed meanwhile)
-        self._soon_memo = {}
-        self._mult = None
-        self.refresh(st)
         seat = self.seat
         p = st.players[seat]
+        self._soon_memo = {}
+        self._mult = None
+        self.refresh(st, p)            # the memo key is checked once per call (the state is fixed meanwhile)
         if st.phase == "game_over":
             return None
         if p.decisions:
@@ -118,17 +115,18 @@ class StandardBot(Valuation):
         if ph not in ("action", "council_called", "council_adjust") or p.done:
             return None
         playing = ph != "council_adjust"
+        table = st.rules.rows_table(st.timer_row)
         if playing:
             a = self._claim(st, p)
             if a:
                 return a
-            a = self._best_act(st, p)
+            a = self._best_act(st, p, table)
             if a:
                 return a
             a = self._stratagem(st, p)
             if a:
                 return a
-        a = self._move(st, p)
+        a = self._move(st, p, table)
         if a:
             return a
         if playing and st.rules.timed and ph == "action":
@@ -163,10 +161,12 @@ class StandardBot(Valuation):
             return st.rules.seat_objs(p.seat)["claim"][1]
         return None
 
-    def _best_act(self, st, p):
+    def _best_act(self, st, p, table=None):
+        """The best act of a worker in a frame on a timer row (worth more than 0.05), or None; ``table``:
+        ``rules.rows_table`` of the timer rows, when the caller has it."""
         best, bv = None, 0.05
         rules = st.rules
-        boxes = rules.rows_table(st.timer_row)[2]      # the boxes under each frame on a timer row
+        boxes = (table or rules.rows_table(st.timer_row))[2]      # the boxes under each frame on a timer row
         plain = "skip_gold" not in p.armed        # else act_cost may lower the cost
         board = self._board
         for w, loc in p.workers.items():
@@ -233,12 +233,11 @@ class StandardBot(Valuation):
             return A.Pickup(p.seat)
         return best
 
-    def _move(self, st, p):
+    def _move(self, st, p, table):
         """The best move of a worker that is free to move (on the mat, on a reward box, or in a frame worth
-        little now) to a frame off the timer rows; the first best in worker and frame order."""
+        little now) to a frame off the timer rows; the first best in worker and frame order. ``table``:
+        ``rules.rows_table`` of the timer rows."""
         rules = st.rules
-        tr = st.timer_row
-        table = rules.rows_table(tr)
         where = table[1]
         board = self._board
         mult = self.mults(st)

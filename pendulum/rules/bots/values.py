@@ -78,12 +78,9 @@ class Valuation:
             pos += 1
         return v
 
-    def refresh(self, st):
-        """Values depend only on this seat's own mat and the round's card/achievement; cached on that."""
-        if self._fresh:
-            return self._vmemo
-        self._fresh = True
-        p = st.players[self.seat]
+    def refresh(self, st, p):
+        """Values depend only on this seat's own mat (``p``) and the round's card/achievement; cached on that
+        (``choose`` asks once per call: the state does not change meanwhile)."""
         key = (id(st), *p.res, p.votes, *p.tracks, p.legendary, p.claims, p.had_token, len(p.discard),
                *map(len, p.slots.values()), len(p.keep), st.round, st.achievement, st.legendary)
         if self._memo_key != key:
