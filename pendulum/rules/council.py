@@ -31,7 +31,8 @@ class Council:
         self.wait_last, self.closing = [], []
         for p in self.players:
             p.done = False
-        ev.append(A.PhaseChanged(-1, phase, self.round))
+        if ev is not None:
+            ev.append(A.PhaseChanged(-1, phase, self.round))
 
     def _restart_flip(self, ev):
         """2.5 / 5.8 step 6: all three timers to their other rows at once; the action phase starts."""
@@ -40,7 +41,8 @@ class Council:
         self.set_phase("action", ev)
         if not self.rules.timed:
             self.track_space = 1
-            ev.append(A.TimeTokenMoved(-1, 1))
+            if ev is not None:
+                ev.append(A.TimeTokenMoved(-1, 1))
         for a in ("black", "green", "purple"):
             self.flip_timer(a, -1, ev)
 
@@ -60,7 +62,8 @@ class Council:
                     if not p.done or p.decisions:
                         return
                 self.track_space += 1
-                ev.append(A.TimeTokenMoved(-1, self.track_space))
+                if ev is not None:
+                    ev.append(A.TimeTokenMoved(-1, self.track_space))
                 for p in self.players:
                     p.done = False
                 _, flips, call = self.rules.timer_track[self.track_space - 1]
@@ -138,10 +141,12 @@ class Council:
         votes = {x: (self.players[x].votes if x >= 0 else self.rules.neutral_votes) for x in cur}
         order = sorted(cur, key=lambda x: (-votes[x], -cur.index(x)))
         self.privilege = order
-        ev.append(A.PrivilegeOrdered(-1, tuple(order), tuple(votes[x] for x in order)))
+        if ev is not None:
+            ev.append(A.PrivilegeOrdered(-1, tuple(order), tuple(votes[x] for x in order)))
         for p in self.players:
             if p.votes:
-                ev.append(A.Paid(p.seat, f"votes={p.votes}"))
+                if ev is not None:
+                    ev.append(A.Paid(p.seat, f"votes={p.votes}"))
                 p.votes = 0
         if self.legendary == "council_deck":
             self.legendary = "waiting"          # enters with the next achievement (2.2 step 4)
@@ -154,16 +159,19 @@ class Council:
         r = self.rules
         self.grande_up = True
         self.council_offer = [self.council_deck.pop() for _ in range(r.council_offer) if self.council_deck]
-        ev.append(A.CouncilDealt(-1, tuple(self.council_offer)))
+        if ev is not None:
+            ev.append(A.CouncilDealt(-1, tuple(self.council_offer)))
         self.display = [self.province_deck.pop() if self.province_deck else None for _ in range(r.display_size)]
-        ev.append(A.ProvinceDisplayChanged(-1, tuple(c or "" for c in self.display)))
+        if ev is not None:
+            ev.append(A.ProvinceDisplayChanged(-1, tuple(c or "" for c in self.display)))
         for p in self.players:
             p.claims = 0
         self.achievement_markers = []
         if self.achievement_deck:
             self.achievement = self.achievement_deck.pop()
             self.legendary = "card"
-            ev.append(A.AchievementRevealed(-1, self.achievement, True))
+            if ev is not None:
+                ev.append(A.AchievementRevealed(-1, self.achievement, True))
         else:
             self.achievement = None
         self.markers = r.time_markers
@@ -176,8 +184,10 @@ class Council:
         self.phase = "game_over"
         self.outcome_data = self.compute_outcome()
         w = self.outcome_data["winner"]
-        ev.append(A.PhaseChanged(-1, "game_over", self.round))
-        ev.append(A.GameOver(-1 if w is None else w, self.outcome_data["reason"]))
+        if ev is not None:
+            ev.append(A.PhaseChanged(-1, "game_over", self.round))
+        if ev is not None:
+            ev.append(A.GameOver(-1 if w is None else w, self.outcome_data["reason"]))
 
     def compute_outcome(self):
         return winner(self)

@@ -11,33 +11,65 @@ from . import actions as A
 from .ids import ARMING, RES, RI, ROWS, TI, TRACK_I, TRACKS, compile_gain, parse3
 
 
+_VP_KEYS = tuple(TI)            # track index -> its cost key ("power_vp", ...)
+
+
 class Effects:
     """Mixin of PendulumState. Methods other parts call are public; the handlers are this part's own."""
 
     def resolve(self, p, action, ev):
-        """Carry out a legal ``action`` of seat ``p`` (checked by ``why_not``), appending its events."""
+        """Carry out a legal ``action`` of seat ``p`` (checked by ``why_not``), appending its events to ``ev``
+        (None: none are made -- every part here takes that, ``PendulumState.apply_chosen``)."""
         _HANDLERS[action.kind](self, p, action, ev)
 
     def pay(self, p, cost: dict, pay, ev):
+        c = self.rules.costs.get(id(cost))
+        if c is not None and c[0] is cost and not pay:     # a static cost, compiled: its non-zero parts only
+            _, cm, cc, cg, _any, cv, vps = c
+            if cm:
+                p.res[0] -= cm
+                if ev is not None:
+                    ev.append(A.Paid(p.seat, f"military={cm}"))
+            if cc:
+                p.res[1] -= cc
+                if ev is not None:
+                    ev.append(A.Paid(p.seat, f"culture={cc}"))
+            if cg:
+                p.res[2] -= cg
+                if ev is not None:
+                    ev.append(A.Paid(p.seat, f"gold={cg}"))
+            if cv:
+                p.votes -= cv
+                if ev is not None:
+                    ev.append(A.Paid(p.seat, f"votes={cv}"))
+            for t, v in vps:
+                p.tracks[t] -= v
+                if ev is not None:
+                    ev.append(A.Paid(p.seat, f"{_VP_KEYS[t]}={v}"))
+            return
         for key, i in RI.items():
             v = cost.get(key, 0)
             if v:
                 p.res[i] -= v
-                ev.append(A.Paid(p.seat, f"{key}={v}"))
+                if ev is not None:
+                    ev.append(A.Paid(p.seat, f"{key}={v}"))
         if pay:
             for i, v in enumerate(pay):
                 if v:
                     p.res[i] -= v
-                    ev.append(A.Paid(p.seat, f"{RES[i]}={v}"))
+                    if ev is not None:
+                        ev.append(A.Paid(p.seat, f"{RES[i]}={v}"))
         v = cost.get("votes", 0)
         if v:
             p.votes -= v
-            ev.append(A.Paid(p.seat, f"votes={v}"))
+            if ev is not None:
+                ev.append(A.Paid(p.seat, f"votes={v}"))
         for key, t in TI.items():
             v = cost.get(key, 0)
             if v:
                 p.tracks[t] -= v
-                ev.append(A.Paid(p.seat, f"{key}={v}"))
+                if ev is not None:
+                    ev.append(A.Paid(p.seat, f"{key}={v}"))
 
     def track_gain(self, p, t, n, ev):
         cap = self.rules.track_max
@@ -45,14 +77,16 @@ class Effects:
         step = min(n, room)
         if step > 0:
             p.tracks[t] += step
-            ev.append(A.Gained(p.seat, f"{TRACKS[t]}_vp={step}"))
+            if ev is not None:
+                ev.append(A.Gained(p.seat, f"{TRACKS[t]}_vp={step}"))
         extra = n - max(step, 0)
         if extra > 0 and p.variant and p.res[t] > 0:   # 1.7 glory: the player may bank further steps
             self.open_decision(p, {"t": "glory", "track": t, "n": extra}, ev)
 
     def open_decision(self, p, dec: dict, ev):
         p.decisions.append(dec)
-        ev.append(A.DecisionOpened(p.seat, dec["t"]))
+        if ev is not None:
+            ev.append(A.DecisionOpened(p.seat, dec["t"]))
 
     def gain(self, p, eff: dict, ev, ctx=None):
         """Apply a reward (5.2). Choices become pending decisions of the seat."""
@@ -65,10 +99,12 @@ class Effects:
             got = min(v, cap - p.glory[i] - p.res[i])            # glory cubes lower the cap (1.7)
             if got > 0:
                 p.res[i] += got
-                ev.append(A.Gained(p.seat, f"{key}={got}"))
+                if ev is not None:
+                    ev.append(A.Gained(p.seat, f"{key}={got}"))
         if votes:
             p.votes += votes
-            ev.append(A.Gained(p.seat, f"votes={votes}"))
+            if ev is not None:
+                ev.append(A.Gained(p.seat, f"votes={votes}"))
         for t, v in vps:
             self.track_gain(p, t, v, ev)
         if rest:
@@ -78,7 +114,8 @@ class Effects:
         """``gain`` after the cubes, votes and track steps (the parts few rewards have)."""
         if eff.get("legendary_vp") and not p.legendary:
             p.legendary = True
-            ev.append(A.Gained(p.seat, "legendary_vp=1"))
+            if ev is not None:
+                ev.append(A.Gained(p.seat, "legendary_vp=1"))
         v = eff.get("any_resource", 0)
         if v:
             self.open_decision(p, {"t": "res", "n": v}, ev)
@@ -100,12 +137,14 @@ class Effects:
             cards = tuple(p.discard)
             p.hand.extend(p.discard)
             p.discard.clear()
-            ev.append(A.StratagemsPickedUp(p.seat, cards))
+            if ev is not None:
+                ev.append(A.StratagemsPickedUp(p.seat, cards))
         if eff.get("recruit_common_worker"):
             w = self.reserve_common(p)
             if w and self.workers_in_play(p) < self.rules.max_workers:
                 p.workers[w] = "mat"
-                ev.append(A.WorkerMoved(p.seat, w, "reserve", "mat"))
+                if ev is not None:
+                    ev.append(A.WorkerMoved(p.seat, w, "reserve", "mat"))
         if eff.get("province_slot_limit"):
             pass                                   # the card itself is kept (council handles it)
         sp = eff.get("special")
@@ -116,7 +155,8 @@ class Effects:
         if sp in ARMING:
             mod = ARMING[sp]
             p.armed.append(mod)
-            ev.append(A.Armed(p.seat, mod))
+            if ev is not None:
+                ev.append(A.Armed(p.seat, mod))
         elif sp == "move_one_vp":
             self.open_decision(p, {"t": "move_vp"}, ev)
         elif sp == "promote_common_to_grande":
@@ -141,7 +181,8 @@ class Effects:
         if to[:2] == "F:":
             self.frame_occ[to[2:]].append(w)
         p.workers[w] = to
-        ev.append(A.WorkerMoved(p.seat, w, frm, to))
+        if ev is not None:
+            ev.append(A.WorkerMoved(p.seat, w, frm, to))
 
     def _do_move(self, p, a, ev):
         self.move_worker(p, a.worker, "mat" if a.to == "mat" else "F:" + a.to, ev)
@@ -155,7 +196,8 @@ class Effects:
         twice = "twice" in armed and self.can_pay(p, {k: v * 2 for k, v in cost.items()}) \
             if self.rules.options["pacifist_twice_pays_twice"] else "twice" in armed
         self.move_worker(p, a.worker, "B:" + sp.id, ev)
-        ev.append(A.WorkerActed(p.seat, a.worker, sp.id))
+        if ev is not None:
+            ev.append(A.WorkerActed(p.seat, a.worker, sp.id))
         self.pay(p, cost, None, ev)
         if twice and self.rules.options["pacifist_twice_pays_twice"]:
             self.pay(p, cost, None, ev)
@@ -176,7 +218,8 @@ class Effects:
         self.since_finish[timer] = 0.0
         if timer == "purple":
             self.markers = max(0, self.markers - 1)
-        ev.append(A.TimerFlipped(by, timer, ROWS[self.timer_row[timer]], self.markers))
+        if ev is not None:
+            ev.append(A.TimerFlipped(by, timer, ROWS[self.timer_row[timer]], self.markers))
         if self.rules.timed and self.phase == "action":
             for p in self.players:          # rows changed: everyone may want to act again
                 p.done = False
@@ -189,7 +232,8 @@ class Effects:
         cost = {k: v for k, v in info["cost"].items() if k != "any_resource"}
         p.hand.remove(a.card)
         p.discard.append(a.card)
-        ev.append(A.StratagemPlayed(p.seat, a.card))
+        if ev is not None:
+            ev.append(A.StratagemPlayed(p.seat, a.card))
         self.pay(p, cost, pay, ev)
         self.gain(p, info["effect"], ev, ctx=a.card)
 
@@ -201,7 +245,8 @@ class Effects:
     def claim_achievement(self, p, take, ev):
         p.claims += 1
         self.achievement_markers.append(p.seat)
-        ev.append(A.AchievementClaimed(p.seat, self.achievement, take))
+        if ev is not None:
+            ev.append(A.AchievementClaimed(p.seat, self.achievement, take))
         if take == "legendary":
             self.legendary = "taken"
             p.had_token = True
@@ -213,12 +258,14 @@ class Effects:
         for i, c in enumerate(self.display):
             if not c and self.province_deck:
                 self.display[i] = self.province_deck.pop()
-        ev.append(A.ProvinceDisplayChanged(p.seat, tuple(c or "" for c in self.display)))
+        if ev is not None:
+            ev.append(A.ProvinceDisplayChanged(p.seat, tuple(c or "" for c in self.display)))
     def _do_done(self, p, a, ev):
         if a.last:
             self.wait_last.append(p.seat)
         p.done = True
-        ev.append(A.DeclaredDone(p.seat))
+        if ev is not None:
+            ev.append(A.DeclaredDone(p.seat))
         if self.closing and self.closing[0] == p.seat:
             self.closing.pop(0)
             if self.closing:
@@ -227,10 +274,12 @@ class Effects:
         p.done = False
         if p.seat in self.wait_last:
             self.wait_last.remove(p.seat)
-        ev.append(A.ResumedPlay(p.seat))
+        if ev is not None:
+            ev.append(A.ResumedPlay(p.seat))
     def _do_choose(self, p, a, ev):
         dec = p.decisions.pop(0)
-        ev.append(A.Chosen(p.seat, dec["t"], a.option))
+        if ev is not None:
+            ev.append(A.Chosen(p.seat, dec["t"], a.option))
         rest, p.decisions = p.decisions, []
         if a.option != "none" or dec["t"] == "adjacent":
             getattr(self, "_choose_" + dec["t"])(p, dec, a.option, ev)
@@ -256,7 +305,8 @@ class Effects:
             self.display[i] = None
             frm = f"display:{i}"
         p.slots[col].append(card)
-        ev.append(A.ProvinceTaken(p.seat, card, frm, col))
+        if ev is not None:
+            ev.append(A.ProvinceTaken(p.seat, card, frm, col))
 
     def _choose_retrieve(self, p, dec, opt, ev):
         self.move_worker(p, opt, "mat", ev)
@@ -269,33 +319,39 @@ class Effects:
             occ[occ.index(opt)] = g2
         p.workers[g2] = loc
         p.workers[opt] = "reserve" if self.rules.options["recruit_from_promoted"] else "gone"
-        ev.append(A.WorkerMoved(p.seat, g2, "council", loc))
-        ev.append(A.WorkerMoved(p.seat, opt, loc, p.workers[opt]))
+        if ev is not None:
+            ev.append(A.WorkerMoved(p.seat, g2, "council", loc))
+        if ev is not None:
+            ev.append(A.WorkerMoved(p.seat, opt, loc, p.workers[opt]))
 
     def _choose_exchange(self, p, dec, opt, ev):
         d, k = opt.split(":")
         k = int(k)
         src, dst = (0, 1) if d == "m>c" else (1, 0)
         p.res[src] -= k
-        ev.append(A.Paid(p.seat, f"{RES[src]}={k}"))
+        if ev is not None:
+            ev.append(A.Paid(p.seat, f"{RES[src]}={k}"))
         self.gain(p, {RES[dst]: k}, ev)
 
     def _choose_move_vp(self, p, dec, opt, ev):
         a, b = (TRACK_I[x] for x in opt.split(">"))
         p.tracks[a] -= 1
-        ev.append(A.Paid(p.seat, f"{TRACKS[a]}_vp=1"))
+        if ev is not None:
+            ev.append(A.Paid(p.seat, f"{TRACKS[a]}_vp=1"))
         self.track_gain(p, b, 1, ev)
 
     def _choose_return(self, p, dec, opt, ev):
         p.discard.remove(opt)
         p.hand.append(opt)
-        ev.append(A.StratagemsPickedUp(p.seat, (opt,)))
+        if ev is not None:
+            ev.append(A.StratagemsPickedUp(p.seat, (opt,)))
 
     def _choose_direct(self, p, dec, opt, ev):
         w, sid = opt.split("@")
         sp = self.rules.spaces[sid]
         self.move_worker(p, w, "B:" + sid, ev)
-        ev.append(A.WorkerActed(p.seat, w, sid))
+        if ev is not None:
+            ev.append(A.WorkerActed(p.seat, w, sid))
         self.pay(p, sp.cost, None, ev)
         self.gain(p, sp.effect, ev)
 
@@ -316,18 +372,21 @@ class Effects:
         if k:
             p.res[t] -= k
             p.glory[t] += k
-            ev.append(A.Gained(p.seat, f"glory_{TRACKS[t]}={k}"))
+            if ev is not None:
+                ev.append(A.Gained(p.seat, f"glory_{TRACKS[t]}={k}"))
 
     def _choose_trim(self, p, dec, opt, ev):
         col, card = opt.split(":")
         p.slots[col].remove(card)
-        ev.append(A.ProvinceRemoved(p.seat, card, col))
+        if ev is not None:
+            ev.append(A.ProvinceRemoved(p.seat, card, col))
         if any(len(v) > self.slot_limit(p) for v in p.slots.values()):
             self.open_decision(p, {"t": "trim"}, ev)
 
     def _choose_council(self, p, dec, opt, ev):
         card, _, pay = opt.partition("=")
-        ev.append(A.CouncilRewardTaken(p.seat, card))
+        if ev is not None:
+            ev.append(A.CouncilRewardTaken(p.seat, card))
         r = self.rules
         if card == r.council_default:
             self.gain(p, r.cards[card]["effect"], ev)

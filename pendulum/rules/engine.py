@@ -199,6 +199,7 @@ class PendulumRules(Rules):
         for sp in self.spaces.values():
             self.loc_row["B:" + sp.id] = (sp.area, sp.row)
         self._targets = {}
+        self._rows_tables = {}
         self._move_objs = {}
         self._act_objs = {}
         self._seat_objs = {}
@@ -255,6 +256,28 @@ class PendulumRules(Rules):
         got = self._targets.get(key)
         if got is None:
             got = self._targets[key] = [f for a in AREAS for f in self.frames_by_row[(a, 1 - tr[a])]]
+        return got
+
+    def rows_table(self, tr: dict) -> tuple:
+        """For timer rows ``tr``, made once: ``(targets, where, boxes)`` -- ``targets``: ``((order, frame, akey,
+        area), ...)`` of ``targets(tr)``; ``where``: every worker location -> False (off the board, or on a timer
+        row), True (on the mat, or on a reward box off the rows) or the Frame (a frame off the rows);
+        ``boxes``: a frame location on a timer row -> ``(area, ((space id, action id), ...))``, its reward boxes."""
+        key = (tr["green"], tr["purple"], tr["black"])
+        got = self._rows_tables.get(key)
+        if got is None:
+            targets = tuple((i, f, f.akey, f.area) for i, f in enumerate(self.targets(tr)))
+            where = {"mat": True, "reserve": False, "council": False, "gone": False}
+            boxes = {}
+            for loc, (a, r) in self.loc_row.items():
+                f = self.loc_frame.get(loc)
+                if tr[a] == r:
+                    where[loc] = False
+                    if f is not None:
+                        boxes[loc] = (a, tuple((sid, self.spaces[sid].action) for sid in f.spaces))
+                else:
+                    where[loc] = True if f is None else f
+            got = self._rows_tables[key] = (targets, where, boxes)
         return got
 
     def move_objs(self, seat: int, worker: str) -> dict:

@@ -27,7 +27,8 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
     """Play one bot game; returns (state, actions applied). Real time runs in ``REALTIME_DT`` steps; with
     ``skip_idle`` the steps in which nothing can happen are taken at once (same result, see idle_steps).
     ``log``: a list that receives every applied action (with the engine time in real time). Untimed, a bot's
-    choice is applied without a second legality check (``apply_chosen``) unless ``check``."""
+    choice is applied without a second legality check and without making events (``apply_chosen``) unless
+    ``check``."""
     st = rules.new_state(seed)
     bots = [make_bot(k, i, seed) for i, k in enumerate(kinds)]
     n = 0
@@ -56,7 +57,8 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
             if check:
                 st.apply(a)
             else:
-                st.apply_chosen(a)          # the bot chose it on this state: no second legality check
+                st.apply_chosen(a, False)   # the bot chose it on this state: no second legality check;
+                                            # and nobody reads the events
             if log is not None:
                 log.append(a)
             moved = True

@@ -239,14 +239,15 @@ class PendulumState(Legality, Choices, Effects, Council, RealTime, State):
             raise error(why)
         return self.apply_chosen(action)
 
-    def apply_chosen(self, action: Action) -> list:
+    def apply_chosen(self, action: Action, events: bool = True) -> list | None:
         """``apply`` without asking ``why_not`` first: only for an action this engine's own bot chose on this
         very state, in a loop that applies nothing else (the simulator's untimed games, ``sim.play_game``).
         Every public entry (``apply``, ``submit``, ``Match``, the screens) checks. A bot that chose an
         illegal action would go unnoticed here: tests/pendulum/test_rules_sim_trusted.py replays seeded bot
-        games through ``apply`` to show none does."""
+        games through ``apply`` to show none does. ``events`` False: no events are made (None is returned),
+        for a loop that reads none; the state changes exactly as with them."""
         p = self.players[action.seat]
-        ev: list = []
+        ev: list | None = [] if events else None
         self.resolve(p, action, ev)
         self.action_count += 1
         self.last_change = self._time

@@ -10,7 +10,6 @@ from ..ids import TRACKS, triple
 from .timing import DEFAULT_DELAY, draw, flip_stake, flip_wait, reaction_range
 from .values import Valuation
 
-_OFF = ("reserve", "council", "gone")
 _WAIT = "wait"          # _flip: a finished timer is not due to be flipped yet
 
 
@@ -95,16 +94,13 @@ class StandardBot(Valuation):
         return opts[0]
 
     # ---------------------------------------------------------------- main policy
-    _fresh = False
-
     def choose(self, st):
         """The bot's action for ``st`` (values are memoised on this seat's own mat, see ``refresh``)."""
-        self._fresh = False          # the memo key is checked once per call (the state is fixed meanwhile)
-        self._soon_memo = {}
-        self._mult = None
-        self.refresh(st)
         seat = self.seat
         p = st.players[seat]
+        self._soon_memo = {}
+        self._mult = None
+        self.refresh(st, p)            # the memo key is checked once per call (the state is fixed meanwhile)
         if st.phase == "game_over":
             return None
         if p.decisions:
@@ -119,17 +115,18 @@ class StandardBot(Valuation):
         if ph not in ("action", "council_called", "council_adjust") or p.done:
             return None
         playing = ph != "council_adjust"
+        table = st.rules.rows_table(st.timer_row)
         if playing:
             a = self._claim(st, p)
             if a:
                 return a
-            a = self._best_act(st, p)
+            a = self._best_act(st, p, table)
             if a:
                 return a
             a = self._stratagem(st, p)
             if a:
                 return a
-        a = self._move(st, p)
+        a = self._move(st, p, table)
         if a:
             return a
         if playing and st.rules.timed and ph == "action":
@@ -164,25 +161,27 @@ class StandardBot(Valuation):
             return st.rules.seat_objs(p.seat)["claim"][1]
         return None
 
-    def _best_act(self, st, p):
+    def _best_act(self, st, p, table=None):
+        """The best act of a worker in a frame on a timer row (worth more than 0.05), or None; ``table``:
+        ``rules.rows_table`` of the timer rows, when the caller has it."""
         best, bv = None, 0.05
         rules = st.rules
-        tr = st.timer_row
-        in_frame, spaces = rules.loc_frame, rules.spaces
+        boxes = (table or rules.rows_table(st.timer_row))[2]      # the boxes under each frame on a timer row
         plain = "skip_gold" not in p.armed        # else act_cost may lower the cost
+        board = self._board
         for w, loc in p.workers.items():
-            f = in_frame.get(loc)
-            if f is None:
-                continue                            # not in a frame
-            if tr[f.area] != f.row:
-                continue
-            for sid in f.spaces:
-                sp = spaces[sid]
+            here = boxes.get(loc)
+            if here is None:
+                continue                            # not in a frame on a timer row
+            area, here = here
+            acts = (board.get(area) or self.area_board(st, p, area))[0]
+            for sid, action in here:
                 if plain:
-                    v = self.act_term(st, p, sp)
+                    v = acts[action]
                     if v is None:
                         continue
                 else:
+                    sp = rules.spaces[sid]
                     cost = st.act_cost(p, sp)
                     if not st.can_pay(p, cost):
                         continue
@@ -234,37 +233,30 @@ class StandardBot(Valuation):
             return A.Pickup(p.seat)
         return best
 
-    def _move(self, st, p):
+    def _move(self, st, p, table):
         """The best move of a worker that is free to move (on the mat, on a reward box, or in a frame worth
-        little now) to a frame off the timer rows; the first best in worker and frame order."""
+        little now) to a frame off the timer rows; the first best in worker and frame order. ``table``:
+        ``rules.rows_table`` of the timer rows."""
         rules = st.rules
-        tr = st.timer_row
-        loc_row = rules.loc_row
-        fmemo = self._fmemo
+        where = table[1]
+        board = self._board
         mult = self.mults(st)
         free = []
         current = {}
         for w, loc in p.workers.items():
-            if loc in _OFF:
-                continue
-            if loc == "mat":
+            f = where[loc]
+            if f is False:
+                continue                            # off the board, or on a timer row
+            if f is True:                           # on the mat, or on a reward box
                 free.append(w)
                 continue
-            ar = loc_row[loc]
-            if tr[ar[0]] == ar[1]:
-                continue
-            f = rules.loc_frame.get(loc)
-            if f is None:                           # on a reward box
+            area = f.area
+            here = (board.get(area) or self.area_board(st, p, area))[1][f.akey]
+            if here > 0:
+                here = here * mult[area]
+            if here < self.STAY:
                 free.append(w)
-            else:
-                here = fmemo.get(f.akey)
-                if here is None:
-                    here = fmemo[f.akey] = self.frame_base(st, p, f)
-                if here > 0:
-                    here = here * mult[f.area]
-                if here < self.STAY:
-                    free.append(w)
-                    current[w] = here
+                current[w] = here
         if not free:
             return None
         own = str(p.seat)
@@ -272,10 +264,12 @@ class StandardBot(Valuation):
         occs = st.frame_occ
         best_c = best_g = None                      # first best frame (in frame order) for a common / a grande
         vc = vg = -1e9
-        ic = ig = 1 << 30
-        for _, i, v, f in self._ranked_targets(st, p, tr, mult):
-            if v < vc:
-                break                               # no frame further on can win (a grande's best >= a common's)
+        for _i, f, akey, area in table[0]:          # the frames off the timer rows, in frame order
+            v = (board.get(area) or self.area_board(st, p, area))[1][akey]
+            if v > 0:
+                v = v * mult[area]                  # the frame's worth times how soon its row plays
+            if v <= vc:
+                continue                            # cannot win: vg >= vc, and a tie goes to the first frame
             occ = occs[f.id]
             if occ:
                 for x in occ:
@@ -287,14 +281,14 @@ class StandardBot(Valuation):
                     if variant:
                         continue
                     v = v - 1.0
-                if v > vg or (v == vg and i < ig):
-                    best_g, vg, ig = f, v, i
+                if v > vg:
+                    best_g, vg = f, v
                 if f.blocking:
                     continue                        # only a grande may join a worker in a blocking frame
-            elif v > vg or (v == vg and i < ig):
-                best_g, vg, ig = f, v, i
-            if v > vc or (v == vc and i < ic):
-                best_c, vc, ic = f, v, i
+            elif v > vg:
+                best_g, vg = f, v
+            if v > vc:
+                best_c, vc = f, v
         best, bv = None, -1e9
         for w in free:
             if w[-2] == "g":
@@ -308,31 +302,6 @@ class StandardBot(Valuation):
         if best is None:
             return None
         return rules.move_objs(p.seat, best[0])[best[1]]
-
-    def _ranked_targets(self, st, p, tr, mult):
-        """``[(-value, order, value, frame)]`` for the frames off the timer rows, best first (ties in frame
-        order): the frame's worth times how soon its row plays (``mults``), before who stands there.
-        Time-track: kept with the values for these timer rows and time-token space (the factors depend on
-        nothing else); real time: made anew (the sand moves the factors)."""
-        key = None
-        if not st.rules.timed:
-            key = ("targets", tr["green"], tr["purple"], tr["black"], st.track_space)
-            got = self._vmemo.get(key)
-            if got is not None:
-                return got
-        fmemo = self._fmemo
-        out = []
-        for i, f in enumerate(st.rules.targets(tr)):
-            v = fmemo.get(f.akey)
-            if v is None:
-                v = fmemo[f.akey] = self.frame_base(st, p, f)
-            if v > 0:
-                v = v * mult[f.area]
-            out.append((-v, i, v, f))
-        out.sort()                                  # (-value, order) are unique: frames are never compared
-        if key is not None:
-            self._vmemo[key] = out
-        return out
 
     def _flip(self, st, p):
         """A flip that is due (timing.py: the reaction and the stake of this seat in it), ``_WAIT`` while a

@@ -4,34 +4,11 @@ reward box, how soon a timer brings a row into play. Memoised on this seat's own
 from __future__ import annotations
 
 from ..ids import compile_cost
-
-RES_KEYS = ("military", "culture", "gold")
-VP_KEYS = ("power_vp", "prestige_vp", "popularity_vp")
-
-
-_COMPILED: dict = {}
-
-
-def compile_effect(eff):
-    """An effect dict as a flat tuple of its non-zero parts (bots read it often): ``(eff, ((resource index,
-    n), ...), votes, ((track index, n), ...), tail)`` where ``tail`` is None or the rarer parts (legendary,
-    wild resource or VP, production, conquest, recruit, retrieve, special, amount). The dict is kept so its
-    id stays unique."""
-    g = eff.get
-    res = tuple((i, g(k, 0)) for i, k in enumerate(RES_KEYS) if g(k, 0))
-    vps = tuple((i, g(k, 0)) for i, k in enumerate(VP_KEYS) if g(k, 0))
-    tail = (g("legendary_vp", 0), g("any_resource", 0), g("any_vp", 0), g("production"),
-            g("conquer_province", 0), g("recruit_common_worker", 0), g("retrieve_worker", 0), g("special"),
-            g("amount", 0))
-    c = (eff, res, g("votes", 0), vps, tail if any(tail) else None)
-    if len(_COMPILED) > 4096:
-        _COMPILED.clear()
-    _COMPILED[id(eff)] = c
-    return c
-
+from .kernel import FUNCS, RES_KEYS, VP_KEYS, board_function, value_function  # noqa: F401 (RES_KEYS, VP_KEYS: re-exported)
 
 _SLOT_WEIGHT = {"brown": 1.1, "red": 1.2, "blue": 1.0, "yellow": 1.3}
 _TRACK_MULTS: dict = {}    # (rules, time-track space) -> area factors (the same for every seat)
+_PLANS: dict = {}          # (rules, achievement to claim, last council without the legendary) -> plan
 
 
 class Valuation:
@@ -46,35 +23,42 @@ class Valuation:
     SOON_BASE, SOON_W = 0.3, 0.7     # a frame's value times SOON_BASE + SOON_W * how soon its row plays
 
     def __init__(self):
-        self._vmemo, self._fmemo, self._soon_memo, self._amemo = {}, {}, {}, {}
+        self._vmemo, self._soon_memo = {}, {}
+        self._board = {}
         self._memo_key = None
+        self._kernel = (None, None)
 
     # ---------------------------------------------------------------- values
     def plan(self, st, p):
-        """Targets for this moment: cube holdings and votes wanted (achievement, action costs, f5)."""
-        memo = self._vmemo
-        got = memo.get("plan")
-        if got is not None:
-            return got
-        want = [0, 0, 2]
-        votes = 0
-        total = 0
+        """Targets for this moment: ``(want, votes, total)``, cube holdings and votes wanted (achievement, action
+        costs, f5) and the wild total; depends only on the achievement and whether it is claimed, the
+        legendary token and the last round, so it is kept per rule set for those."""
         ach = st.achievement
-        if ach and p.claims == 0:
-            req = st.rules.achievements[ach]["requires"]
-            want = [max(want[0], req["military"]), max(want[1], req["culture"]), max(want[2], req["gold"])]
-            votes = req["votes"]
-            total = req["any_resource_total"]
-        if not p.legendary and st.round >= st.rules.rounds:
-            total = max(total, 10)                      # f5 at the last council: 10 wild -> legendary
-        memo["plan"] = (want, votes, total)
-        return want, votes, total
+        claim = bool(ach) and p.claims == 0
+        late = st.round >= st.rules.rounds
+        key = (st.rules, ach if claim else None, not p.legendary and late)
+        got = _PLANS.get(key)
+        if got is None:
+            want = (0, 0, 2)
+            votes = 0
+            total = 0
+            if claim:
+                req = st.rules.achievements[ach]["requires"]
+                want = (max(want[0], req["military"]), max(want[1], req["culture"]), max(want[2], req["gold"]))
+                votes = req["votes"]
+                total = req["any_resource_total"]
+            if key[2]:
+                total = max(total, 10)                  # f5 at the last council: 10 wild -> legendary
+            if len(_PLANS) > 1024:
+                _PLANS.clear()
+            got = _PLANS[key] = (want, votes, total)
+        return got
 
     def _context(self, st, p):
         """What ``_value`` and ``_cost_value`` read of the plan and the mat, once per memo: ``(want, res,
         late, total, have, tshort, vneed, vkeep)`` (cubes, the last round, the plan's wild total, cubes held,
         how many of the total are missing, votes the plan still lacks, votes beyond the plan)."""
-        want, vwant, total = self._vmemo.get("plan") or self.plan(st, p)
+        want, vwant, total = self.plan(st, p)
         res = tuple(p.res)
         have = res[0] + res[1] + res[2]
         votes = p.votes
@@ -94,22 +78,15 @@ class Valuation:
             pos += 1
         return v
 
-    def refresh(self, st):
-        """Values depend only on this seat's own mat and the round's card/achievement; cached on that."""
-        if self._fresh:
-            return self._vmemo
-        self._fresh = True
-        p = st.players[self.seat]
-        res, tracks = p.res, p.tracks
-        s1, s2, s3, s4 = p.slots.values()            # (the four slots, SLOTS order)
-        key = (id(st), res[0], res[1], res[2], p.votes, tracks[0], tracks[1], tracks[2], p.legendary, p.claims,
-               p.had_token, len(p.discard), len(s1), len(s2), len(s3), len(s4), len(p.keep), st.round,
-               st.achievement, st.legendary)
+    def refresh(self, st, p):
+        """Values depend only on this seat's own mat (``p``) and the round's card/achievement; cached on that
+        (``choose`` asks once per call: the state does not change meanwhile)."""
+        key = (id(st), *p.res, p.votes, *p.tracks, p.legendary, p.claims, p.had_token, len(p.discard),
+               *map(len, p.slots.values()), len(p.keep), st.round, st.achievement, st.legendary)
         if self._memo_key != key:
             self._memo_key = key
             self._vmemo = {}
-            self._fmemo = {}
-            self._amemo = {}
+            self._board = {}
         return self._vmemo
 
     def value(self, st, p, eff, depth=0):
@@ -126,65 +103,11 @@ class Valuation:
         return self._value(st, p, eff, depth)
 
     def _value(self, st, p, eff, depth=0):
-        c = _COMPILED.get(id(eff))
-        if c is None or c[0] is not eff:
-            c = compile_effect(eff)
-        _, resn, votes, vps, tail = c
-        v = 0.0
-        want, res, late, total, have, tshort, vneed, _vkeep = self._vmemo.get("ctx") or self._context(st, p)
-        if resn:
-            cap = st.rules.cap
-            base = (0.6, 0.6, 0.7) if not late else (0.3, 0.3, 0.3)
-            extra_w = 4.0 if late else 1.5
-            short_w = self.SHORT_W
-            for i, n in resn:
-                room = cap - res[i]
-                if n > room:
-                    n = room
-                short = want[i] - res[i]
-                if short < 0:
-                    short = 0
-                over = n - short if n > short else 0
-                v += base[i] * n + short_w * (n if n < short else short) + extra_w * (over if over < tshort else tshort)
-        if votes:
-            need = vneed
-            v += self.VOTE_W * (votes if votes < need else need) + 0.35 * (votes - need if votes > need else 0)
-        for t, n in vps:
-            v += self.track_value(st, p, t, n)
-        if tail is None:
-            return v
-        leg, anyres, anyvp, col, conq, recruit, retrieve, sp, amount = tail
-        rules = st.rules
-        if leg and not p.legendary:
-            v += 60
-        if anyres:
-            short = max(0, sum(max(0, want[i] - res[i]) for i in range(3)), total - have)
-            v += 0.65 * anyres + (4.0 if late else 2.5) * min(anyres, short)
-        if anyvp:
-            v += max(self.track_value(st, p, i, 1) for i in range(3)) * anyvp
-        if col and depth < 1:
-            e = rules.production[p.character][col]
-            if e:                                       # (value(e, depth + 1) without its wrapper)
-                v += self._value(st, p, e, depth + 1)
-            else:
-                v += 0.0
-            for card in p.slots[col]:
-                e = rules.provinces[card][col]
-                if e:
-                    v += self._value(st, p, e, depth + 1)
-                else:
-                    v += 0.0
-        if conq:
-            v += self.CONQ if st.round < rules.rounds else 2.0
-        if recruit:
-            v += self.RECRUIT if st.round <= 2 else (self.RECRUIT3 if st.round == 3 else 0.0)
-        if retrieve:
-            v += 0.3
-        if sp == "vp_of_choice":
-            v += max(self.track_value(st, p, i, amount or 2) for i in range(3))
-        elif sp == "move_one_vp":
-            v += 0.5
-        return v
+        """What effect ``eff`` is worth to the plan now (``depth`` 1: a production's own parts, not its
+        productions); worked out by the effect's compiled value function (``kernel.value_function``)."""
+        got = FUNCS.get(id(eff))
+        fn = got[1] if got is not None and got[0] is eff else value_function(eff)
+        return fn(self, st, p, self._vmemo.get("ctx") or self._context(st, p), depth)
 
     def cost_value(self, st, p, cost):
         if not cost:
@@ -330,40 +253,28 @@ class Valuation:
         return got
 
     def place_value(self, st, p, w, f):
-        best = self._fmemo.get(f.akey)
-        if best is None:
-            best = self._fmemo[f.akey] = self.frame_base(st, p, f)
+        best = (self._board.get(f.area) or self.area_board(st, p, f.area))[1][f.akey]
         return best * (self.SOON_BASE + self.SOON_W * self.soon(st, f.area)) if best > 0 else best
+
+    def area_board(self, st, p, area):
+        """``({action id: act_term}, {frame akey: frame_base})`` for the reward boxes and frames of ``area``, made
+        at once by the rule set's compiled board function of that area (``kernel.board_function``) when first
+        asked for in a memo (``refresh``); ``self._board`` keeps them by area."""
+        got = self._board.get(area)
+        if got is None:
+            rules = st.rules
+            kr, fns = self._kernel
+            if kr is not rules:
+                fns = board_function(rules, self, type(self).track_value is Valuation.track_value)
+                self._kernel = (rules, fns)
+            got = self._board[area] = fns[area](self, st, p, self._vmemo.get("ctx") or self._context(st, p))
+        return got
 
     def act_term(self, st, p, sp):
         """What acting on reward box ``sp`` is worth at its plain cost (its effect less 0.6 times the cost's
-        value), or None when the cost cannot be paid; memoised with the other values (``refresh``), per
-        action (the boxes of one action share its cost and effect objects)."""
-        memo = self._amemo
-        got = memo.get(sp.action, memo)
-        if got is not memo:
-            return got
-        cost = sp.cost
-        if not st.can_pay(p, cost):
-            got = None
-        else:
-            eff = sp.effect
-            got = (self._value(st, p, eff, 0) if eff else 0.0) - (self._cost_value(st, p, cost) if cost else 0.0) * 0.6
-        memo[sp.action] = got
-        return got
+        value), or None when the cost cannot be paid; with the other values of the memo (``area_board``)."""
+        return (self._board.get(sp.area) or self.area_board(st, p, sp.area))[0][sp.action]
 
     def frame_base(self, st, p, f):
         """A frame's worth before timing: its best box (``act_term``; -3 for a box it cannot pay)."""
-        best = -5.0
-        spaces = st.rules.spaces
-        memo = self._amemo
-        for sid in f.spaces:
-            sp = spaces[sid]
-            v = memo.get(sp.action, memo)
-            if v is memo:
-                v = self.act_term(st, p, sp)
-            if v is None:
-                v = -3.0
-            if v > best:
-                best = v
-        return best
+        return (self._board.get(f.area) or self.area_board(st, p, f.area))[1][f.akey]
