@@ -123,7 +123,13 @@ class StandardBot(Valuation):
         playing = ph != "council_adjust"
         table = st.rules.rows_table(st.timer_row)
         if playing:
-            a = self._claim(st, p)
+            # a claim now, or None: kept with the values (the key above: the seat's mat, the achievement and the
+            # legendary token) for the phase and the claimed markers, the only other things ``_claim`` reads
+            memo = self._vmemo
+            key = ("claim", ph, len(st.achievement_markers))
+            a = memo.get(key, memo)
+            if a is memo:
+                a = memo[key] = self._claim(st, p)
             if a:
                 return a
             a = self._best_act(st, p, table)
@@ -147,16 +153,7 @@ class StandardBot(Valuation):
         return objs["done"][0]
 
     def _claim(self, st, p):
-        """A claim now, or None; kept with the values (``choose``: the seat's mat, the achievement and the
-        legendary token) for the phase and the claimed markers, the only other things it reads."""
-        key = ("claim", st.phase, len(st.achievement_markers))
-        memo = self._vmemo
-        got = memo.get(key, memo)
-        if got is memo:
-            got = memo[key] = self._claim_raw(st, p)
-        return got
-
-    def _claim_raw(self, st, p):
+        """A claim now, or None (``choose`` keeps it in the values' memo)."""
         if st.claim_refusal(p, False):
             return None
         if st.legendary_available(p):
