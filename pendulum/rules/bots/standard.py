@@ -101,8 +101,10 @@ class StandardBot(Valuation):
         seat = self.seat
         p = st.players[seat]
         self._soon_memo = self._mult = None
-        key = (id(st), *p.res, p.votes, *p.tracks, p.legendary, p.claims, p.had_token, len(p.discard),
-               *map(len, p.slots.values()), len(p.keep), st.round, st.achievement, st.legendary)
+        r, t, s = p.res, p.tracks, p.slots         # (one tuple display, no unpacking or map: a hot path)
+        key = (id(st), r[0], r[1], r[2], p.votes, t[0], t[1], t[2], p.legendary, p.claims, p.had_token,
+               len(p.discard), len(s["brown"]), len(s["red"]), len(s["blue"]), len(s["yellow"]), len(p.keep),
+               st.round, st.achievement, st.legendary)       # (the slots: ids.SLOTS, always all four)
         if self._memo_key != key:
             self._memo_key = key
             self._vmemo = {}
