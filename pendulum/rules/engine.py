@@ -259,10 +259,12 @@ class PendulumRules(Rules):
         return got
 
     def rows_table(self, tr: dict) -> tuple:
-        """For timer rows ``tr``, made once: ``(targets, where, boxes)`` -- ``targets``: ``((order, frame, akey,
-        area), ...)`` of ``targets(tr)``; ``where``: every worker location -> False (off the board, or on a timer
-        row), True (on the mat, or on a reward box off the rows) or the Frame (a frame off the rows);
-        ``boxes``: a frame location on a timer row -> ``(area, ((space id, action id), ...))``, its reward boxes."""
+        """For timer rows ``tr``, made once: ``(targets, where, boxes, by_area)`` -- ``targets``: ``((order, frame,
+        akey, area), ...)`` of ``targets(tr)``; ``where``: every worker location -> False (off the board, or on a
+        timer row), True (on the mat, or on a reward box off the rows) or the Frame (a frame off the rows);
+        ``boxes``: a frame location on a timer row -> ``(area, ((space id, action id), ...))``, its reward boxes;
+        ``by_area``: the same frames as ``targets``, in the same order, as ``((area, ((frame, akey), ...)), ...)``
+        (one entry per run of frames of one area)."""
         key = (tr["green"], tr["purple"], tr["black"])
         got = self._rows_tables.get(key)
         if got is None:
@@ -277,7 +279,13 @@ class PendulumRules(Rules):
                         boxes[loc] = (a, tuple((sid, self.spaces[sid].action) for sid in f.spaces))
                 else:
                     where[loc] = True if f is None else f
-            got = self._rows_tables[key] = (targets, where, boxes)
+            by_area = []
+            for _i, f, akey, a in targets:
+                if not by_area or by_area[-1][0] != a:
+                    by_area.append((a, []))
+                by_area[-1][1].append((f, akey))
+            by_area = tuple((a, tuple(fs)) for a, fs in by_area)
+            got = self._rows_tables[key] = (targets, where, boxes, by_area)
         return got
 
     def move_objs(self, seat: int, worker: str) -> dict:

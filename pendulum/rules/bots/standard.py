@@ -95,18 +95,26 @@ class StandardBot(Valuation):
 
     # ---------------------------------------------------------------- main policy
     def choose(self, st):
-        """The bot's action for ``st`` (values are memoised on this seat's own mat, see ``refresh``)."""
+        """The bot's action for ``st``. The values are memoised (``self._vmemo``, ``self._board``) on this seat's own
+        mat and the round's card/achievement: the key below, checked once per call (the state does not change
+        meanwhile)."""
         seat = self.seat
         p = st.players[seat]
-        self._soon_memo = {}
-        self._mult = None
-        self.refresh(st, p)            # the memo key is checked once per call (the state is fixed meanwhile)
-        if st.phase == "game_over":
+        self._soon_memo = self._mult = None
+        r, t, s = p.res, p.tracks, p.slots         # (one tuple display, no unpacking or map: a hot path)
+        key = (id(st), r[0], r[1], r[2], p.votes, t[0], t[1], t[2], p.legendary, p.claims, p.had_token,
+               len(p.discard), len(s["brown"]), len(s["red"]), len(s["blue"]), len(s["yellow"]), len(p.keep),
+               st.round, st.achievement, st.legendary)       # (the slots: ids.SLOTS, always all four)
+        if self._memo_key != key:
+            self._memo_key = key
+            self._vmemo = {}
+            self._board = {}
+        ph = st.phase
+        if ph == "game_over":
             return None
         if p.decisions:
             o = self._decide(st, p, p.decisions[0])
             return A.Choose(seat, o) if o is not None else None
-        ph = st.phase
         if ph == "opening":
             acts = st.legal_actions(seat)
             if not acts:
@@ -117,7 +125,13 @@ class StandardBot(Valuation):
         playing = ph != "council_adjust"
         table = st.rules.rows_table(st.timer_row)
         if playing:
-            a = self._claim(st, p)
+            # a claim now, or None: kept with the values (the key above: the seat's mat, the achievement and the
+            # legendary token) for the phase and the claimed markers, the only other things ``_claim`` reads
+            memo = self._vmemo
+            key = ("claim", ph, len(st.achievement_markers))
+            a = memo.get(key, memo)
+            if a is memo:
+                a = memo[key] = self._claim(st, p)
             if a:
                 return a
             a = self._best_act(st, p, table)
@@ -141,16 +155,7 @@ class StandardBot(Valuation):
         return objs["done"][0]
 
     def _claim(self, st, p):
-        """A claim now, or None; kept with the values (``refresh``: the seat's mat, the achievement and the
-        legendary token) for the phase and the claimed markers, the only other things it reads."""
-        key = ("claim", st.phase, len(st.achievement_markers))
-        memo = self._vmemo
-        got = memo.get(key, memo)
-        if got is memo:
-            got = memo[key] = self._claim_raw(st, p)
-        return got
-
-    def _claim_raw(self, st, p):
+        """A claim now, or None (``choose`` keeps it in the values' memo)."""
         if st.claim_refusal(p, False):
             return None
         if st.legendary_available(p):
@@ -170,10 +175,9 @@ class StandardBot(Valuation):
         plain = "skip_gold" not in p.armed        # else act_cost may lower the cost
         board = self._board
         for w, loc in p.workers.items():
-            here = boxes.get(loc)
-            if here is None:
+            if loc not in boxes:
                 continue                            # not in a frame on a timer row
-            area, here = here
+            area, here = boxes[loc]
             acts = (board.get(area) or self.area_board(st, p, area))[0]
             for sid, action in here:
                 if plain:
@@ -264,31 +268,34 @@ class StandardBot(Valuation):
         occs = st.frame_occ
         best_c = best_g = None                      # first best frame (in frame order) for a common / a grande
         vc = vg = -1e9
-        for _i, f, akey, area in table[0]:          # the frames off the timer rows, in frame order
-            v = (board.get(area) or self.area_board(st, p, area))[1][akey]
-            if v > 0:
-                v = v * mult[area]                  # the frame's worth times how soon its row plays
-            if v <= vc:
-                continue                            # cannot win: vg >= vc, and a tie goes to the first frame
-            occ = occs[f.id]
-            if occ:
-                for x in occ:
-                    if x[:-2] == own:
-                        break
-                else:
-                    x = None
-                if x is not None:                   # one of ours is there already
-                    if variant:
-                        continue
-                    v = v - 1.0
-                if v > vg:
+        for area, frames in table[3]:               # the frames off the timer rows, in frame order, by area
+            bases = (board.get(area) or self.area_board(st, p, area))[1]
+            m = mult[area]
+            for f, akey in frames:
+                v = bases[akey]
+                if v > 0:
+                    v = v * m                       # the frame's worth times how soon its row plays
+                if v <= vc:
+                    continue                        # cannot win: vg >= vc, and a tie goes to the first frame
+                occ = occs[f.id]
+                if occ:
+                    for x in occ:
+                        if x[:-2] == own:
+                            break
+                    else:
+                        x = None
+                    if x is not None:               # one of ours is there already
+                        if variant:
+                            continue
+                        v = v - 1.0
+                    if v > vg:
+                        best_g, vg = f, v
+                    if f.blocking:
+                        continue                    # only a grande may join a worker in a blocking frame
+                elif v > vg:
                     best_g, vg = f, v
-                if f.blocking:
-                    continue                        # only a grande may join a worker in a blocking frame
-            elif v > vg:
-                best_g, vg = f, v
-            if v > vc:
-                best_c, vc = f, v
+                if v > vc:
+                    best_c, vc = f, v
         best, bv = None, -1e9
         for w in free:
             if w[-2] == "g":

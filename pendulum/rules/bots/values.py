@@ -1,6 +1,7 @@
 """How the standard bot values things (a mixin of its policy): resources and votes against its plan
 (achievement, action costs, the last council), track steps towards the parchment, a frame by its best
-reward box, how soon a timer brings a row into play. Memoised on this seat's own mat (``refresh``)."""
+reward box, how soon a timer brings a row into play. Memoised on this seat's own mat (the memo key:
+``StandardBot.choose``)."""
 from __future__ import annotations
 
 from ..ids import compile_cost
@@ -23,7 +24,7 @@ class Valuation:
     SOON_BASE, SOON_W = 0.3, 0.7     # a frame's value times SOON_BASE + SOON_W * how soon its row plays
 
     def __init__(self):
-        self._vmemo, self._soon_memo = {}, {}
+        self._vmemo, self._soon_memo = {}, None
         self._board = {}
         self._memo_key = None
         self._kernel = (None, None)
@@ -77,17 +78,6 @@ class Valuation:
             v += 4.0 + 0.15 * (P - pos) if pos < P else 1.2
             pos += 1
         return v
-
-    def refresh(self, st, p):
-        """Values depend only on this seat's own mat (``p``) and the round's card/achievement; cached on that
-        (``choose`` asks once per call: the state does not change meanwhile)."""
-        key = (id(st), *p.res, p.votes, *p.tracks, p.legendary, p.claims, p.had_token, len(p.discard),
-               *map(len, p.slots.values()), len(p.keep), st.round, st.achievement, st.legendary)
-        if self._memo_key != key:
-            self._memo_key = key
-            self._vmemo = {}
-            self._board = {}
-        return self._vmemo
 
     def value(self, st, p, eff, depth=0):
         if not eff:
@@ -218,6 +208,8 @@ class Valuation:
     def soon(self, st, area):
         """0..1: how soon the timer of ``area`` arrives on its other row (times how fast the area cycles)."""
         soon = self._soon_memo
+        if soon is None:                    # (``choose`` empties it each call)
+            soon = self._soon_memo = {}
         v = soon.get(area)
         if v is None:
             v = soon[area] = self.RATE[area] * self._arrive(st, area)
@@ -259,7 +251,7 @@ class Valuation:
     def area_board(self, st, p, area):
         """``({action id: act_term}, {frame akey: frame_base})`` for the reward boxes and frames of ``area``, made
         at once by the rule set's compiled board function of that area (``kernel.board_function``) when first
-        asked for in a memo (``refresh``); ``self._board`` keeps them by area."""
+        asked for in a memo (``StandardBot.choose`` keys it); ``self._board`` keeps them by area."""
         got = self._board.get(area)
         if got is None:
             rules = st.rules
