@@ -321,7 +321,6 @@ class Effects:
         p.workers[opt] = "reserve" if self.rules.options["recruit_from_promoted"] else "gone"
         if ev is not None:
             ev.append(A.WorkerMoved(p.seat, g2, "council", loc))
-        if ev is not None:
             ev.append(A.WorkerMoved(p.seat, opt, loc, p.workers[opt]))
 
     def _choose_exchange(self, p, dec, opt, ev):

@@ -154,3 +154,23 @@ def test_a_value_that_is_not_a_number_is_never_written_into_the_source():
         with pytest.raises(TypeError):
             kernel.literal(bad)
     assert kernel.literal(True) == "1" and kernel.literal(2) == "2" and kernel.literal(0.35) == "0.35"
+
+
+def test_a_mods_reward_of_a_million_track_steps_is_valued_as_the_formula_gives_without_writing_them_out(tmp_path):
+    """The board function writes a reward's track steps out one by one; a mod's huge reward is valued by the
+    plain loop instead (which stops at the track's top) -- the same figure, and no source of a million lines."""
+    mod = tmp_path / "mod"
+    (mod / "pendulum").mkdir(parents=True)
+    (mod / "mod.yaml").write_text('id: mod\nname: Test mod\nversion: "1.0"\n', encoding="utf-8")
+    (mod / "pendulum" / "board.yaml").write_text(
+        "actions:\n- id: green.power1_votes2\n  effect: {power_vp: 1000000, votes: 2}\n", encoding="utf-8")
+    rules = make_rules({"players": 3, "mode": "timetrack"}, mods=[str(mod)])
+    boxes = [sp for sp in rules.spaces.values() if sp.action == "green.power1_votes2"]
+    assert boxes and boxes[0].effect["power_vp"] == 1000000
+    st = rules.new_state(5)
+    p = st.players[0]
+    p.res[:] = [3, 3, 6]
+    bot = make_bot("standard", 0, 5)
+    bot.choose(st)
+    for sp in boxes:
+        assert bot.act_term(st, p, sp) == plain_act_term(bot, st, p, sp) > 50

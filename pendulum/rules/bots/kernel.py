@@ -51,6 +51,8 @@ def compile_effect(eff):
     return c
 
 
+UNROLL = 8      # a reward of up to this many track steps has ``Valuation.track_value``'s loop written out
+
 _KERNELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # rules -> {weights: board function}
 FUNCS: dict = {}        # id(effect dict) -> (effect dict, its value function), bounded
 _SHAPES: dict = {}      # compile_effect(effect)[1:] -> value function, bounded
@@ -230,7 +232,7 @@ def _value_lines(L, c, ind, W, production_if, tracks=None):
         L.append(f"{ind}v += {W['VOTE_W']} * ({vo} if {vo} < vneed else vneed) "
                  f"+ 0.35 * ({vo} - vneed if {vo} > vneed else 0)")
     for t, n in vps:
-        if tracks is None:
+        if tracks is None or n > UNROLL:            # (a mod's reward of many steps: not unrolled)
             L.append(f"{ind}v += bot.track_value(st, p, {literal(t)}, {literal(n)})")
             continue
         P, top = tracks                            # Valuation.track_value, its loop unrolled
