@@ -44,7 +44,7 @@ def call(g, fr, name, **args):
     (the arguments, recomputed, are then ignored)."""
     sub = fr.get("sub")
     if sub is None:
-        sub = fr["sub"] = {"fn": name, "pc": 0, **args}       # frame(name, **args)
+        sub = fr["sub"] = frame(name, **args)
     res = yield from PROCS[sub["fn"]](g, sub)
     fr.pop("sub", None)
     return res
