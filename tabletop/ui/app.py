@@ -448,10 +448,6 @@ class App:
         if self.watcher is not None and self.watcher.overlay() is not None:
             frame.blit(*self.watcher.overlay())
 
-    @staticmethod
-    def _stack(scenes) -> tuple:
-        return tuple(id(s) for s in scenes)
-
     @property
     def scene_layer(self) -> pygame.Surface:
         """A copy of what the scenes keep (the frame without the App's overlays: pygame_gui
@@ -466,9 +462,11 @@ class App:
         p, comp = self.presenter, self.compositor
         entries = self._overlays()
         scenes = list(self.scenes)
-        stack = self._stack(scenes)
+        stack = tuple(map(id, scenes))
         if stack != self._drawn_stack:
             p.new_scenes()
+            if stack[:1] != self._drawn_stack[:1]:
+                self.text_cache.sweep()    # another screen below: texts the last two did not use go
         full = force or self._force_redraw or stack != self._drawn_stack or not comp.started or not scenes
         self._force_redraw = False
         self._drawn_stack = stack

@@ -61,7 +61,13 @@ class LRU:
     """A least-recently-used map bounded by a total size (``sizeof(value)``, bytes by
     default for surfaces) and, optionally, by a number of entries. An entry larger than
     the whole bound is not kept. Used for rendered text (``App.text``) and the other
-    caches of the shell."""
+    caches of the shell.
+
+    ``sweep()`` starts a new generation: it drops every entry not used since the
+    previous sweep, so a cache swept when a new screen opens holds what the last two
+    screens used, not every string of a long session."""
+
+    _MARK = object()     # the last sweep's place in the recency order (entries after it were used since)
 
     def __init__(self, max_bytes: int, sizeof: Callable[[Any], int] | None = None, max_items: int | None = None):
         self.max_bytes = max(0, int(max_bytes))
@@ -72,14 +78,14 @@ class LRU:
         self.hits = self.misses = 0
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self._items) - (self._MARK in self._items)
 
     def __contains__(self, key) -> bool:
         return key in self._items
 
     def keys(self) -> list:
         """The keys kept, least recently used first."""
-        return list(self._items)
+        return [k for k in self._items if k is not self._MARK]
 
     def get(self, key, default=None):
         item = self._items.get(key)
@@ -100,9 +106,20 @@ class LRU:
         self._items[key] = (value, size)
         self.bytes += size
         while self._items and (self.bytes > self.max_bytes or
-                               (self.max_items is not None and len(self._items) > self.max_items)):
+                               (self.max_items is not None and len(self) > self.max_items)):
             _, (_, freed) = self._items.popitem(last=False)
             self.bytes -= freed
+
+    def sweep(self) -> None:
+        """Drop the entries not used since the last sweep (none at the first)."""
+        items = self._items
+        if self._MARK in items:
+            while True:
+                key, (_, freed) = items.popitem(last=False)
+                if key is self._MARK:
+                    break
+                self.bytes -= freed
+        items[self._MARK] = (None, 0)
 
     def clear(self) -> None:
         self._items.clear()

@@ -78,3 +78,59 @@ def test_a_wars_battle_and_dice_words_stay_out_of_the_text_cache(make_app):
     assert any(t.startswith("1D100 = ") for t in shown), "no battle was rolled on screen"
     kept = [key[0] for key in app.text_cache.keys()]
     assert not [t for t in kept if str(t).startswith(("1D100 = ", "Battle #"))]
+
+
+def test_lru_sweep_drops_only_what_was_not_used_since_the_last_sweep():
+    cache = LRU(10_000, sizeof=len)
+    cache.put("old", "x" * 10)
+    cache.sweep()                                    # the first sweep only marks
+    assert cache.keys() == ["old"] and len(cache) == 1
+    cache.put("new", "y" * 20)
+    cache.put("again", "z" * 30)
+    cache.sweep()                                    # "old" was not used since the first sweep
+    assert cache.keys() == ["new", "again"] and cache.bytes == 50
+    cache.get("new")
+    cache.sweep()
+    assert cache.keys() == ["new"] and cache.bytes == 20 and len(cache) == 1
+    cache.put("b", "b" * 5_000)
+    cache.put("a", "a" * 5_000)                      # the bound still drops the oldest first
+    assert cache.keys() == ["b", "a"] and cache.bytes == 10_000
+    cache.put("c", "c")                              # ... and the mark, when it is the oldest
+    assert cache.keys() == ["a", "c"] and cache.bytes == 5_001
+    cache.sweep()
+    assert cache.keys() == ["a", "c"]                # no mark left: nothing dropped, a new mark set
+
+
+class _Says:
+    """A screen that draws one word through the App's text cache."""
+
+    def __init__(self, app, word):
+        from tabletop.ui.scene import Scene
+        self.scene = type("Says", (Scene,), {"draw": lambda s, surface: surface.blit(app.text(word, 30), (0, 0)) and None})(app)
+
+
+def test_a_long_session_keeps_only_the_texts_of_the_last_two_screens(make_app):
+    """A rematch or another screen at the bottom of the stack starts a new generation of the
+    text cache: a string no screen drew since the screen before last is not kept."""
+    app = make_app()
+    words = [f"Game {i}: Blue wins with 42 points" for i in range(4)]
+    for word in words:
+        app.scenes.clear()
+        app.scenes.push(_Says(app, word).scene)
+        app.step(2)
+    kept = {key[0] for key in app.text_cache.keys()}
+    assert words[3] in kept and words[2] in kept
+    assert words[0] not in kept and words[1] not in kept
+
+
+def test_a_screen_opened_over_the_game_and_closed_again_keeps_the_games_texts(make_app):
+    app = make_app()
+    app.scenes.push(_Says(app, "Round 3 of 4").scene)
+    app.step(2)
+    drawn = app.text("Round 3 of 4", 30)
+    for i in range(3):                               # a full screen (say, the rules) opened and closed
+        app.scenes.push(_Says(app, f"Rules page {i}").scene)
+        app.step(2)
+        app.scenes.pop()
+        app.step(2)
+    assert app.text("Round 3 of 4", 30) is drawn     # kept all along: never rendered again
