@@ -15,7 +15,8 @@ the process's memory and open files after each.
   visit: the course cannot be played by bots alone past its first lesson).
 
 Printed per game: RSS after the game (MB), open file descriptors, the App's text cache
-(MB, entries), frames and seconds; overall: peak RSS, growth after the third game.
+(MB, entries), frames and seconds, and the memory held from malloc (``in_use_mb``, glibc only);
+overall: peak RSS, growth after the third game (RSS and in use).
 Linux figures (``/proc/self``); elsewhere RSS falls back to ``ru_maxrss`` and fds to
 None. ``load_1m`` is the machine's load average at the end: figures taken under load
 say so. The dummy video driver is used unless SDL_VIDEODRIVER is set. Figures only.
@@ -23,6 +24,7 @@ say so. The dummy video driver is used unless SDL_VIDEODRIVER is set. Figures on
 from __future__ import annotations
 
 import argparse
+import ctypes
 import gc
 import json
 import os
@@ -56,6 +58,24 @@ def rss_mb() -> float:
     return peak_rss_mb()
 
 
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks",
+                                               "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+
+def in_use_mb() -> float | None:
+    """Bytes the program holds from malloc now (glibc's ``mallinfo2``: heap blocks in use plus
+    mapped blocks), MB; None on other C libraries. Unlike RSS it does not count freed memory the
+    allocator keeps, so it shows growth that is the program's own."""
+    try:
+        fn = ctypes.CDLL(None).mallinfo2
+    except (OSError, AttributeError):
+        return None
+    fn.restype = _MallInfo2
+    info = fn()
+    return round((info.uordblks + info.hblkhd) / 2**20, 2)
+
+
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024   # KiB on Linux
 
@@ -85,13 +105,20 @@ def _play_to_end(app: App, max_frames: int) -> int:
     return frames
 
 
-def _rematch(app: App, game: str, finished) -> None:
-    """At the end of ``finished`` (the scene that held the game), the player's Rematch key."""
-    if game == "pendulum":                  # the end screen comes up over the table after its last moves
+def _end_screen(app: App, game: str, finished) -> None:
+    """Step until the end of ``finished`` (the scene that held the game) is on screen, so that
+    every game is measured at the same moment (Pendulum's end screen comes up over the table
+    after its last moves; with it or without it the frame differs by a full-size picture)."""
+    if game == "pendulum":
         for _ in range(600):
             if app.scenes.top is not finished:
                 break
             app.step(1)
+    app.step(5)
+
+
+def _rematch(app: App, game: str, finished) -> None:
+    """At the end of ``finished`` (the scene that held the game), the player's Rematch key."""
     # Pendulum: Enter on the focused Rematch; Grail War: the digit of its Rematch (keys 1-4, in OPS order)
     _key(app, pygame.K_RETURN if game == "pendulum" else pygame.K_1 + GW_END_OPS.index("rematch"))
     if app.scenes.top is finished or not app.game_in_progress():
@@ -119,10 +146,10 @@ def soak(game: str, games: int, size, speed: float, seats: str, mode: str | None
                     _rematch(app, game, finished)
                 finished = app.scenes.top
                 frames = _play_to_end(app, max_frames)
-                app.step(5)                                   # the end screen shown
+                _end_screen(app, game, finished)
             gc.collect()
             texts = getattr(app, "text_cache", None)
-            per_game.append({"game": i + 1, "rss_mb": round(rss_mb(), 1), "fds": open_fds(),
+            per_game.append({"game": i + 1, "rss_mb": round(rss_mb(), 1), "in_use_mb": in_use_mb(), "fds": open_fds(),
                              "text_cache_mb": round(texts.bytes / 2**20, 2) if texts is not None else None,
                              "text_cache_entries": len(texts) if texts is not None else None,
                              "frames": frames, "seconds": round(time.perf_counter() - t0, 2)})
@@ -133,11 +160,16 @@ def soak(game: str, games: int, size, speed: float, seats: str, mode: str | None
     rss = [g["rss_mb"] for g in per_game]
     fds = [g["fds"] for g in per_game]
     third = rss[2] if len(rss) >= 3 else rss[0]
+    used = [g["in_use_mb"] for g in per_game]
+    used_third = used[2] if len(used) >= 3 else used[0]
     return {"game": game, "games": games, "size": f"{size[0]}x{size[1]}", "speed": speed,
             "video_driver": os.environ.get("SDL_VIDEODRIVER", ""), "presenter": how,
             "peak_rss_mb": round(peak_rss_mb(), 1), "rss_after_first_mb": rss[0], "rss_after_third_mb": third,
             "rss_last_mb": rss[-1], "growth_after_third_mb": round(rss[-1] - third, 1),
-            "max_rss_after_third_mb": max(rss[2:] or rss), "fds_first": fds[0], "fds_last": fds[-1],
+            "max_rss_after_third_mb": max(rss[2:] or rss),
+            "in_use_after_third_mb": used_third, "in_use_last_mb": used[-1],
+            "in_use_growth_after_third_mb": None if None in (used_third, used[-1]) else round(used[-1] - used_third, 2),
+            "fds_first": fds[0], "fds_last": fds[-1],
             "load_1m": round(os.getloadavg()[0], 2), "per_game": per_game}
 
 
