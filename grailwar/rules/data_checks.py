@@ -350,6 +350,7 @@ class Servant(StrictModel):
     class_ja: str
     true_name: Names
     legend: str = ""
+    legend_ja: str = ""        # the legend on a Japanese screen (a mod's servant; the base roster's are in i18n)
     level: int = Field(gt=0)
     params: dict[Literal[PARAMS], int]
     skills: list[Skill]
@@ -361,6 +362,7 @@ class Master(StrictModel):
     ja: str
     en: str
     profile: str = ""
+    profile_ja: str = ""       # the profile on a Japanese screen (as Servant.legend_ja)
     magic: int = Field(ge=0)
     start_items: dict[str, int] = {}
     skills: list[Skill]

@@ -134,15 +134,15 @@ def _legend_lines(host, fid, f, full):
     lines = []
     if fd is None:
         return lines
-    data = host.rules.data
+    data, ja = host.rules.data, host.app.lang == "ja"
     if f.get("true_name"):
-        legend = tr(K + "legends." + fd.servant, default="") or (data.servants[fd.servant].legend
-                                                                if host.app.lang == "en" else "")
+        s = data.servants[fd.servant]
+        legend = tr(K + "legends." + s.id, default="") or (s.legend_ja if ja else s.legend)
         if legend:
             lines.append(tr(K + "legend_line", text=legend))
     if f.get("master"):
         m = data.masters[fd.master]
-        prof = tr(K + "profiles." + m.id, default="") or (m.profile if host.app.lang == "en" else "")
+        prof = tr(K + "profiles." + m.id, default="") or (m.profile_ja if ja else m.profile)
         magic = f["master"].get("magic")
         head = _n(f["master"], host.app.lang) + (f" ({tr(K + 'magic', n=magic)})" if full and magic is not None else "")
         lines.append(tr(K + "master", name=head) + (" — " + prof if prof else ""))

@@ -123,3 +123,27 @@ def test_a_broken_new_entry_names_the_mod_file_line_and_field(tmp_path, capsys, 
     assert out[0].startswith(f"{f}:{line}: {field}"), out
     assert message in out[0], out
     assert len(out) == 1, out
+
+
+@needs_grailwar
+@pytest.mark.parametrize("lang, legend, profile", [
+    ("en", "A ferrywoman from an invented delta", "A lock-keeper's daughter"),
+    ("ja", "架空のデルタの伝承に語られる渡し守", "水門番の娘"),
+])
+def test_the_new_servants_legend_and_masters_profile_show_in_the_screens_language(make_app, lang, legend, profile):
+    """A mod's servant carries her legend (and her master his profile) in both languages: the
+    sheet's card of the player who holds her shows the screen's one, never the other."""
+    import pygame
+    from grailwar.ui.scene import GrailWarScene
+    from tests.ui.test_grailwar_screen import wait_for_menu
+    app = make_app(lang=lang, mod=[str(MOD)], factions=8, speed=50.0)
+    scene = GrailWarScene(app, seats=["npc"] * 7 + ["human"], seed=5)
+    app.scenes.push(scene)
+    wait_for_menu(app, scene, faction="F8")
+    pos = app.logical_to_window(next(r for r, c in scene.hot["me"] if c == ("me",)).center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0), touch=False))
+    app.step(2)
+    text = "".join(scene.drawn_texts)
+    assert legend in text and profile in text
+    other = {"en": "渡し守", "ja": "ferrywoman"}[lang]
+    assert other not in text
