@@ -22,6 +22,7 @@ import datetime
 from grailwar.rules.logtext import flavour
 from grailwar import game as G
 from tabletop.engine.saves import data_dir
+from tabletop.ui import prefs
 from tabletop.ui.logpanel import LogPanel
 from tabletop.ui.scene import Scene
 
@@ -76,6 +77,9 @@ class GrailWarScene(Scene):
         self.tray = DiceTray(app, TRAY)
         self.tray.sound = app.sound.play
         self.logpanel = LogPanel(app, LOG, colour_of=lambda line, age: self.feed.colour(line, age))
+        shown = prefs.load().get("grailwar_flavour")     # the pause menu's switch, else settings.yaml
+        self.flavour_shown = shown if isinstance(shown, bool) else \
+            bool((getattr(app, "settings", None) or {}).get("grailwar_flavour", True))
         self.feed = LogFeed(self.tray, self.logpanel, self.log_text,
                             lambda e: VM.roll_captions(e, self.app.lang, self.app.t),
                             tone=lambda e: TONE.of_entry(e, self.vm or {}, self.viewer), flavour=self._flavour)
@@ -230,10 +234,22 @@ class GrailWarScene(Scene):
         return self.mana_tween.value(fid, mana)
 
     def _flavour(self, entry):
-        """The GM's flavour line for a log entry (``grailwar_flavour`` in settings.yaml), or ""."""
-        if not (getattr(self.app, "settings", None) or {}).get("grailwar_flavour", True):
+        """The GM's flavour line for a log entry, or "" while they are hidden."""
+        if not self.flavour_shown:
             return ""
         return flavour(entry, self.app.t, self.state.seed, TONE.entry_side(entry, self.vm or {}, self.viewer))
+
+    def pause_entries(self):
+        """The pause menu's entry of this screen: the GM's flavour lines shown or hidden."""
+        key = "grailwar.pause.flavour_on" if self.flavour_shown else "grailwar.pause.flavour_off"
+        return [("flavour", self.app.t(key), self.toggle_flavour)]
+
+    def toggle_flavour(self):
+        """Show or hide the GM's flavour lines in the log; remembered for the next wars
+        (preferences.json; ``grailwar_flavour`` in settings.yaml is the first default)."""
+        self.flavour_shown = not self.flavour_shown
+        prefs.save(grailwar_flavour=self.flavour_shown)
+        self.feed.rebuild(self.vm["log"])
 
     def log_text(self, entry):
         """One log entry in the screen's language: the one place log lines are rendered."""

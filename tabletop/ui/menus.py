@@ -38,7 +38,7 @@ class PauseMenu(MenuScene):
         entries = [("resume", self.resume, None), ("save", self.save, None),
                    ("language", self.cycle_language, self.cycle_language),
                    ("sound", self.cycle_volume, self.cycle_volume)]
-        entries += [(key, act, None) for key, _label, act in extra]
+        entries += [(key, self._then_relabel(act), None) for key, _label, act in extra]
         entries += [("to_launcher", self.to_launcher, None), ("quit", self.quit, None)]
         for key, act, change in entries:
             if key in labels:
@@ -54,6 +54,15 @@ class PauseMenu(MenuScene):
             if key == "save" and not self.in_progress():
                 item.button.disable()
             y += h + gap
+
+    def _then_relabel(self, act):
+        """A game screen's entry: its act, then the menu built again while it is still up (a
+        switch's label now says its new state)."""
+        def run():
+            act()
+            if self.app.scenes.top is self:
+                self.rebuild()
+        return run
 
     def cycle_language(self, delta: int = 1):
         from .i18n import LANGS

@@ -174,3 +174,31 @@ def test_the_gm_adds_flavour_lines_unless_the_setting_is_off(make_app):
     press(app2, pygame.K_TAB)
     assert not any(line.startswith(FLAVOUR_MARK) for line in off.feed.lines)
     assert [line for line in seen if not line.startswith(FLAVOUR_MARK)][:len(off.feed.lines)] == off.feed.lines
+
+
+def test_the_pause_menu_hides_the_gms_flavour_lines_and_the_next_war_remembers(make_app):
+    from grailwar.ui.logfeed import FLAVOUR_MARK
+    from grailwar.ui.scene import GrailWarScene
+    from tabletop.ui.menus import PauseMenu
+    from .conftest import click
+    from .test_grailwar_screen import wait_for_menu
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=11, lang="ja")
+    wait_for_menu(app, scene, "declare", "F1")
+    press(app, pygame.K_TAB)
+    assert any(line.startswith(FLAVOUR_MARK) for line in scene.feed.lines)
+    press(app, pygame.K_ESCAPE)
+    menu = app.scenes.top
+    assert isinstance(menu, PauseMenu)
+    assert menu.menu.item("flavour").button.text == "GMの語り：表示する"
+    click(app, menu.menu.item("flavour").button)
+    assert app.scenes.top is menu                               # the menu stays up, saying the new state
+    assert menu.menu.item("flavour").button.text == "GMの語り：表示しない"
+    click(app, menu.menu.item("resume").button)
+    app.step(3)
+    assert scene.feed.lines and not any(line.startswith(FLAVOUR_MARK) for line in scene.feed.lines)
+    app2 = make_app(size=(1280, 720), speed=50.0, lang="ja")    # the next war, another session
+    nxt = GrailWarScene(app2, seats=["human", "npc", "npc"], seed=11)
+    app2.scenes.push(nxt)
+    wait_for_menu(app2, nxt, "declare", "F1")
+    press(app2, pygame.K_TAB)
+    assert not any(line.startswith(FLAVOUR_MARK) for line in nxt.feed.lines)
