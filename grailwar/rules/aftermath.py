@@ -23,7 +23,7 @@ def _aftermath(g, fr):
     # 5 seize-move
     if fr["seize"] and b.winner == "A":
         mover = b.A[0].f
-        if mover.active and b.loc and not g.occupants(b.loc):
+        if mover.active and b.loc and g.vacant(b.loc):
             g.relocate(mover, b.loc, "seized")
     # 6 grudges
     for pt in b.B:
@@ -52,7 +52,7 @@ def _aftermath_before_defeat(g, b):
     for pt in b.parts():
         if pt.f.active:
             g.gain_mana(pt.f, -pt.f.level, "battle_upkeep",
-                        why={"key": LOG + "reason.battle_upkeep", "params": {"no": b.no}})
+                        why={"key": LOG + "reason.battle_upkeep", "params": {"no": b.no}} if g.keep_log else None)
             pt.f.fought = True
     # 2 reveals
     watchers = [pt.f for pt in b.parts() if pt.f.active] + [g.fac[w] for w in b.witnesses]
@@ -77,4 +77,5 @@ def _aftermath_before_defeat(g, b):
                 if cfg.combat.np_use_reveals_true_name:
                     k.name = True
     win = b.A if b.winner == "A" else b.B
-    g.note(b.no, "side_wins", ALL, side=b.winner, who=[g.fref(p.f.id) for p in win])
+    if g.keep_log:
+        g.note(b.no, "side_wins", ALL, side=b.winner, who=[g.fref(p.f.id) for p in win])

@@ -47,9 +47,10 @@ def _war(g, fr):
 def setup(g):
     g.note("GM", "seed", seed=g.seed)
     grades = set(g.cfg.game.start_location_grades)
+    starts = [l for l in g.data.loc_ids if g.data.loc[l].grade in grades]
     for fid in g.fids:
         f = g.fac[fid]
-        pool = [l for l in g.data.loc_ids if g.data.loc[l].grade in grades and not g.occupants(l)]
+        pool = [l for l in starts if g.vacant(l)]
         loc = g.choose("GM", "start_location", pool, g.vis(fid), of="loc", who=g.fref(fid))
         f.location = loc
         g.loc_owner[loc] = fid

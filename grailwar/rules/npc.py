@@ -6,7 +6,7 @@ from __future__ import annotations
 from .actions import Answer, Commit, Declare, Talk, Use
 from .checks import info_target
 from .combat import ALWAYS, SLOT_WHEN, active_skills, base_params, combine, values, when_ok
-from .model import clamp
+from .model import clamp, floored
 from .schema import PARAMS
 
 
@@ -21,12 +21,7 @@ def est_params(g, x, y, side, own_base, penalty=True):
     if k is None or not k.acq:
         n = g.cfg.npc
         return {p: n.unknown_param_guess for p in PARAMS}, n.unknown_level_guess
-    pen = g.penalty(y) if penalty else 0
-    out = {}
-    yp = y.params
-    for p in PARAMS:
-        v = yp[p] - pen
-        out[p] = v if v > 0 else 0
+    out = floored(y.params, g.penalty(y) if penalty else 0)
     for sk, e in y.passive.get("param", ()):
         if (sk.id in k.ss or sk.id in k.ms) and (e.when in ALWAYS or when_ok(e.when, side, True, own_base, ())):
             for p in (PARAMS if e.params == "ALL" else e.params):
@@ -59,7 +54,7 @@ def ewr(g, x, y, loc, penalty=True):
     vx = base_params(g, x, "A", True, xo)
     vy, ly = est_params(g, x, y, "B", yo, penalty)
     p1 = _most(vx, vy, PARAMS)
-    p2 = _most(vy, vx, [p for p in PARAMS if p != p1])
+    p2 = _most(vy, vx, PARAMS, p1)
     k = x.know[y.id]
     cc = cfg.combat
     kb = (cc.true_name_bonus if k.name else 0) + (cc.np_known_bonus if k.np else 0)
@@ -93,10 +88,12 @@ def ewr(g, x, y, loc, penalty=True):
     return total // n
 
 
-def _most(va, vb, params):
-    """The parameter of ``params`` where ``va`` leads ``vb`` most (the first of a tie)."""
+def _most(va, vb, params, skip=None):
+    """The parameter of ``params`` (but ``skip``) where ``va`` leads ``vb`` most (the first of a tie)."""
     best = pick = None
     for p in params:
+        if p == skip:
+            continue
         d = va[p] - vb[p]
         if best is None or d > best:
             best, pick = d, p
@@ -288,7 +285,7 @@ def npc_commit(g, f, ctx):
     rate = ctx.get("rate", 50)
     doomed = ctx.get("doomed", False)
     if f.id not in ctx.get("skip", ()):
-        declared = [sk.id for sk in pt.active]
+        declared = [sk.id for sk in pt.active] if pt.active else ()
         for sk in active_skills(g, f):
             if sk.id not in declared and (doomed or f.mana - sk.cost - f.level >= 0):
                 return Commit(f.id, "skill:" + sk.id)

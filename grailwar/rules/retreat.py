@@ -29,7 +29,7 @@ def _defeat(g, fr):
     b = g.cur_battle
     lose = b.A if fr["side"] == "A" else b.B
     cost = g.cfg.command_spells.retreat_cost
-    vis = g.vis(*b.fids(), *b.witnesses)
+    vis = b.vis            # everyone in the battle and its witnesses (set at B1)
     if fr["pc"] == 0:
         fr.update(retreated=[], rest=[], destroyed=[], answers=[], i=0, pc=1)
     retreated, rest, destroyed = fr["retreated"], fr["rest"], fr["destroyed"]
@@ -129,7 +129,7 @@ def _retreat_move(g, fr):
             dest = g.choose(f.id, "retreat_destination", others, g.vis(f.id), of="loc")
     occ = g.occupants(dest)
     if occ and not all(o in f.allies for o in occ):
-        empties = [l for l in g.data.loc_ids if l != lost and not g.occupants(l)]
+        empties = [l for l in g.data.loc_ids if l != lost and g.vacant(l)]
         g.note(f.id, "flees_on", g.vis(f.id), loc=g.lref(dest))
         dest = g.choose(f.id, "flee_to", empties, g.vis(f.id), of="loc")
         if dest is None:
