@@ -39,7 +39,8 @@ def log_refs(data):
                 "rank": {l.id: data.grades[l.grade].rank for l in data.locations if l.grade in data.grades},
                 "static": {},         # faction id -> faction_static
                 "active": {},         # faction id -> its active skills (combat.active_skills)
-                "owner": {}}          # faction id -> {skill id: a master's skill?} (aftermath.skill_owner)
+                "owner": {},          # faction id -> {skill id: a master's skill?} (aftermath.skill_owner)
+                "self_wr": {}}        # (faction id, at own base) -> its own win-rate terms (npc.ewr)
         refs["by_rank"] = sorted(refs["rank"], key=lambda l: (-refs["rank"][l], l))     # best grade first
         if "none" in data.grades:
             refs["rank"][""] = data.grades["none"].rank

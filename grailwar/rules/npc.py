@@ -45,6 +45,17 @@ def known_winrate_terms(x, y, side, own_base):
     return fixed, by_slot
 
 
+def own_winrate_terms(g, x, own_base):
+    """``known_winrate_terms(x, x, "A", own_base)``: what the data gives, made once per data set
+    (never changed: the caller only reads it)."""
+    cache = g.refs["self_wr"]
+    key = (x.id, own_base)
+    hit = cache.get(key)
+    if hit is None or hit[0] is not x.fdef:
+        hit = cache[key] = (x.fdef, known_winrate_terms(x, x, "A", own_base))
+    return hit[1]
+
+
 def ewr(g, x, y, loc, penalty=True):
     """EWR(X → Y, loc): X's estimate as side A main against Y alone (``penalty``: see
     ``est_params``)."""
@@ -61,7 +72,7 @@ def ewr(g, x, y, loc, penalty=True):
     lvl = cc.level_diff_pct_per_level * (x.level - ly)
     table = cc.result_table
     lo, hi = cc.winrate_min, cc.winrate_max
-    xf, xs = known_winrate_terms(x, x, "A", xo)
+    xf, xs = own_winrate_terms(g, x, xo)
     yf, ys = known_winrate_terms(x, y, "B", yo)
     # the two chosen slots' wins, ties, difference and win-rate terms once; then each third slot
     w2 = t2 = diff2 = 0

@@ -29,15 +29,19 @@ def _phase_actions(g, fr):
             set_phase(g, step)
         while fr["i"] < len(group):
             f = g.fac[group[fr["i"]]]
+            d = f.declared
             if "sub" in fr:
                 yield from call(g, fr, None)
-            elif act == "approach" and pending_act(g, f, "approach"):
-                yield from call(g, fr, "resolve_approach", x=f.id)
-            elif act == "soul_eat" and pending_act(g, f, "soul_eat"):
-                yield from call(g, fr, "resolve_soul", e=f.id)
-            elif not act and f.active and f.declared is not None and not f.relocated \
-                    and f.declared.act not in ("approach", "soul_eat", "accompany"):
-                yield from call(g, fr, "resolve_simple", f=f.id, a=f.declared)
+            elif d is None or not f.active or f.relocated:      # nothing of this faction's to resolve
+                pass
+            elif act:
+                if d.act == act:                                   # pending_act(g, f, act)
+                    if act == "approach":
+                        yield from call(g, fr, "resolve_approach", x=f.id)
+                    else:
+                        yield from call(g, fr, "resolve_soul", e=f.id)
+            elif d.act not in ("approach", "soul_eat", "accompany"):
+                yield from call(g, fr, "resolve_simple", f=f.id, a=d)
             fr["i"] += 1
         fr.update(s=fr["s"] + 1, i=0)
 
