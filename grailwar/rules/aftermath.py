@@ -48,16 +48,17 @@ def skill_owner(g, f):
 
 def _aftermath_before_defeat(g, b):
     cfg = g.cfg
+    parts = b.A + b.B
     # 1 mana
-    for pt in b.parts():
+    for pt in parts:
         if pt.f.active:
             g.gain_mana(pt.f, -pt.f.level, "battle_upkeep",
                         why={"key": LOG + "reason.battle_upkeep", "params": {"no": b.no}} if g.keep_log else None)
             pt.f.fought = True
     # 2 reveals
-    watchers = [pt.f for pt in b.parts() if pt.f.active] + [g.fac[w] for w in b.witnesses]
+    watchers = [pt.f for pt in parts if pt.f.active] + [g.fac[w] for w in b.witnesses]
     reveals = set(b.contrib)
-    for pt in b.parts():
+    for pt in parts:
         for sk in pt.active:
             reveals.add((pt.f.id, sk.id))
     whose = []                  # (fid, skill id, is a master skill)
@@ -70,7 +71,7 @@ def _aftermath_before_defeat(g, b):
             if fid != o.id:
                 k = o.know[fid]
                 (k.ms if master else k.ss).add(sid)
-        for pt in b.parts():
+        for pt in parts:
             if pt.np and pt.f.id != o.id:
                 k = o.know[pt.f.id]
                 k.np = True

@@ -165,17 +165,23 @@ def side_mod(g, b, side, final):
     parts = b.A if side == "A" else b.B
     enemy = b.B if side == "A" else b.A
     cs = g.cfg.command_spells
+    slots = b.slots
+    contrib = b.contrib
     terms = []
     for pt in parts:
         f = pt.f
-        for sk, e in f.passive.get("winrate", ()):
-            if e.value and (e.when in ALWAYS or when_ok(e.when, side, pt.main, pt.own_base, b.slots)):
-                terms.append((f.id, sk.id, e.value))
-                b.contrib.add((f.id, sk.id))
-        for sk, e in f.passive.get("param", ()):
+        passive = f.passive
+        for sk, e in passive.get("winrate", ()):
+            if e.value:
+                w = e.when
+                p = SLOT_WHEN.get(w)             # when_ok, the commonest condition first
+                if (p in slots) if p is not None else (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, slots)):
+                    terms.append((f.id, sk.id, e.value))
+                    contrib.add((f.id, sk.id))
+        for sk, e in passive.get("param", ()):
             if e.value and (e.when in ALWAYS or when_ok(e.when, side, pt.main, pt.own_base, ())) and \
-                    (e.params == "ALL" or any(p in b.slots for p in e.params)):
-                b.contrib.add((f.id, sk.id))
+                    (e.params == "ALL" or any(p in slots for p in e.params)):
+                contrib.add((f.id, sk.id))
         if final:
             for sk in pt.active:
                 for e in sk.effects:

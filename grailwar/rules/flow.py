@@ -50,7 +50,8 @@ def setup(g):
     starts = [l for l in g.data.loc_ids if g.data.loc[l].grade in grades]
     for fid in g.fids:
         f = g.fac[fid]
-        pool = [l for l in starts if g.vacant(l)]
+        owner, guests = g.loc_owner, g.loc_guests
+        pool = [l for l in starts if not owner[l] and not any(guests[l])]       # vacant
         loc = g.choose("GM", "start_location", pool, g.vis(fid), of="loc", who=g.fref(fid))
         f.location = loc
         g.loc_owner[loc] = fid

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .actions import Answer, Commit, Declare, Talk, Use
 from .checks import info_target
 from .combat import ALWAYS, SLOT_WHEN, active_skills, base_params, combine, values, when_ok
-from .model import clamp, floored
+from .model import floored
 from .schema import PARAMS
 
 
@@ -94,7 +94,8 @@ def ewr(g, x, y, loc, penalty=True):
         w, t = (w2 + 1, t2) if d > 0 else (w2, t2 + 1) if d == 0 else (w2, t2)
         base = table.get(f"{w}-{t}-{3 - w - t}", 50)
         mod = mod2 + xs.get(r, 0) - ys.get(r, 0)
-        total += clamp(base + per_point * (diff2 + d) + lvl + mod, lo, hi)
+        v = base + per_point * (diff2 + d) + lvl + mod
+        total += lo if v < lo else hi if v > hi else v         # clamp
         n += 1
     return total // n
 
@@ -290,6 +291,11 @@ def my_part(b, fid):
 
 
 def npc_commit(g, f, ctx):
+    return _commit(g, f, "commit", ctx)
+
+
+def _commit(g, f, k, ctx):
+    """The §15.5 commitment (the rule of the ``commit`` prompt)."""
     b = g.cur_battle
     pt = my_part(b, f.id)
     n = g.cfg.npc
@@ -427,7 +433,7 @@ def _answer(pick):
 
 
 _RULES = {
-    "commit": lambda g, f, k, ctx: npc_commit(g, f, ctx),
+    "commit": _commit,
     "comm": _comm,
     "declare": _declare,
     "rescue": lambda g, f, k, ctx: ctx["plan"],
