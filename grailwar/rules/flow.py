@@ -179,9 +179,13 @@ def _phase_declare(g, fr):
             fr.update(plan=npc.declare(g, f), st=2)
         if fr["st"] == 2:
             a = yield ask("declare", f.id, plan=fr["plan"])
-            fr["st"] = 3
-            fr["sub"] = frame("register", f=f.id, a=a)
-        yield from call(g, fr, None)
+            if a.act == "approach" and a.ally:      # the ally is asked: ``register`` as a procedure
+                fr["st"] = 3
+                fr["sub"] = frame("register", f=f.id, a=a)
+            else:                                   # nothing to ask: registered at once
+                declared(g, f, a)
+        if fr["st"] == 3:
+            yield from call(g, fr, None)
         fr.update(i=fr["i"] + 1, st=0, plan=None)
     g.decl_loc = {fid: g.fac[fid].location for fid in g.active_ids()}
 
@@ -202,6 +206,11 @@ def _register(g, fr):
             y.accompany = f.id
         else:
             a = Declare(a.faction, a.act, a.target, a.mode, a.familiars, a.crows, "")
+    declared(g, f, a)
+
+
+def declared(g, f, a):
+    """``f``'s declaration ``a`` is registered (the end of ``register``)."""
     f.declared = a
     if g.keep_log:
         g.note(f.id, "declares", g.vis(f.id), what=describe(g, a))
