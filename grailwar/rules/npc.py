@@ -325,7 +325,8 @@ def _commit(g, f, k, ctx):
 
 # --- the entry point ------------------------------------------------------------------------
 def npc_action(state, faction):
-    """The NPC's answer to the decision ``state`` asks of ``faction`` (one rule per prompt kind)."""
+    """The NPC's answer to the decision ``state`` asks of ``faction`` (one rule per prompt kind:
+    ``npc_action.rules``, which ``GrailState.play_out`` calls directly)."""
     p = state.pending
     rule = _RULES.get(p.kind)
     if rule is not None:
@@ -459,3 +460,4 @@ _RULES = {
     "gift_reply": _answer(lambda g, f, ctx: "accept"),
     "threat_reply": _answer(lambda g, f, ctx: "refuse"),
 }
+npc_action.rules = _RULES
