@@ -80,7 +80,8 @@ def _turn(g, fr):
             f.accompany = ""
         fr["pc"] = 1
     if fr["pc"] == 1:
-        yield from call(g, fr, "all_allied_check")
+        if "sub" in fr or all_allied(g):       # else the procedure would end at once
+            yield from call(g, fr, "all_allied_check")
         g.note("GM", "turn_begins", turn=g.turn)
         fr["pc"] = 2
     if fr["pc"] == 2:
@@ -107,13 +108,22 @@ def all_allied_check(g):
     return (yield from run(g, frame("all_allied_check")))
 
 
+def all_allied(g):
+    """The active factions when there are two or more and every one is allied with every
+    other (the one-wish case), else None."""
+    act = g.active_ids()
+    if len(act) < 2:
+        return None
+    if not all(b in g.fac[a].allies for a in act for b in act if a != b):
+        return None
+    return act
+
+
 @resumable("all_allied_check")
 def _all_allied_check(g, fr):
     if fr["pc"] == 0:
-        act = g.active_ids()
-        if len(act) < 2:
-            return
-        if not all(b in g.fac[a].allies for a in act for b in act if a != b):
+        act = all_allied(g)
+        if act is None:
             return
         g.note("GM", "one_wish")
         for a in act:
