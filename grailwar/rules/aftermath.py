@@ -23,7 +23,7 @@ def _aftermath(g, fr):
     # 5 seize-move
     if fr["seize"] and b.winner == "A":
         mover = b.A[0].f
-        if mover.active and b.loc and not g.occupants(b.loc):
+        if mover.active and b.loc and g.vacant(b.loc):
             g.relocate(mover, b.loc, "seized")
     # 6 grudges
     for pt in b.B:
@@ -48,16 +48,17 @@ def skill_owner(g, f):
 
 def _aftermath_before_defeat(g, b):
     cfg = g.cfg
+    parts = b.A + b.B
     # 1 mana
-    for pt in b.parts():
+    for pt in parts:
         if pt.f.active:
             g.gain_mana(pt.f, -pt.f.level, "battle_upkeep",
-                        why={"key": LOG + "reason.battle_upkeep", "params": {"no": b.no}})
+                        why={"key": LOG + "reason.battle_upkeep", "params": {"no": b.no}} if g.keep_log else None)
             pt.f.fought = True
     # 2 reveals
-    watchers = [pt.f for pt in b.parts() if pt.f.active] + [g.fac[w] for w in b.witnesses]
+    watchers = [pt.f for pt in parts if pt.f.active] + [g.fac[w] for w in b.witnesses]
     reveals = set(b.contrib)
-    for pt in b.parts():
+    for pt in parts:
         for sk in pt.active:
             reveals.add((pt.f.id, sk.id))
     whose = []                  # (fid, skill id, is a master skill)
@@ -70,11 +71,12 @@ def _aftermath_before_defeat(g, b):
             if fid != o.id:
                 k = o.know[fid]
                 (k.ms if master else k.ss).add(sid)
-        for pt in b.parts():
+        for pt in parts:
             if pt.np and pt.f.id != o.id:
                 k = o.know[pt.f.id]
                 k.np = True
                 if cfg.combat.np_use_reveals_true_name:
                     k.name = True
     win = b.A if b.winner == "A" else b.B
-    g.note(b.no, "side_wins", ALL, side=b.winner, who=[g.fref(p.f.id) for p in win])
+    if g.keep_log:
+        g.note(b.no, "side_wins", ALL, side=b.winner, who=[g.fref(p.f.id) for p in win])

@@ -21,8 +21,31 @@ def check_args(f, label, t, vis, want="success", words=None, **params):
 
 
 def sub_check(g, fr, f, label, t, vis, want="success", words=None, **params):
-    """``ok = yield from sub_check(g, fr, ...)``: a check inside the resumable procedure of ``fr``."""
+    """``ok = yield from sub_check(g, fr, ...)``: a check inside the resumable procedure of ``fr``.
+    A check ``f`` has nothing to reroll with asks nothing: it is rolled at once, as the
+    procedure would roll it, without a frame."""
+    if "sub" not in fr and not reroll_words(g, f, NONE_USED):
+        return _now(g.percent(f.id, label, check_chance(g, t), tuple(vis), list(words) if words else None, **params))
     return call(g, fr, "check", **check_args(f, label, t, vis, want, words, **params))
+
+
+NONE_USED = {"talisman": 0, "magic_mirror": 0}       # (never changed)
+
+
+def _now(value):
+    """A generator that returns ``value`` at once (``yield from _now(v)`` is ``v``)."""
+    return value
+    yield       # (unreachable: makes this a generator)
+
+
+def reroll_words(g, f, used):
+    """The rerolls ``f`` may still make on one check (§3.4, §3.5), having made ``used``."""
+    ch = []
+    for code, word in (("talisman", "talisman"), ("magic_mirror", "mirror")):
+        lim = g.data.code[code].max_per_check          # §17: null = no limit
+        if f.inv.get(code, 0) > 0 and (lim is None or used[code] < lim):
+            ch.append(word)
+    return ch
 
 
 @resumable("check")
@@ -36,11 +59,7 @@ def _check(g, fr):
         fr["pc"] = 1
     t, used = fr["t"], fr["used"]
     while True:
-        ch = []
-        for code, word in (("talisman", "talisman"), ("magic_mirror", "mirror")):
-            lim = g.data.code[code].max_per_check          # §17: null = no limit
-            if f.inv.get(code, 0) > 0 and (lim is None or used[code] < lim):
-                ch.append(word)
+        ch = reroll_words(g, f, used)
         if not ch:
             break
         ans = yield ask("reroll_check", f.id, choices=ch + ["keep"], label=label, target=t,

@@ -3,7 +3,7 @@ the d100 roll with the Magic Mirror, the aftermath and the defeat procedure (§1
 from __future__ import annotations
 
 from .events import BattleEnded, BattleStarted, Committed, CommitmentsRevealed, RateComputed, SlotChosen
-from .model import ALL, LOG, clamp, named
+from .model import ALL, LOG, clamp, floored, named
 from .frames import call, fids, frame, resumable, run
 from .prompt import ask
 from . import aftermath  # noqa: F401  (registers the aftermath and defeat procedures)
@@ -80,13 +80,12 @@ def _add(v, e):
 
 def base_params(g, f, side, main, own_base):
     """``battle_param`` at battle start (B1): shown value + passive param effects + the +10 spell."""
-    out = {}
-    bonus = g.cfg.command_spells.all_params_bonus if f.buff else 0
-    pen = g.penalty(f)
-    fp = f.params
-    for p in PARAMS:
-        v = fp[p] - pen
-        out[p] = (v if v > 0 else 0) + bonus
+    m = g.cfg.mana
+    out = floored(f.params, m.penalty_per_step * (-f.mana // m.deficit_step) if f.mana < 0 else 0)
+    if f.buff:
+        bonus = g.cfg.command_spells.all_params_bonus
+        for p in PARAMS:
+            out[p] += bonus
     for sk, e in f.passive.get("param", ()):
         if e.when in ALWAYS or when_ok(e.when, side, main, own_base, ()):
             for p in (PARAMS if e.params == "ALL" else e.params):
@@ -96,7 +95,7 @@ def base_params(g, f, side, main, own_base):
 
 def base_rate(cfg, va, vb, slots):
     w = t = l = 0
-    rows = []
+    rows = []          # [param, a, b, W/T/L] per slot
     for p in slots:
         a, b = va[p], vb[p]
         if a > b:
@@ -108,7 +107,7 @@ def base_rate(cfg, va, vb, slots):
         else:
             l += 1
             r = "L"
-        rows.append((p, a, b, r))
+        rows.append([p, a, b, r])
     key = f"{w}-{t}-{l}"
     return cfg.combat.result_table.get(key, 50), key, rows
 
@@ -146,6 +145,8 @@ class Battle:
 
 def values(g, parts, extra):
     """A side's V (§8.4): its main's parameters plus its subs' divided (rounded up)."""
+    if len(parts) == 1:
+        return dict(parts[0].values(extra))
     return combine(g.cfg, [pt.values(extra) for pt in parts])
 
 
@@ -164,17 +165,23 @@ def side_mod(g, b, side, final):
     parts = b.A if side == "A" else b.B
     enemy = b.B if side == "A" else b.A
     cs = g.cfg.command_spells
+    slots = b.slots
+    contrib = b.contrib
     terms = []
     for pt in parts:
         f = pt.f
-        for sk, e in f.passive.get("winrate", ()):
-            if e.value and (e.when in ALWAYS or when_ok(e.when, side, pt.main, pt.own_base, b.slots)):
-                terms.append((f.id, sk.id, e.value))
-                b.contrib.add((f.id, sk.id))
-        for sk, e in f.passive.get("param", ()):
+        passive = f.passive
+        for sk, e in passive.get("winrate", ()):
+            if e.value:
+                w = e.when
+                p = SLOT_WHEN.get(w)             # when_ok, the commonest condition first
+                if (p in slots) if p is not None else (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, slots)):
+                    terms.append((f.id, sk.id, e.value))
+                    contrib.add((f.id, sk.id))
+        for sk, e in passive.get("param", ()):
             if e.value and (e.when in ALWAYS or when_ok(e.when, side, pt.main, pt.own_base, ())) and \
-                    (e.params == "ALL" or any(p in b.slots for p in e.params)):
-                b.contrib.add((f.id, sk.id))
+                    (e.params == "ALL" or any(p in slots for p in e.params)):
+                contrib.add((f.id, sk.id))
         if final:
             for sk in pt.active:
                 for e in sk.effects:
@@ -214,7 +221,7 @@ def compute(g, b, final):
     for p in b.slots:
         diff += va[p] - vb[p]
     power = cfg.combat.power_diff_pct_per_point * diff
-    lvl = cfg.combat.level_diff_pct_per_level * (max([p.f.level for p in b.A]) - max([p.f.level for p in b.B]))
+    lvl = cfg.combat.level_diff_pct_per_level * (_top_level(b.A) - _top_level(b.B))
     ma = side_mod(g, b, "A", final)
     mb = side_mod(g, b, "B", final)
     raw = base + power + lvl
@@ -223,10 +230,19 @@ def compute(g, b, final):
     for t in mb:
         raw -= t[2]
     fin = clamp(raw, cfg.combat.winrate_min, cfg.combat.winrate_max)
-    bd = {"slots": [list(r) for r in rows], "wtl": key, "base": base, "power": power, "level": lvl,
+    bd = {"slots": rows, "wtl": key, "base": base, "power": power, "level": lvl,
           "mod_a": [list(t) for t in ma], "mod_b": [list(t) for t in mb], "raw": raw, "final_a": fin,
           "final_b": 100 - fin}
     return fin, bd
+
+
+def _top_level(parts):
+    """The highest level on a side."""
+    top = parts[0].f.level
+    for pt in parts:
+        if pt.f.level > top:
+            top = pt.f.level
+    return top
 
 
 def breakdown_params(g, bd):
@@ -304,20 +320,21 @@ def _fight(g, fr):
         helpers = fr["helpers"]
         while fr["i"] < len(helpers):
             s = g.fac[helpers[fr["i"]]]
-            if s.active and s.id not in b.fids() and s.location == loc and len(b.B) <= maxsub:
+            if s.active and s.location == loc and len(b.B) <= maxsub and s.id not in b.fids():
                 ans = yield ask("help_ally", s.id, choices=["help", "decline"], battle=b.no, ally=b_main.id)
                 g.note(s.id, "ally_" + ans.choice, g.vis(s.id, b_main.id), ally=g.fref(b_main.id), no=b.no)
                 if ans.choice == "help":
                     b.B.append(Part(s, "B", False, True))
             fr["i"] += 1
-        used = set(b.fids())
-        b.witnesses = [w for w in fr["witnesses"] if w not in used]
-        vis = g.vis(*b.fids(), *b.witnesses)
+        used = b.fids()
+        b.witnesses = [w for w in fr["witnesses"] if w not in used] if fr["witnesses"] else []
+        vis = g.vis(*used, *b.witnesses)
         b.vis = vis
         # B1
-        g.note(b.no, "battle_begins", ALL, cause=LOG + "cause." + fr["cause"].replace(" ", "_"),
-               a=[g.fref(p.f.id) for p in b.A], b=[g.fref(p.f.id) for p in b.B],
-               loc=g.lref(loc) if loc else LOG + "neutral_ground")
+        if g.keep_log:
+            g.note(b.no, "battle_begins", ALL, cause=LOG + "cause." + fr["cause"].replace(" ", "_"),
+                   a=[g.fref(p.f.id) for p in b.A], b=[g.fref(p.f.id) for p in b.B],
+                   loc=g.lref(loc) if loc else LOG + "neutral_ground")
         if g.report_events:
             g.events.append(BattleStarted(b.no, fr["cause"], loc, tuple(p.f.id for p in b.A),
                                           tuple(p.f.id for p in b.B), ALL))
@@ -340,7 +357,8 @@ def _fight(g, fr):
     if fr["pc"] == 2:
         ans = yield ask("slot", a_main.id, choices=list(PARAMS), battle=b.no, slot=1)
         b.slots.append(ans.choice)
-        g.note(b.no, "slot", vis, n=1, who=g.fref(a_main.id), param=g.pref(ans.choice))
+        if g.keep_log:
+            g.note(b.no, "slot", vis, n=1, who=g.fref(a_main.id), param=g.pref(ans.choice))
         if g.report_events:
             g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
         fr["pc"] = 3
@@ -348,7 +366,8 @@ def _fight(g, fr):
         rest = [p for p in PARAMS if p not in b.slots]
         ans = yield ask("slot", b_main.id, choices=rest, battle=b.no, slot=2)
         b.slots.append(ans.choice)
-        g.note(b.no, "slot", vis, n=2, who=g.fref(b_main.id), param=g.pref(ans.choice))
+        if g.keep_log:
+            g.note(b.no, "slot", vis, n=2, who=g.fref(b_main.id), param=g.pref(ans.choice))
         if g.report_events:
             g.events.append(SlotChosen(b.no, 2, b_main.id, ans.choice, vis))
         four = [p for p in PARAMS if p not in b.slots]

@@ -47,9 +47,11 @@ def _war(g, fr):
 def setup(g):
     g.note("GM", "seed", seed=g.seed)
     grades = set(g.cfg.game.start_location_grades)
+    starts = [l for l in g.data.loc_ids if g.data.loc[l].grade in grades]
     for fid in g.fids:
         f = g.fac[fid]
-        pool = [l for l in g.data.loc_ids if g.data.loc[l].grade in grades and not g.occupants(l)]
+        owner, guests = g.loc_owner, g.loc_guests
+        pool = [l for l in starts if not owner[l] and not any(guests[l])]       # vacant
         loc = g.choose("GM", "start_location", pool, g.vis(fid), of="loc", who=g.fref(fid))
         f.location = loc
         g.loc_owner[loc] = fid
@@ -78,7 +80,8 @@ def _turn(g, fr):
             f.accompany = ""
         fr["pc"] = 1
     if fr["pc"] == 1:
-        yield from call(g, fr, "all_allied_check")
+        if "sub" in fr or all_allied(g):       # else the procedure would end at once
+            yield from call(g, fr, "all_allied_check")
         g.note("GM", "turn_begins", turn=g.turn)
         fr["pc"] = 2
     if fr["pc"] == 2:
@@ -105,13 +108,22 @@ def all_allied_check(g):
     return (yield from run(g, frame("all_allied_check")))
 
 
+def all_allied(g):
+    """The active factions when there are two or more and every one is allied with every
+    other (the one-wish case), else None."""
+    act = g.active_ids()
+    if len(act) < 2:
+        return None
+    if not all(b in g.fac[a].allies for a in act for b in act if a != b):
+        return None
+    return act
+
+
 @resumable("all_allied_check")
 def _all_allied_check(g, fr):
     if fr["pc"] == 0:
-        act = g.active_ids()
-        if len(act) < 2:
-            return
-        if not all(b in g.fac[a].allies for a in act for b in act if a != b):
+        act = all_allied(g)
+        if act is None:
             return
         g.note("GM", "one_wish")
         for a in act:
@@ -177,9 +189,13 @@ def _phase_declare(g, fr):
             fr.update(plan=npc.declare(g, f), st=2)
         if fr["st"] == 2:
             a = yield ask("declare", f.id, plan=fr["plan"])
-            fr["st"] = 3
-            fr["sub"] = frame("register", f=f.id, a=a)
-        yield from call(g, fr, None)
+            if a.act == "approach" and a.ally:      # the ally is asked: ``register`` as a procedure
+                fr["st"] = 3
+                fr["sub"] = frame("register", f=f.id, a=a)
+            else:                                   # nothing to ask: registered at once
+                declared(g, f, a)
+        if fr["st"] == 3:
+            yield from call(g, fr, None)
         fr.update(i=fr["i"] + 1, st=0, plan=None)
     g.decl_loc = {fid: g.fac[fid].location for fid in g.active_ids()}
 
@@ -200,6 +216,11 @@ def _register(g, fr):
             y.accompany = f.id
         else:
             a = Declare(a.faction, a.act, a.target, a.mode, a.familiars, a.crows, "")
+    declared(g, f, a)
+
+
+def declared(g, f, a):
+    """``f``'s declaration ``a`` is registered (the end of ``register``)."""
     f.declared = a
     if g.keep_log:
         g.note(f.id, "declares", g.vis(f.id), what=describe(g, a))

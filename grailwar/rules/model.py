@@ -4,6 +4,7 @@ helpers every rule uses (derived values of §2.11, knowledge updates of §2.9, r
 from __future__ import annotations
 
 from .events import Eliminated, GameOver, Logged, ManaChanged, Relocated, Rolled
+from .schema import PARAMS
 
 ALL = ("all",)
 
@@ -38,7 +39,8 @@ def log_refs(data):
                 "rank": {l.id: data.grades[l.grade].rank for l in data.locations if l.grade in data.grades},
                 "static": {},         # faction id -> faction_static
                 "active": {},         # faction id -> its active skills (combat.active_skills)
-                "owner": {}}          # faction id -> {skill id: a master's skill?} (aftermath.skill_owner)
+                "owner": {},          # faction id -> {skill id: a master's skill?} (aftermath.skill_owner)
+                "self_wr": {}}        # (faction id, at own base) -> its own win-rate terms (npc.ewr)
         refs["by_rank"] = sorted(refs["rank"], key=lambda l: (-refs["rank"][l], l))     # best grade first
         if "none" in data.grades:
             refs["rank"][""] = data.grades["none"].rank
@@ -67,6 +69,25 @@ def faction_static(data, fdef, master, servant):
                                        tuple(sk.id for sk in master.skills if sk.public),
                                        tuple(sk.id for sk in servant.skills if sk.public)))
     return hit[1]
+
+
+_FLOOR: dict = {}
+
+
+def floored(fp, pen):
+    """A new dict: each parameter of ``fp`` (a faction's ``params``) less ``pen``, floored at
+    0, in ``PARAMS`` order. The figures are made once per params dict and penalty (a faction's
+    ``params`` is never changed in place, only replaced), then copied."""
+    hit = _FLOOR.get((id(fp), pen))
+    if hit is None or hit[0] is not fp:
+        if len(_FLOOR) > 4096:
+            _FLOOR.clear()
+        out = {}
+        for p in PARAMS:
+            v = fp[p] - pen
+            out[p] = v if v > 0 else 0
+        hit = _FLOOR[(id(fp), pen)] = (fp, out)
+    return dict(hit[1])
 
 
 class WarOver(Exception):
@@ -241,6 +262,10 @@ class Game:
         out = [owner] if owner else []
         out += [g for g in self.loc_guests.get(loc, ()) if g != owner]
         return out
+
+    def vacant(self, loc):
+        """No active faction lives at ``loc`` (``not occupants(loc)``, without the list)."""
+        return not self.loc_owner.get(loc, "") and not any(self.loc_guests.get(loc, ()))
 
     # --- derived values (§2.11) --------------------------------------------------------
     def penalty(self, f):

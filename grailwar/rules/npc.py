@@ -6,7 +6,7 @@ from __future__ import annotations
 from .actions import Answer, Commit, Declare, Talk, Use
 from .checks import info_target
 from .combat import ALWAYS, SLOT_WHEN, active_skills, base_params, combine, values, when_ok
-from .model import clamp
+from .model import floored
 from .schema import PARAMS
 
 
@@ -21,12 +21,7 @@ def est_params(g, x, y, side, own_base, penalty=True):
     if k is None or not k.acq:
         n = g.cfg.npc
         return {p: n.unknown_param_guess for p in PARAMS}, n.unknown_level_guess
-    pen = g.penalty(y) if penalty else 0
-    out = {}
-    yp = y.params
-    for p in PARAMS:
-        v = yp[p] - pen
-        out[p] = v if v > 0 else 0
+    out = floored(y.params, g.penalty(y) if penalty else 0)
     for sk, e in y.passive.get("param", ()):
         if (sk.id in k.ss or sk.id in k.ms) and (e.when in ALWAYS or when_ok(e.when, side, True, own_base, ())):
             for p in (PARAMS if e.params == "ALL" else e.params):
@@ -50,6 +45,17 @@ def known_winrate_terms(x, y, side, own_base):
     return fixed, by_slot
 
 
+def own_winrate_terms(g, x, own_base):
+    """``known_winrate_terms(x, x, "A", own_base)``: what the data gives, made once per data set
+    (never changed: the caller only reads it)."""
+    cache = g.refs["self_wr"]
+    key = (x.id, own_base)
+    hit = cache.get(key)
+    if hit is None or hit[0] is not x.fdef:
+        hit = cache[key] = (x.fdef, known_winrate_terms(x, x, "A", own_base))
+    return hit[1]
+
+
 def ewr(g, x, y, loc, penalty=True):
     """EWR(X → Y, loc): X's estimate as side A main against Y alone (``penalty``: see
     ``est_params``)."""
@@ -59,14 +65,14 @@ def ewr(g, x, y, loc, penalty=True):
     vx = base_params(g, x, "A", True, xo)
     vy, ly = est_params(g, x, y, "B", yo, penalty)
     p1 = _most(vx, vy, PARAMS)
-    p2 = _most(vy, vx, [p for p in PARAMS if p != p1])
+    p2 = _most(vy, vx, PARAMS, p1)
     k = x.know[y.id]
     cc = cfg.combat
     kb = (cc.true_name_bonus if k.name else 0) + (cc.np_known_bonus if k.np else 0)
     lvl = cc.level_diff_pct_per_level * (x.level - ly)
     table = cc.result_table
     lo, hi = cc.winrate_min, cc.winrate_max
-    xf, xs = known_winrate_terms(x, x, "A", xo)
+    xf, xs = own_winrate_terms(g, x, xo)
     yf, ys = known_winrate_terms(x, y, "B", yo)
     # the two chosen slots' wins, ties, difference and win-rate terms once; then each third slot
     w2 = t2 = diff2 = 0
@@ -88,15 +94,18 @@ def ewr(g, x, y, loc, penalty=True):
         w, t = (w2 + 1, t2) if d > 0 else (w2, t2 + 1) if d == 0 else (w2, t2)
         base = table.get(f"{w}-{t}-{3 - w - t}", 50)
         mod = mod2 + xs.get(r, 0) - ys.get(r, 0)
-        total += clamp(base + per_point * (diff2 + d) + lvl + mod, lo, hi)
+        v = base + per_point * (diff2 + d) + lvl + mod
+        total += lo if v < lo else hi if v > hi else v         # clamp
         n += 1
     return total // n
 
 
-def _most(va, vb, params):
-    """The parameter of ``params`` where ``va`` leads ``vb`` most (the first of a tie)."""
+def _most(va, vb, params, skip=None):
+    """The parameter of ``params`` (but ``skip``) where ``va`` leads ``vb`` most (the first of a tie)."""
     best = pick = None
     for p in params:
+        if p == skip:
+            continue
         d = va[p] - vb[p]
         if best is None or d > best:
             best, pick = d, p
@@ -282,13 +291,18 @@ def my_part(b, fid):
 
 
 def npc_commit(g, f, ctx):
+    return _commit(g, f, "commit", ctx)
+
+
+def _commit(g, f, k, ctx):
+    """The §15.5 commitment (the rule of the ``commit`` prompt)."""
     b = g.cur_battle
     pt = my_part(b, f.id)
     n = g.cfg.npc
     rate = ctx.get("rate", 50)
     doomed = ctx.get("doomed", False)
     if f.id not in ctx.get("skip", ()):
-        declared = [sk.id for sk in pt.active]
+        declared = [sk.id for sk in pt.active] if pt.active else ()
         for sk in active_skills(g, f):
             if sk.id not in declared and (doomed or f.mana - sk.cost - f.level >= 0):
                 return Commit(f.id, "skill:" + sk.id)
@@ -311,7 +325,8 @@ def npc_commit(g, f, ctx):
 
 # --- the entry point ------------------------------------------------------------------------
 def npc_action(state, faction):
-    """The NPC's answer to the decision ``state`` asks of ``faction`` (one rule per prompt kind)."""
+    """The NPC's answer to the decision ``state`` asks of ``faction`` (one rule per prompt kind:
+    ``npc_action.rules``, which ``GrailState.play_out`` calls directly)."""
     p = state.pending
     rule = _RULES.get(p.kind)
     if rule is not None:
@@ -419,7 +434,7 @@ def _answer(pick):
 
 
 _RULES = {
-    "commit": lambda g, f, k, ctx: npc_commit(g, f, ctx),
+    "commit": _commit,
     "comm": _comm,
     "declare": _declare,
     "rescue": lambda g, f, k, ctx: ctx["plan"],
@@ -445,3 +460,4 @@ _RULES = {
     "gift_reply": _answer(lambda g, f, ctx: "accept"),
     "threat_reply": _answer(lambda g, f, ctx: "refuse"),
 }
+npc_action.rules = _RULES

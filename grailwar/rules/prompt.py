@@ -6,10 +6,11 @@ from __future__ import annotations
 class Pending:
     __slots__ = ("kind", "faction", "ctx", "options")
 
-    def __init__(self, kind, faction, ctx):
+    def __init__(self, kind, faction, ctx=None, /, **kw):
+        """``Pending(kind, faction, ctx)``, or as ``ask``: ``Pending(kind, faction, **ctx)``."""
         self.kind = kind
         self.faction = faction
-        self.ctx = ctx
+        self.ctx = ctx if ctx is not None else kw
         self.options = None     # the legal actions, listed once (legality.options)
 
     def to_dict(self):
@@ -22,6 +23,6 @@ class Pending:
         return out
 
 
-def ask(kind, faction, **ctx):
-    """The prompt to yield: ``answer = yield ask("slot", "F1", choices=[...])``."""
-    return Pending(kind, faction, ctx)
+ask = Pending
+"""The prompt to yield: ``answer = yield ask("slot", "F1", choices=[...])`` (a ``Pending`` made
+from keywords, with no call in between: one is made at every decision)."""

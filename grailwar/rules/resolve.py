@@ -29,15 +29,21 @@ def _phase_actions(g, fr):
             set_phase(g, step)
         while fr["i"] < len(group):
             f = g.fac[group[fr["i"]]]
+            d = f.declared
             if "sub" in fr:
                 yield from call(g, fr, None)
-            elif act == "approach" and pending_act(g, f, "approach"):
-                yield from call(g, fr, "resolve_approach", x=f.id)
-            elif act == "soul_eat" and pending_act(g, f, "soul_eat"):
-                yield from call(g, fr, "resolve_soul", e=f.id)
-            elif not act and f.active and f.declared is not None and not f.relocated \
-                    and f.declared.act not in ("approach", "soul_eat", "accompany"):
-                yield from call(g, fr, "resolve_simple", f=f.id, a=f.declared)
+            elif d is None or not f.active or f.relocated:      # nothing of this faction's to resolve
+                pass
+            elif act:
+                if d.act == act:                                   # pending_act(g, f, act)
+                    if act == "approach":
+                        yield from call(g, fr, "resolve_approach", x=f.id)
+                    else:
+                        yield from call(g, fr, "resolve_soul", e=f.id)
+            elif d.act in SIMPLE_PROCS:
+                yield from call(g, fr, "resolve_simple", f=f.id, a=d)
+            elif d.act not in ("approach", "soul_eat", "accompany"):
+                settle(g, f, d)              # resolve_simple with nothing to ask (a rest)
             fr["i"] += 1
         fr.update(s=fr["s"] + 1, i=0)
 
@@ -50,14 +56,25 @@ def resolve_simple(g, f, a):
     return (yield from run(g, frame("resolve_simple", f=f.id, a=a)))
 
 
+SIMPLE_PROCS = ("info", "craft", "move", "other")      # the A4/A5 actions resolved by a procedure
+
+
 @resumable("resolve_simple")
 def _resolve_simple(g, fr):
     f, a = g.fac[fr["f"]], fr["a"]
-    if "sub" in fr or a.act in ("info", "craft", "move", "other"):
+    if "sub" in fr or a.act in SIMPLE_PROCS:
         yield from call(g, fr, "resolve_" + a.act, f=f.id, a=a)
-    elif a.act == "rest":
+        f.declared = None
+    else:
+        settle(g, f, a)
+
+
+def settle(g, f, a):
+    """An A4/A5 action that asks nothing (a rest): done at once, the declaration cleared."""
+    if a.act == "rest":
         f.rested = True
-        g.note(f.id, "rests", g.vis(f.id))
+        if g.keep_log:
+            g.note(f.id, "rests", g.vis(f.id))
     f.declared = None
 
 

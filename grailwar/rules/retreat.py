@@ -29,7 +29,7 @@ def _defeat(g, fr):
     b = g.cur_battle
     lose = b.A if fr["side"] == "A" else b.B
     cost = g.cfg.command_spells.retreat_cost
-    vis = g.vis(*b.fids(), *b.witnesses)
+    vis = b.vis            # everyone in the battle and its witnesses (set at B1)
     if fr["pc"] == 0:
         fr.update(retreated=[], rest=[], destroyed=[], answers=[], i=0, pc=1)
     retreated, rest, destroyed = fr["retreated"], fr["rest"], fr["destroyed"]
@@ -96,9 +96,14 @@ def _defeat(g, fr):
         fr.update(i=0, pc=3)
     while fr["i"] < len(retreated):
         f = g.fac[retreated[fr["i"]]]
-        if "sub" not in fr:
+        if "sub" in fr:
+            yield from call(g, fr, None)
+        else:
             g.note(f.id, "retreats", vis)
-        yield from call(g, fr, "retreat_move", f=f.id, lost=b.loc)
+            if f.human:
+                yield from call(g, fr, "retreat_move", f=f.id, lost=b.loc)
+            else:
+                retreat_now(g, f, b.loc)
         fr["i"] += 1
     for fid in destroyed:
         g.eliminate(g.fac[fid], "destroyed")
@@ -122,14 +127,30 @@ def _retreat_move(g, fr):
         ans = yield ask("retreat_dest", f.id, choices=others, lost=lost)
         dest = ans.choice
     else:
-        known = [l for l in f.known_empty if l != lost]
-        if known:
-            dest = sorted(known, key=lambda l: (-g.grade_rank(l), l))[0]
-        else:
-            dest = g.choose(f.id, "retreat_destination", others, g.vis(f.id), of="loc")
+        dest = _npc_destination(g, f, lost, others)
+    _go(g, f, lost, dest)
+
+
+def retreat_now(g, f, lost):
+    """``retreat_move`` for a faction that is asked nothing (an NPC): the same steps at once."""
+    if not f.active or not lost or f.location != lost:
+        return
+    _go(g, f, lost, _npc_destination(g, f, lost, [l for l in g.data.loc_ids if l != lost]))
+
+
+def _npc_destination(g, f, lost, others):
+    known = [l for l in f.known_empty if l != lost]
+    if known:
+        return sorted(known, key=lambda l: (-g.grade_rank(l), l))[0]
+    return g.choose(f.id, "retreat_destination", others, g.vis(f.id), of="loc")
+
+
+def _go(g, f, lost, dest):
+    """Move ``f``, which lost ``lost``, to ``dest`` (or, if another faction lives there, to an
+    empty location picked at random)."""
     occ = g.occupants(dest)
     if occ and not all(o in f.allies for o in occ):
-        empties = [l for l in g.data.loc_ids if l != lost and not g.occupants(l)]
+        empties = [l for l in g.data.loc_ids if l != lost and g.vacant(l)]
         g.note(f.id, "flees_on", g.vis(f.id), loc=g.lref(dest))
         dest = g.choose(f.id, "flee_to", empties, g.vis(f.id), of="loc")
         if dest is None:

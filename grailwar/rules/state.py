@@ -149,15 +149,21 @@ class GrailState(Game, State):
         simulation's loop). The same war as ``apply(choose(state, faction))`` step by step, but
         an answer is not checked again (``choose`` is the NPC rules, which answer only what the
         prompt offers; tests/grailwar/test_sim_speed.py plays wars both ways) and no events are
-        made for a state with ``report_events`` False."""
+        made for a state with ``report_events`` False.
+
+        A ``choose`` with a ``rules`` table (``npc.npc_action``: prompt kind -> ``rule(state,
+        faction, kind, ctx)``) has the rule for the prompt's kind called directly, as ``choose``
+        itself would call it; a kind not in the table goes to ``choose``."""
         send = self._gen.send
+        table = getattr(choose, "rules", None)
         acts = self._actions
         fac = self.fac
         report = self.report_events
         last = len(acts) + max_steps          # the runaway guard: at most max_steps answers
         p = self.pending
         while p is not None:
-            a = choose(self, p.faction)
+            rule = table.get(p.kind) if table is not None else None
+            a = rule(self, fac[p.faction], p.kind, p.ctx) if rule is not None else choose(self, p.faction)
             if report:
                 self.events = []
             acts.append(a)
