@@ -169,9 +169,11 @@ class StandardBot(Valuation):
     def _best_act(self, st, p, table=None):
         """The best act of a worker in a frame on a timer row (worth more than 0.05), or None; ``table``:
         ``rules.rows_table`` of the timer rows, when the caller has it."""
-        best, bv = None, 0.05
         rules = st.rules
         boxes = (table or rules.rows_table(st.timer_row))[2]      # the boxes under each frame on a timer row
+        if boxes.keys().isdisjoint(p.workers.values()):
+            return None                             # no worker in a frame on a timer row (one C-level pass)
+        best, bv = None, 0.05
         plain = "skip_gold" not in p.armed        # else act_cost may lower the cost
         board = self._board
         for w, loc in p.workers.items():
