@@ -282,7 +282,7 @@ class StandardBot(Valuation):
                 occ = occs[f.id]
                 if occ:
                     for x in occ:
-                        if x[:-2] == own:
+                        if x[0] == own:             # (worker ids: "<seat 0-4><c|g><k>", neutral "n<k>")
                             break
                     else:
                         x = None

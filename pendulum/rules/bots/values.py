@@ -169,8 +169,23 @@ class Valuation:
 
     def vp_split_table(self, st, p, n):
         """``[[track_value(t, k) for k in 0..n] for t in 0..2]``: the value of a split ``(a, b, c)`` of ``n``
-        track steps is ``0.0 + row0[a] + row1[b] + row2[c]``."""
-        return [[self.track_value(st, p, t, k) for k in range(n + 1)] for t in range(3)]
+        track steps is ``0.0 + row0[a] + row1[b] + row2[c]``. With the plain ``track_value`` a row is its
+        running sum: ``track_value(t, k)`` adds the same steps from 0.0 in the same order (the same floats)."""
+        if type(self).track_value is not Valuation.track_value:
+            return [[self.track_value(st, p, t, k) for k in range(n + 1)] for t in range(3)]
+        P = st.rules.parchment
+        top = st.rules.track_max
+        rows = []
+        for pos in p.tracks[:3]:
+            v = 0.0
+            row = [v]
+            for _ in range(n):
+                if pos < top:                       # (track_value stops at the top: the rest stay the same)
+                    v += 4.0 + 0.15 * (P - pos) if pos < P else 1.2
+                    pos += 1
+                row.append(v)
+            rows.append(row)
+        return rows
 
     def slot_card_value(self, st, p, col, card):
         return self.value(st, p, st.rules.provinces[card][col]) * (1.5 if col in ("red", "yellow") else 1.0)
