@@ -69,3 +69,25 @@ def test_vp_split_rows_in_real_decisions_match_the_plain_formula():
                 assert bot.vp_split_table(st, p, n) == plain
                 seen += 1
     assert seen >= 200
+
+
+@pytest.mark.parametrize("kind,field", [("res", "res"), ("vp", "tracks")])
+def test_a_chosen_split_gives_exactly_its_cubes_or_steps_every_time_it_is_chosen(pen, kind, field):
+    """The reward of a chosen split is made once per option and shared: choosing the same split again (in
+    any game) must give the same amounts, and a gain must never change what the next choice gives."""
+    st = pen.state(players=3)
+    p = st.players[0]
+    p.res[:] = [1, 0, 2]
+    p.tracks[:] = [3, 5, 1]
+    for rnd in range(3):                                    # the first time and again (the shared reward)
+        p.decisions = [{"t": kind, "n": 3}]
+        options = [a.option for a in st.legal_actions(0) if a.kind == "choose"]
+        assert len(options) == 10                           # the splits of 3 over three
+        for opt in options:
+            work = st.clone()
+            before = list(getattr(work.players[0], field))
+            work.apply(pen.A.Choose(0, opt))
+            after = getattr(work.players[0], field)
+            split = [int(x) for x in opt.split("/")]
+            assert [a - b for a, b in zip(after, before)] == split, (rnd, opt)
+            assert work.players[0].decisions == []
