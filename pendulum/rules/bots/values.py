@@ -241,6 +241,7 @@ class Valuation:
         return 0.2
 
     _mult = None
+    _track_mult = None
 
     def mults(self, st):
         """``{area: factor}`` a positive frame value is multiplied by (how soon its row comes into play), as
@@ -250,12 +251,19 @@ class Valuation:
             if st.rules.timed:
                 got = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
             else:                                       # time-track: depends on the token's space only
-                key = (st.rules, st.track_space, self.SOON_BASE, self.SOON_W)
-                got = _TRACK_MULTS.get(key)
-                if got is None:
-                    if len(_TRACK_MULTS) > 256:
-                        _TRACK_MULTS.clear()
-                    got = _TRACK_MULTS[key] = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
+                rules, space = st.rules, st.track_space
+                last = self._track_mult                 # this bot's last (rules, space, factors): no key to hash
+                if last is not None and last[0] is rules and last[1] == space:
+                    got = last[2]
+                else:
+                    key = (rules, space, self.SOON_BASE, self.SOON_W)
+                    got = _TRACK_MULTS.get(key)
+                    if got is None:
+                        if len(_TRACK_MULTS) > 256:
+                            _TRACK_MULTS.clear()
+                        got = _TRACK_MULTS[key] = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a)
+                                                   for a in self.RATE}
+                    self._track_mult = (rules, space, got)
             self._mult = got
         return got
 
