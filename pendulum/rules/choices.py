@@ -2,7 +2,7 @@
 ``legal_actions`` lists them as ``Choose`` actions and ``why_not`` accepts exactly these."""
 from __future__ import annotations
 
-from .ids import AREAS, SLOTS, TRACKS, splits
+from .ids import AREAS, NO_COST, SLOTS, TRACKS, splits
 
 
 class Choices:
@@ -90,7 +90,7 @@ class Choices:
                 continue
             if info["effect"].get("legendary_vp") and p.legendary:
                 continue
-            cost = info["cost"] if info["kind"] == "final" else {}    # stratagems are paid when played (5.5)
+            cost = info["cost"] if info["kind"] == "final" else NO_COST    # stratagems are paid when played (5.5)
             if cost.get("any_resource"):
                 out.extend(f"{c}={x}" for x in self.pay_options(p, cost))
             elif self.can_pay(p, cost):

@@ -12,6 +12,25 @@ from .ids import ARMING, RES, RI, ROWS, TI, TRACK_I, TRACKS, compile_gain, parse
 
 
 _VP_KEYS = tuple(TI)            # track index -> its cost key ("power_vp", ...)
+RES_KEYS = tuple(RI)            # resource index -> its key ("military", ...)
+
+_RES_REWARDS: dict = {}         # a chosen split "m/c/g" -> its reward dict (shared, never changed)
+_VP_REWARDS: dict = {}          # a chosen split of track steps "a/b/c" -> its reward dict
+_CHOSEN: dict = {}              # id(one of those dicts) -> compile_gain of it (the dict is kept, so the id is its own)
+_CHOSEN_MAX = 2048              # splits kept per table (a mod's bigger splits are made afresh)
+
+
+def _chosen_reward(table, keys, opt):
+    """The reward of a chosen split ``opt`` ("a/b/c", checked by ``why_not``) as a dict with ``keys``: made and
+    compiled once per option, as the dict ``{keys[0]: a, keys[1]: b, keys[2]: c}`` the choice gives."""
+    eff = table.get(opt)
+    if eff is None:
+        a, b, c = parse3(opt)
+        eff = {keys[0]: a, keys[1]: b, keys[2]: c}
+        if len(table) < _CHOSEN_MAX:
+            table[opt] = eff
+            _CHOSEN[id(eff)] = compile_gain(eff)
+    return eff
 
 
 class Effects:
@@ -93,7 +112,9 @@ class Effects:
         cap = self.rules.cap
         c = self.rules.gains.get(id(eff))
         if c is None or c[0] is not eff:
-            c = compile_gain(eff)                # made on the fly (a choice's result): read it now
+            c = _CHOSEN.get(id(eff))             # a chosen split of cubes or track steps (_chosen_reward)
+            if c is None or c[0] is not eff:
+                c = compile_gain(eff)            # made on the fly: read it now
         _, res, votes, vps, rest = c
         for key, i, v in res:
             got = min(v, cap - p.glory[i] - p.res[i])            # glory cubes lower the cap (1.7)
@@ -285,12 +306,10 @@ class Effects:
             getattr(self, "_choose_" + dec["t"])(p, dec, a.option, ev)
         p.decisions.extend(rest)            # choices opened by this one come first
     def _choose_res(self, p, dec, opt, ev):
-        m, c, g = parse3(opt)
-        self.gain(p, {"military": m, "culture": c, "gold": g}, ev)
+        self.gain(p, _chosen_reward(_RES_REWARDS, RES_KEYS, opt), ev)
 
     def _choose_vp(self, p, dec, opt, ev):
-        a, b, c = parse3(opt)
-        self.gain(p, {"power_vp": a, "prestige_vp": b, "popularity_vp": c}, ev)
+        self.gain(p, _chosen_reward(_VP_REWARDS, _VP_KEYS, opt), ev)
 
     def _choose_vp1(self, p, dec, opt, ev):
         self.track_gain(p, TRACK_I[opt], dec["n"], ev)

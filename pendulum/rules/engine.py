@@ -6,7 +6,7 @@ from tabletop.engine import DataError, Rules
 from .actions import Act, Claim, Done, Flip, Move, Pickup, Refill, Resume
 from .data import load_data, patch_data
 from .ids import AREAS, MATS, MODES, RES, ROWS, SLOTS, TRACKS  # noqa: F401  (re-exported: callers import them here)
-from .ids import compile_cost, compile_gain
+from .ids import NO_COST, compile_cost, compile_gain
 from .state import PendulumState
 
 
@@ -240,7 +240,7 @@ class PendulumRules(Rules):
         # the static costs, compiled (``can_pay`` reads them by id; a cost made on the fly is read as a dict)
         self.costs = {}
         for cost in ([sp.cost for sp in self.spaces.values()] + [c["cost"] for c in self.cards.values()]
-                     + [self.pickup_cost]):
+                     + [self.pickup_cost, NO_COST]):
             self.costs[id(cost)] = compile_cost(cost)
         self.gains = {}                                     # the static rewards, compiled for ``gain``
         for eff in ([sp.effect for sp in self.spaces.values()] + [c["effect"] for c in self.cards.values()]

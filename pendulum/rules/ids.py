@@ -2,6 +2,8 @@
 syntax), plus the small pure helpers on them. Imports nothing from the rest of the package."""
 from __future__ import annotations
 
+from types import MappingProxyType
+
 AREAS = ("green", "purple", "black")
 ROWS = ("top", "bottom")
 RES = ("military", "culture", "gold")
@@ -89,6 +91,8 @@ def compile_cost(cost: dict) -> tuple:
     return (cost, g("military", 0), g("culture", 0), g("gold", 0), g("any_resource", 0), g("votes", 0),
             tuple((t, g(k, 0)) for k, t in TI.items() if g(k, 0)))
 
+
+NO_COST = MappingProxyType({})     # nothing to pay (read only; the rules compile it with the static costs)
 
 _GAIN_PARTS = ("military", "culture", "gold", "votes", "power_vp", "prestige_vp", "popularity_vp")
 

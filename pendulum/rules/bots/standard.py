@@ -22,6 +22,7 @@ class StandardBot(Valuation):
     """Greedy, value-based: claims the legendary token whenever it can, works towards the
     parchment on its weakest tracks, keeps 3 votes for achievements, buys provinces, uses stratagems."""
     kind = "standard"
+    _claimed = None      # choose: the last claim worked out (see there)
     STAY = 0.5           # a worker in a frame worth less than this (now) looks for a better one
     MOVE_GAIN = 1.5      # ... that is worth at least this much more
 
@@ -125,13 +126,16 @@ class StandardBot(Valuation):
         playing = ph != "council_adjust"
         table = st.rules.rows_table(st.timer_row)
         if playing:
-            # a claim now, or None: kept with the values (the key above: the seat's mat, the achievement and the
-            # legendary token) for the phase and the claimed markers, the only other things ``_claim`` reads
+            # a claim now, or None: kept with the values' memo (the key above: the seat's mat, the achievement and
+            # the legendary token) for the phase and the claimed markers, the only other things ``_claim`` reads
             memo = self._vmemo
-            key = ("claim", ph, len(st.achievement_markers))
-            a = memo.get(key, memo)
-            if a is memo:
-                a = memo[key] = self._claim(st, p)
+            n = len(st.achievement_markers)
+            c = self._claimed                   # (the values' memo it was worked out with, phase, markers, claim)
+            if c is not None and c[0] is memo and c[1] == ph and c[2] == n:
+                a = c[3]
+            else:
+                a = self._claim(st, p)
+                self._claimed = (memo, ph, n, a)
             if a:
                 return a
             a = self._best_act(st, p, table)
@@ -169,9 +173,11 @@ class StandardBot(Valuation):
     def _best_act(self, st, p, table=None):
         """The best act of a worker in a frame on a timer row (worth more than 0.05), or None; ``table``:
         ``rules.rows_table`` of the timer rows, when the caller has it."""
-        best, bv = None, 0.05
         rules = st.rules
         boxes = (table or rules.rows_table(st.timer_row))[2]      # the boxes under each frame on a timer row
+        if boxes.keys().isdisjoint(p.workers.values()):
+            return None                             # no worker in a frame on a timer row (one C-level pass)
+        best, bv = None, 0.05
         plain = "skip_gold" not in p.armed        # else act_cost may lower the cost
         board = self._board
         for w, loc in p.workers.items():
@@ -280,7 +286,7 @@ class StandardBot(Valuation):
                 occ = occs[f.id]
                 if occ:
                     for x in occ:
-                        if x[:-2] == own:
+                        if x[0] == own:             # (worker ids: "<seat 0-4><c|g><k>", neutral "n<k>")
                             break
                     else:
                         x = None

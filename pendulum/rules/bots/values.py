@@ -169,8 +169,23 @@ class Valuation:
 
     def vp_split_table(self, st, p, n):
         """``[[track_value(t, k) for k in 0..n] for t in 0..2]``: the value of a split ``(a, b, c)`` of ``n``
-        track steps is ``0.0 + row0[a] + row1[b] + row2[c]``."""
-        return [[self.track_value(st, p, t, k) for k in range(n + 1)] for t in range(3)]
+        track steps is ``0.0 + row0[a] + row1[b] + row2[c]``. With the plain ``track_value`` a row is its
+        running sum: ``track_value(t, k)`` adds the same steps from 0.0 in the same order (the same floats)."""
+        if type(self).track_value is not Valuation.track_value:
+            return [[self.track_value(st, p, t, k) for k in range(n + 1)] for t in range(3)]
+        P = st.rules.parchment
+        top = st.rules.track_max
+        rows = []
+        for pos in p.tracks[:3]:
+            v = 0.0
+            row = [v]
+            for _ in range(n):
+                if pos < top:                       # (track_value stops at the top: the rest stay the same)
+                    v += 4.0 + 0.15 * (P - pos) if pos < P else 1.2
+                    pos += 1
+                row.append(v)
+            rows.append(row)
+        return rows
 
     def slot_card_value(self, st, p, col, card):
         return self.value(st, p, st.rules.provinces[card][col]) * (1.5 if col in ("red", "yellow") else 1.0)
@@ -226,6 +241,7 @@ class Valuation:
         return 0.2
 
     _mult = None
+    _track_mult = None
 
     def mults(self, st):
         """``{area: factor}`` a positive frame value is multiplied by (how soon its row comes into play), as
@@ -235,12 +251,19 @@ class Valuation:
             if st.rules.timed:
                 got = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
             else:                                       # time-track: depends on the token's space only
-                key = (st.rules, st.track_space, self.SOON_BASE, self.SOON_W)
-                got = _TRACK_MULTS.get(key)
-                if got is None:
-                    if len(_TRACK_MULTS) > 256:
-                        _TRACK_MULTS.clear()
-                    got = _TRACK_MULTS[key] = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
+                rules, space = st.rules, st.track_space
+                last = self._track_mult                 # this bot's last (rules, space, factors): no key to hash
+                if last is not None and last[0] is rules and last[1] == space:
+                    got = last[2]
+                else:
+                    key = (rules, space, self.SOON_BASE, self.SOON_W)
+                    got = _TRACK_MULTS.get(key)
+                    if got is None:
+                        if len(_TRACK_MULTS) > 256:
+                            _TRACK_MULTS.clear()
+                        got = _TRACK_MULTS[key] = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a)
+                                                   for a in self.RATE}
+                    self._track_mult = (rules, space, got)
             self._mult = got
         return got
 
