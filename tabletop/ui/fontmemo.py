@@ -20,8 +20,6 @@ is ignored (a record is never the only copy of anything); reading one never runs
 """
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import os
 import zlib
@@ -29,10 +27,10 @@ from pathlib import Path
 
 import pygame
 
-from ..atomic import atomic_write_text
+from ..atomic import atomic_write_bytes
 from ..cachedir import cache_dir
 
-FORMAT = 1
+FORMAT = 2
 _GETTERS = ("get_linesize", "get_height", "get_ascent", "get_descent")
 
 
@@ -125,7 +123,7 @@ class FirstFrame:
         self.key = [FORMAT, pygame.version.ver, list(pygame.font.get_sdl_ttf_version()),
                     [_stamp(p) for p in faces]]
         ident = json.dumps([str(screen), str(lang), [str(m) for m in mods or ()]]).encode("utf-8", "surrogatepass")
-        self.path = cache_dir() / "fonts" / f"first-{zlib.crc32(ident):08x}{zlib.adler32(ident):08x}.txt"
+        self.path = cache_dir() / "fonts" / f"first-{zlib.crc32(ident):08x}{zlib.adler32(ident):08x}.bin"
         self._kept, self._body = _read(self.path, self.key)
         self._asked, self.missing = {}, 0
         self.active = True
@@ -195,11 +193,11 @@ def _read(path: Path, key: list) -> tuple[dict, bytes]:
     when it is absent, damaged or for other fonts."""
     try:
         data = path.read_bytes()
-        head, _, body = data.partition(b"\n")
+        head, _, raw = data.partition(b"\n")
         meta = json.loads(head.decode("utf-8"))
-        if not isinstance(meta, dict) or meta.get("key") != key or meta.get("crc32") != zlib.crc32(body):
+        # the pixels as they are: inflating them cost more than reading them
+        if not isinstance(meta, dict) or meta.get("key") != key or meta.get("crc32") != zlib.crc32(raw):
             return {}, b""
-        raw = zlib.decompress(base64.b64decode(body, validate=True))
         kept, at = {}, 0
         for item in meta["items"]:
             face = (int(item[0]), bool(item[1]))
@@ -222,7 +220,7 @@ def _read(path: Path, key: list) -> tuple[dict, bytes]:
             else:
                 return {}, b""
         return (kept, raw) if at == len(raw) else ({}, b"")
-    except (OSError, ValueError, TypeError, KeyError, IndexError, zlib.error, binascii.Error, UnicodeError):
+    except (OSError, ValueError, TypeError, KeyError, IndexError, UnicodeError):
         return {}, b""
 
 
@@ -246,8 +244,8 @@ def _write(path: Path, key: list, asked: dict, kept_body: bytes) -> None:
                 _, _, text, aa, color, bg, wrap = question
                 items.append([*face, kind, text, aa, list(color), None if bg is None else list(bg), wrap, w, h, how])
                 raw.append(pixels if how == "argb" else b"")
-        body = base64.b64encode(zlib.compress(b"".join(raw), 6))
+        body = b"".join(raw)
         head = json.dumps({"key": key, "crc32": zlib.crc32(body), "items": items}, ensure_ascii=False)
-        atomic_write_text(path, head + "\n" + body.decode("ascii"), durable=False)
+        atomic_write_bytes(path, head.encode("utf-8") + b"\n" + body, durable=False)
     except (OSError, ValueError, TypeError, pygame.error):
         pass

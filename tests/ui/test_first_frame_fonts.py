@@ -43,7 +43,7 @@ def _start(make_app, opens, target="teach", lang="en"):
 
 
 def _record():
-    files = sorted((cache_dir() / "fonts").glob("first-*.txt"))
+    files = sorted((cache_dir() / "fonts").glob("first-*.bin"))
     assert len(files) == 1
     return files[0]
 
@@ -62,18 +62,18 @@ def test_a_damaged_foreign_or_missing_record_is_ignored_and_written_again(make_a
     app, frame_made, _opened = _start(make_app, opens)
     app.shutdown()
     path = _record()
-    head, _, body = path.read_text(encoding="utf-8").partition("\n")
+    head, _, body = path.read_bytes().partition(b"\n")
     meta = json.loads(head)
     if damage == "garbage":
-        path.write_text(head[:100] + "\x00garbage", encoding="utf-8")
+        path.write_bytes(head[:100] + b"\x00garbage")
     elif damage == "truncated":
-        path.write_text(head + "\n" + body[: len(body) // 2], encoding="utf-8")
+        path.write_bytes(head + b"\n" + body[: len(body) // 2])
     elif damage == "foreign":                   # another pygame's: its answers may differ
         meta["key"][1] = "0.0.1"
-        path.write_text(json.dumps(meta) + "\n" + body, encoding="utf-8")
+        path.write_bytes(json.dumps(meta).encode() + b"\n" + body)
     elif damage == "bad item":
         meta["items"][0] = ["x", None, "render", 5]
-        path.write_text(json.dumps(meta) + "\n" + body, encoding="utf-8")
+        path.write_bytes(json.dumps(meta).encode() + b"\n" + body)
     else:
         path.unlink()
     app, frame, opened = _start(make_app, opens)
@@ -86,10 +86,10 @@ def test_a_damaged_foreign_or_missing_record_is_ignored_and_written_again(make_a
 def _forge_size(text: str, size: int, answer) -> None:
     """The record says ``font(size).size(text)`` is ``answer``."""
     path = _record()
-    head, _, body = path.read_text(encoding="utf-8").partition("\n")
+    head, _, body = path.read_bytes().partition(b"\n")
     meta = json.loads(head)
     meta["items"].append([size, False, "size", text, *answer])
-    path.write_text(json.dumps(meta) + "\n" + body, encoding="utf-8")
+    path.write_bytes(json.dumps(meta).encode() + b"\n" + body)
 
 
 def test_the_record_answers_only_until_the_first_frame_is_shown_or_a_face_is_styled(make_app, opens):
