@@ -30,7 +30,8 @@ import pygame
 from ..atomic import atomic_write_bytes
 from ..cachedir import cache_dir
 
-FORMAT = 2
+FORMAT = 3
+_BYTES = {"argb": 4, "alpha": 1, "empty": 0}     # bytes a pixel of a kept line takes
 _GETTERS = ("get_linesize", "get_height", "get_ascent", "get_descent")
 
 
@@ -166,26 +167,37 @@ class FirstFrame:
         def ask():
             surf = face.font.render(text, antialias, color, bgcolor, wraplength)
             return _pixels_of(surf)
-        w, h, kind, pixels = self._answer(question, ask)
+        w, h, kind, pixels, bgr = self._answer(question, ask)
         if kind == "empty":
             return pygame.Surface((w, h), 0, 32)
         if kind == "other":
             return pixels.copy()
         if isinstance(pixels, tuple):                     # kept: (offset, length) in the body
             pixels = self._body[pixels[0]:pixels[0] + pixels[1]]
+        if kind == "alpha":                               # one colour: its alpha plane was kept
+            argb = bytearray(bgr + b"\0") * (w * h)
+            argb[3::4] = pixels
+            pixels = bytes(argb)
         return pygame.image.frombytes(pixels, (w, h), "BGRA")
 
 
 def _pixels_of(surf: pygame.Surface) -> tuple:
-    """A rendered line as (w, h, kind, pixels): SDL_ttf's 32-bit ARGB with per-pixel alpha
-    (BGRA bytes), or an empty line (no pixels, no alpha). Any other surface is not kept."""
+    """A rendered line as (w, h, kind, pixels, bgr): SDL_ttf's 32-bit ARGB with per-pixel
+    alpha, as BGRA bytes ("argb") or, when every pixel has the same colour (SDL_ttf's blended
+    text: the text's colour, the shape in the alpha), that colour and the alpha plane alone
+    ("alpha", a quarter of the bytes); or an empty line ("empty": no pixels, no alpha). Any
+    other surface is not kept ("other")."""
     w, h = surf.get_size()
     if w == 0 or h == 0:
         kind = "empty" if surf.get_masks() == (0xFF0000, 0xFF00, 0xFF, 0) and surf.get_flags() == 0 else "other"
-        return w, h, kind, surf
+        return w, h, kind, surf, b""
     if surf.get_masks() != (0xFF0000, 0xFF00, 0xFF, 0xFF000000) or surf.get_flags() != pygame.SRCALPHA:
-        return w, h, "other", surf
-    return w, h, "argb", pygame.image.tobytes(surf, "BGRA")
+        return w, h, "other", surf, b""
+    raw = pygame.image.tobytes(surf, "BGRA")
+    n = w * h
+    if all(raw[i::4] == raw[i:i + 1] * n for i in range(3)):
+        return w, h, "alpha", raw[3::4], raw[:3]
+    return w, h, "argb", raw, b""
 
 
 def _read(path: Path, key: list) -> tuple[dict, bytes]:
@@ -206,16 +218,16 @@ def _read(path: Path, key: list) -> tuple[dict, bytes]:
             elif item[2] in _GETTERS:
                 kept[(face, item[2])] = int(item[3])
             elif item[2] == "render":
-                _, _, _, text, aa, color, bg, wrap, w, h, kind = item
+                _, _, _, text, aa, color, bg, wrap, w, h, kind, bgr = item
                 w, h = int(w), int(h)
-                if w < 0 or h < 0 or kind not in ("argb", "empty"):
+                if w < 0 or h < 0 or kind not in _BYTES or len(bgr) != (3 if kind == "alpha" else 0):
                     return {}, b""
-                size = 4 * w * h if kind == "argb" else 0
+                size = _BYTES[kind] * w * h
                 if at + size > len(raw):
                     return {}, b""
                 question = (face, "render", str(text), bool(aa), tuple(int(v) for v in color),
                             None if bg is None else tuple(int(v) for v in bg), int(wrap))
-                kept[question] = (w, h, kind, (at, size))
+                kept[question] = (w, h, kind, (at, size), bytes(bgr))
                 at += size
             else:
                 return {}, b""
@@ -236,14 +248,15 @@ def _write(path: Path, key: list, asked: dict, kept_body: bytes) -> None:
             elif kind in _GETTERS:
                 items.append([*face, kind, answer])
             else:
-                w, h, how, pixels = answer
-                if how not in ("argb", "empty"):
+                w, h, how, pixels, bgr = answer
+                if how not in _BYTES:
                     continue                       # not a line SDL_ttf makes: asked again next time
                 if isinstance(pixels, tuple):      # kept from the record read at the start
                     pixels = kept_body[pixels[0]:pixels[0] + pixels[1]]
                 _, _, text, aa, color, bg, wrap = question
-                items.append([*face, kind, text, aa, list(color), None if bg is None else list(bg), wrap, w, h, how])
-                raw.append(pixels if how == "argb" else b"")
+                items.append([*face, kind, text, aa, list(color), None if bg is None else list(bg), wrap, w, h, how,
+                              list(bgr)])
+                raw.append(pixels if how != "empty" else b"")
         body = b"".join(raw)
         head = json.dumps({"key": key, "crc32": zlib.crc32(body), "items": items}, ensure_ascii=False)
         atomic_write_bytes(path, head.encode("utf-8") + b"\n" + body, durable=False)
