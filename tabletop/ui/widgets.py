@@ -319,19 +319,24 @@ def _paint_backdrop(surf: pygame.Surface, plain: bool) -> None:
     k = h / 1080
     if not plain:
         _decorate(surf, w, h, k)
-    # vignette: dark bands along the edges (thin alpha strips stretched)
+    # vignette: dark bands along the edges (thin alpha strips stretched). Every column of a
+    # top band is the strip, so a band an eighth as long, laid eight times, is the same
+    # pixels: a fraction of the surfaces to make (start-up time; the launcher paints this)
     band = max(2, int(180 * k))
     strip = pygame.Surface((1, band), pygame.SRCALPHA)
     for i in range(band):
         strip.set_at((0, i), (0, 0, 0, int(80 * (1 - i / band) ** 2)))
-    top_band = pygame.transform.scale(strip, (w, band))          # dark at its top
-    surf.blit(top_band, (0, 0))
-    surf.blit(pygame.transform.flip(top_band, False, True), (0, h - band))
-    side = pygame.transform.scale(pygame.transform.rotate(strip, 90), (band, h))
-    if side.get_at((0, h // 2)).a < side.get_at((band - 1, h // 2)).a:
+    pw, ph = -(-w // 8), -(-h // 8)
+    top_band = pygame.transform.scale(strip, (pw, band))         # dark at its top
+    bottom_band = pygame.transform.flip(top_band, False, True)
+    side = pygame.transform.scale(pygame.transform.rotate(strip, 90), (band, ph))
+    if side.get_at((0, ph // 2)).a < side.get_at((band - 1, ph // 2)).a:
         side = pygame.transform.flip(side, True, False)             # make it dark at its left
-    surf.blit(side, (0, 0))
-    surf.blit(pygame.transform.flip(side, True, False), (w - band, 0))
+    right = pygame.transform.flip(side, True, False)
+    surf.blits([(top_band, (x, 0)) for x in range(0, w, pw)] + [(bottom_band, (x, h - band)) for x in range(0, w, pw)],
+               doreturn=False)
+    surf.blits([(side, (0, y)) for y in range(0, h, ph)] + [(right, (w - band, y)) for y in range(0, h, ph)],
+               doreturn=False)
 
 
 def backdrop(size=(1920, 1080), plain: bool = False) -> pygame.Surface:
