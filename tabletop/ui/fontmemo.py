@@ -32,6 +32,7 @@ from ..cachedir import cache_dir
 
 FORMAT = 3
 _BYTES = {"argb": 4, "alpha": 1, "empty": 0}     # bytes a pixel of a kept line takes
+_SIDE = 1 << 15                                   # no line is wider or taller than this
 _GETTERS = ("get_linesize", "get_height", "get_ascent", "get_descent")
 
 
@@ -220,7 +221,8 @@ def _read(path: Path, key: list) -> tuple[dict, bytes]:
             elif item[2] == "render":
                 _, _, _, text, aa, color, bg, wrap, w, h, kind, bgr = item
                 w, h = int(w), int(h)
-                if w < 0 or h < 0 or kind not in _BYTES or len(bgr) != (3 if kind == "alpha" else 0):
+                if not (0 <= w <= _SIDE and 0 <= h <= _SIDE) or kind not in _BYTES \
+                        or len(bgr) != (3 if kind == "alpha" else 0) or (kind == "empty" and w * h):
                     return {}, b""
                 size = _BYTES[kind] * w * h
                 if at + size > len(raw):

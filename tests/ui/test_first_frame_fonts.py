@@ -57,7 +57,7 @@ def test_a_second_start_draws_the_same_first_frame_without_opening_a_face(make_a
     assert frame_kept == frame_made
 
 
-@pytest.mark.parametrize("damage", ["garbage", "truncated", "foreign", "bad item", "missing"])
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "foreign", "bad item", "huge empty line", "missing"])
 def test_a_damaged_foreign_or_missing_record_is_ignored_and_written_again(make_app, opens, damage):
     app, frame_made, _opened = _start(make_app, opens)
     app.shutdown()
@@ -73,6 +73,9 @@ def test_a_damaged_foreign_or_missing_record_is_ignored_and_written_again(make_a
         path.write_bytes(json.dumps(meta).encode() + b"\n" + body)
     elif damage == "bad item":
         meta["items"][0] = ["x", None, "render", 5]
+        path.write_bytes(json.dumps(meta).encode() + b"\n" + body)
+    elif damage == "huge empty line":           # the pixels' checksum holds; a line of no pixels
+        meta["items"].append([20, False, "render", "x", True, [1, 2, 3, 255], None, 0, 10**6, 10**6, "empty", []])
         path.write_bytes(json.dumps(meta).encode() + b"\n" + body)
     else:
         path.unlink()
