@@ -8,8 +8,11 @@ after a few seconds of frames. The first frame is timed as it is presented
 when every widget is real. Targets are what ``python main.py [TARGET]`` opens:
 ``launcher`` (default), ``teach``, ``pendulum``, ``grailwar``; ``--target all`` runs each
 against the same bare-window runs. One warm-up run of each comes first (bytecode, and
-the start-up caches: parsed YAML, settings and strings, the checked rules data), as on a
-player's second start; figures are medians. Every run uses the bench's own user folder
+the start-up caches: parsed YAML, settings and strings, the checked rules data, the first
+frame's picture of its widgets and record of its fonts), as on a player's second start;
+figures are medians. ``pendulum`` and ``grailwar`` start a new game of a random seed each
+run, as ``python main.py pendulum`` does: the strings of its first frame that the last
+start did not show are measured and rendered by fonts opened for them. Every run uses the bench's own user folder
 (``TABLETOP_DATA_DIR``, a temporary folder named after this checkout, unless it is set), so
 no other program's caches, saves or language choice change what is measured.
 ``<target>_first_frame_loaded`` names which of pygame_gui, pymunk, pydantic and PyYAML the

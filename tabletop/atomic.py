@@ -11,12 +11,21 @@ from pathlib import Path
 def atomic_write_text(path: Path | str, text: str, durable: bool = True) -> None:
     """Temporary file in the same folder, (flush, fsync,) rename. Raises OSError when the
     folder cannot be written; the temporary file never stays behind."""
+    _atomic_write(path, text, durable, "w", "utf-8")
+
+
+def atomic_write_bytes(path: Path | str, data: bytes, durable: bool = True) -> None:
+    """``atomic_write_text`` for bytes."""
+    _atomic_write(path, data, durable, "wb", None)
+
+
+def _atomic_write(path: Path | str, data, durable: bool, mode: str, encoding: str | None) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, mode, encoding=encoding) as fh:
+            fh.write(data)
             if durable:
                 fh.flush()
                 os.fsync(fh.fileno())

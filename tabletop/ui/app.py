@@ -122,7 +122,7 @@ class App:
         self.frames_changed = 0      # frames that redrew anything (benches)
         self.pixels_changed = 0      # logical pixels those frames repainted (benches)
 
-        self.fonts = Fonts(self.mods)
+        self.fonts = Fonts(self.mods, first_frame=(getattr(self.args, "command", None) or "launcher", self.lang))
         # rendered text, least recently used first out, within a byte budget (settings.yaml)
         self.text_cache = LRU(int(float(self.settings.get("text_cache_mb") or 32) * 2**20))
         self.assets = Assets(self.mods)

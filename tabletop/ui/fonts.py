@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pygame
 
+from .fontmemo import FirstFrame, KeptFont
+
 # pygame_gui's data folder, found without importing pygame_gui (the launcher does not need it)
 GUI_DATA = Path(importlib.util.find_spec("pygame_gui").origin).parent / "data"
 NOTO_REGULAR = GUI_DATA / "NotoSansJP-Regular.otf"
@@ -49,16 +51,41 @@ def font_files(mods: list[str] | None = None) -> tuple[Path, Path]:
 
 class Fonts:
     """``font(size, bold)``, each face and size opened once (rendered text is cached by
-    ``App.text``, bounded by bytes)."""
+    ``App.text``, bounded by bytes). Until the program's first frame is shown
+    (``first_frame_shown``), a face is a :class:`fontmemo.KeptFont`: it
+    answers from what the fonts answered for that frame at the last start, and is opened only
+    when asked something else (fontmemo.py)."""
 
-    def __init__(self, mods: list[str] | None = None):
+    def __init__(self, mods: list[str] | None = None, first_frame: tuple[str, str] | None = None):
+        """``first_frame``: (start screen, language) of the program's first frame, whose faces
+        answer from the record kept at the last start until ``first_frame_shown``."""
         self.regular, self.bold = font_files(mods)
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, bool], pygame.font.Font | KeptFont] = {}
+        self._first: FirstFrame | None = None
+        if first_frame is not None:
+            self._first = FirstFrame()
+            self._first.begin(*first_frame, list(mods or []), (self.regular, self.bold))
 
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+    def _open(self, size: int, bold: bool) -> pygame.font.Font:
+        return pygame.font.Font(str(self.bold if bold else self.regular), max(1, int(size)))
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font | KeptFont:
         key = (int(size), bool(bold))
         f = self._fonts.get(key)
         if f is None:
-            f = pygame.font.Font(str(self.bold if bold else self.regular), max(1, int(size)))
+            if self._first is not None and self._first.active:
+                f = KeptFont(lambda: self._open(*key), self._first, key)
+            else:
+                f = self._open(*key)
             self._fonts[key] = f
         return f
+
+    def first_frame_shown(self) -> None:
+        """The first frame was presented: its record is kept for the next start; the faces
+        answer everything themselves from now on."""
+        if self._first is not None:
+            self._first.shown()
+            self._first = None
+            # an opened face is handed out as itself from now on; one never opened stays a
+            # KeptFont (which passes every question on), so that it is opened only once
+            self._fonts = {k: f.font if isinstance(f, KeptFont) and f.opened else f for k, f in self._fonts.items()}

@@ -108,7 +108,8 @@ class Gui:
 
     def first_frame_shown(self) -> None:
         """The App's first frame was presented: the widgets it showed as a picture are built;
-        a picture of the widgets it drew is kept for the next start."""
+        a picture of the widgets it drew, and what the fonts answered for it, are kept for the
+        next start."""
         if self.on_first_frame is not None:
             self.on_first_frame()
         if self._picture is not None:
@@ -116,6 +117,7 @@ class Gui:
         elif self._picture_key is not None and self.manager is not None:
             guishots.save(self._picture_key, guishots.entries(self.manager))
             self._picture_key = None
+        self.app.fonts.first_frame_shown()   # and what the fonts answered for it (fontmemo.py)
 
     def _build_waiting(self) -> None:
         waiting, self._waiting = self._waiting, []

@@ -188,10 +188,6 @@ class Presenter:
         # frame shrinks by a simple ratio (1280×720: 2/3) -- see _span
         self._exact_parts = self.scale < 1 and all(
             n // math.gcd(m, n) <= _PERIOD for m, n in zip(self.view_rect.size, LOGICAL_SIZE))
-        if not self.direct and self.view_rect.size != LOGICAL_SIZE:
-            # an own surface, not a subsurface of the window: the window's pixels may be
-            # reallocated by a resize before its event arrives
-            self._scaled = pygame.Surface(self.view_rect.size, 0, self.window)
 
     def resized(self) -> None:
         """After a window size event."""
@@ -302,6 +298,11 @@ class Presenter:
         if self.view_rect.size == self.window.get_size():
             scale(self.logical, self.view_rect.size, self.window)   # no bars: straight into the window
             return
+        if self._scaled is None or self._scaled.get_size() != self.view_rect.size:
+            # made when first needed (a window with bars; start-up time): an own surface, not a
+            # subsurface of the window, whose pixels may be reallocated by a resize before its
+            # event arrives
+            self._scaled = pygame.Surface(self.view_rect.size, 0, self.window)
         scale(self.logical, self.view_rect.size, self._scaled)
         self.window.fill((0, 0, 0))     # letterbox bars
         self.window.blit(self._scaled, self.view_rect)
