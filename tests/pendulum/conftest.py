@@ -7,6 +7,7 @@ import pytest
 
 from pendulum.game import make_rules
 from pendulum.rules import actions as A
+from pendulum.rules.bots import make_bot
 
 
 @functools.lru_cache(maxsize=64)
@@ -42,6 +43,27 @@ class Pen:
                     if loc[:2] in ("F:", "B:"):
                         self.put(st, w, "mat")
         return st
+
+    def bot_positions(self, rules, seed, every, limit=400, phase=None):
+        """A seeded game of standard bots: the live state after every ``every``-th action (only
+        in ``phase`` when given), up to ``limit`` actions."""
+        st = rules.new_state(seed)
+        bots = [make_bot("standard", i, seed) for i in range(rules.players)]
+        n = 0
+        while st.phase != "game_over" and n < limit:
+            moved = False
+            for s in st.seats_to_act():
+                a = bots[s].choose(st)
+                if a is None:
+                    continue
+                st.apply(a)
+                moved = True
+                n += 1
+                if n % every == 0 and phase in (None, st.phase):
+                    yield st
+                if st.phase == "game_over":
+                    break
+            assert moved
 
     def put(self, st, worker, loc):
         """Teleport a worker (test set-up only). ``loc``: "mat", "F:<frame>", "B:<space>", or a frame/space id."""

@@ -13,27 +13,6 @@ from pendulum.rules.bots import make_bot
 from pendulum.rules.ids import AREAS, SLOTS
 
 
-def _positions(rules, seed, every=17):
-    """Seeded time-track bot game positions (the live state, after every ``every``-th action)."""
-    st = rules.new_state(seed)
-    bots = [make_bot("standard", i, seed) for i in range(rules.players)]
-    n = 0
-    while st.phase != "game_over" and n < 400:
-        moved = False
-        for s in st.seats_to_act():
-            a = bots[s].choose(st)
-            if a is None:
-                continue
-            st.apply(a)
-            moved = True
-            n += 1
-            if n % every == 0 and st.phase == "action":
-                yield st
-            if st.phase == "game_over":
-                break
-        assert moved
-
-
 def _values(bot, st, seat):
     """What the bot's decision reads: every reward box's term, every frame's base, every province's value."""
     p = st.players[seat]
@@ -60,11 +39,11 @@ MUTATIONS = {                   # a change of one part of a seat's mat (made in 
 
 
 @pytest.mark.parametrize("players,seed", [(3, 5), (5, 11)])
-def test_a_changed_mat_is_valued_afresh(players, seed):
+def test_a_changed_mat_is_valued_afresh(pen, players, seed):
     rules = make_rules({"mode": "timetrack", "players": players})
     seat = 1
     checked = changed = 0
-    for st in itertools.islice(_positions(rules, seed), 6):
+    for st in itertools.islice(pen.bot_positions(rules, seed, 17, phase="action"), 6):
         for name, mutate in MUTATIONS.items():
             work = st.clone()
             warm = make_bot("standard", seat, seed)

@@ -18,26 +18,6 @@ from pendulum.rules.bots import make_bot
 from pendulum.rules.bots.values import Valuation
 
 
-def _positions(rules, seed, every=7):
-    st = rules.new_state(seed)
-    bots = [make_bot("standard", i, seed) for i in range(rules.players)]
-    n = 0
-    while st.phase != "game_over" and n < 2000:
-        moved = False
-        for s in st.seats_to_act():
-            a = bots[s].choose(st)
-            if a is None:
-                continue
-            st.apply(a)
-            moved = True
-            n += 1
-            if n % every == 0:
-                yield st
-            if st.phase == "game_over":
-                break
-        assert moved
-
-
 @pytest.mark.parametrize("kind", ["standard", "hard"])
 def test_vp_split_rows_are_the_track_values_bit_for_bit_at_every_track_position(kind):
     rules = make_rules({"mode": "timetrack", "players": 3})
@@ -58,10 +38,10 @@ def test_vp_split_rows_are_the_track_values_bit_for_bit_at_every_track_position(
     assert checked > 500
 
 
-def test_vp_split_rows_in_real_decisions_match_the_plain_formula():
+def test_vp_split_rows_in_real_decisions_match_the_plain_formula(pen):
     rules = make_rules({"mode": "timetrack", "players": 4})
     seen = 0
-    for st in itertools.islice(_positions(rules, 21), 60):
+    for st in itertools.islice(pen.bot_positions(rules, 21, 7, limit=2000), 60):
         for p in st.players:
             bot = make_bot("standard", p.seat, 21)
             for n in (1, 2, 3, 5):
