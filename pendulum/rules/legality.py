@@ -578,16 +578,7 @@ class Legality:
                       p.res[2] - cost.get("gold", 0))
         if fm + fc + fg < n:
             return out
-        c = self.rules.costs.get(id(cost))
-        if c is not None and c[0] is cost:          # a static cost, compiled: can_pay's checks of its fixed part
-            _, cm, cc, cg, _any, cv, vps = c
-            m, cu, g = p.res
-            if m < cm or cu < cc or g < cg or p.votes < cv:
-                return out
-            for t, v in vps:
-                if p.tracks[t] - v < self.track_floor(p, t):
-                    return out
-        elif not self.can_pay(p, {k: v for k, v in cost.items() if k != "any_resource"}):
+        if not self.can_pay(p, cost):      # its wild part is affordable (above): this checks the fixed part
             return out
         for a, b, c in comps(n):
             if a <= fm and b <= fc and c <= fg:

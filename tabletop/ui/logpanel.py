@@ -27,7 +27,6 @@ can tell when to draw it again; ``draw(..., record=list)`` appends every text it
 """
 from __future__ import annotations
 
-
 import pygame
 
 from tabletop.engine.quickinit import frozen_record
