@@ -249,7 +249,8 @@ class GrailWarScene(Scene):
         (preferences.json; ``grailwar_flavour`` in settings.yaml is the first default)."""
         self.flavour_shown = not self.flavour_shown
         prefs.save(grailwar_flavour=self.flavour_shown)
-        self.feed.rebuild(self.vm["log"])
+        if self.vm is not None:
+            self.feed.rebuild(self.vm["log"])
 
     def log_text(self, entry):
         """One log entry in the screen's language: the one place log lines are rendered."""
