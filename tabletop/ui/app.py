@@ -462,7 +462,7 @@ class App:
         p, comp = self.presenter, self.compositor
         entries = self._overlays()
         scenes = list(self.scenes)
-        stack = tuple(map(id, scenes))
+        stack = tuple(scenes)            # the scenes themselves: a new one may get a freed one's id
         if stack != self._drawn_stack:
             p.new_scenes()
             if stack[:1] != self._drawn_stack[:1]:

@@ -3,6 +3,7 @@ are not kept at all."""
 import pygame
 
 from tabletop.ui.cache import LRU, surface_bytes
+from tabletop.ui.scene import Scene
 
 
 def test_text_cache_stays_under_its_bound_while_rendering_many_distinct_strings(make_app):
@@ -101,12 +102,15 @@ def test_lru_sweep_drops_only_what_was_not_used_since_the_last_sweep():
     assert cache.keys() == ["a", "c"]                # no mark left: nothing dropped, a new mark set
 
 
-class _Says:
-    """A screen that draws one word through the App's text cache."""
+class Says(Scene):
+    """A screen that draws one text through the App's text cache."""
 
     def __init__(self, app, word):
-        from tabletop.ui.scene import Scene
-        self.scene = type("Says", (Scene,), {"draw": lambda s, surface: surface.blit(app.text(word, 30), (0, 0)) and None})(app)
+        super().__init__(app)
+        self.word = word
+
+    def draw(self, surface):
+        surface.blit(self.app.text(self.word, 30), (0, 0))
 
 
 def test_a_long_session_keeps_only_the_texts_of_the_last_two_screens(make_app):
@@ -116,7 +120,7 @@ def test_a_long_session_keeps_only_the_texts_of_the_last_two_screens(make_app):
     words = [f"Game {i}: Blue wins with 42 points" for i in range(4)]
     for word in words:
         app.scenes.clear()
-        app.scenes.push(_Says(app, word).scene)
+        app.scenes.push(Says(app, word))
         app.step(2)
     kept = {key[0] for key in app.text_cache.keys()}
     assert words[3] in kept and words[2] in kept
@@ -125,11 +129,11 @@ def test_a_long_session_keeps_only_the_texts_of_the_last_two_screens(make_app):
 
 def test_a_screen_opened_over_the_game_and_closed_again_keeps_the_games_texts(make_app):
     app = make_app()
-    app.scenes.push(_Says(app, "Round 3 of 4").scene)
+    app.scenes.push(Says(app, "Round 3 of 4"))
     app.step(2)
     drawn = app.text("Round 3 of 4", 30)
     for i in range(3):                               # a full screen (say, the rules) opened and closed
-        app.scenes.push(_Says(app, f"Rules page {i}").scene)
+        app.scenes.push(Says(app, f"Rules page {i}"))
         app.step(2)
         app.scenes.pop()
         app.step(2)
