@@ -80,8 +80,7 @@ def _add(v, e):
 
 def base_params(g, f, side, main, own_base):
     """``battle_param`` at battle start (B1): shown value + passive param effects + the +10 spell."""
-    m = g.cfg.mana
-    out = floored(f.params, m.penalty_per_step * (-f.mana // m.deficit_step) if f.mana < 0 else 0)
+    out = floored(f.params, g.penalty(f))
     if f.buff:
         bonus = g.cfg.command_spells.all_params_bonus
         for p in PARAMS:
