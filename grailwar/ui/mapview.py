@@ -13,6 +13,8 @@ from . import theme as T
 
 CLASS_ABBR = {"Saber": "Sa", "Archer": "Ar", "Lancer": "La", "Rider": "Ri", "Caster": "Ca",
               "Assassin": "As", "Berserker": "Be"}
+LEGEND_ROWS = 3
+LEGEND_H = 6 + LEGEND_ROWS * 16     # the grades' legend at the map's bottom right
 
 
 def short(text, n):
@@ -29,6 +31,7 @@ class MapView:
         self._static_key = None
         self._static_texts = []
         self.label_rects: dict = {}       # location id -> its name's rectangle on the map
+        self.legend_rect = pygame.Rect(0, 0, 0, 0)     # the grades' legend (screen space, once drawn)
         self._tok_cache = {}
         self.hover = None
         self.selected = set()      # highlighted locations (legal targets of a pending choice)
@@ -133,7 +136,7 @@ class MapView:
             markers.append((pygame.Rect(x - 24, y - 58, 48, 34), 1))   # the token row above it
         placed = [(b, 4) for b in self._draw_keys(surf, texts)]
         inner = surf.get_rect().inflate(-8, -8)
-        inner.h -= 44     # the legend row
+        inner.h -= LEGEND_H + 4     # the legend
         for loc in self.static.locations:
             x, y = self.pos[loc.id]
             x, y = x - r.x, y - r.y
@@ -144,22 +147,36 @@ class MapView:
             placed.append((best, 4))     # covering another name is the worst
             pygame.draw.rect(surf, (20, 22, 30), best, border_radius=4)
             surf.blit(ts, (best.x + 4, best.y))
-        # legend: shape + colour + word for each grade
-        lx, ly = 10, r.h - 36
-        pygame.draw.rect(surf, (20, 22, 30), (4, ly - 8, r.w - 8, 40), border_radius=6)
+        self._draw_legend(surf, r, texts)
+        self._static_layer = surf
+        self._static_texts = texts
+
+    def _draw_legend(self, surf, r, texts):
+        """The grades' legend (shape, colour, word and numbers) in two rows at the map's bottom
+        right, in up to three rows, so the bottom left stays clear for the NPC speed control
+        drawn over the map."""
+        app = self.app
+        items = []
         for g in T.GRADE_ORDER:
             gd = self.static.grades.get(g, {})
-            T.grade_shape(surf, g, (lx + 10, ly + 12), 9, T.GRADE_COLORS[g])
             word = gd.get(app.lang) or gd.get("en") or g
             extra = app.t("grailwar.map.legend_numbers", rest=gd.get("rest_recovery", 0),
                           bonus=gd.get("end_of_turn_bonus", 0))
             txt = f"{word}  {extra}"
             texts.append(txt)
-            s = app.text(txt, 12, T.TEXT_DIM)
-            surf.blit(s, (lx + 24, ly + 12 - s.get_height() // 2))
-            lx += 24 + s.get_width() + 12
-        self._static_layer = surf
-        self._static_texts = texts
+            items.append((g, app.text(txt, 12, T.TEXT_DIM)))
+        cols = max(1, -(-len(items) // LEGEND_ROWS))
+        col_w = [max(24 + s.get_width() for _g, s in items[c::cols]) + 14 for c in range(cols)]
+        back = pygame.Rect(0, r.h - LEGEND_H - 4, sum(col_w) + 12, LEGEND_H)
+        back.right = r.w - 4
+        pygame.draw.rect(surf, (20, 22, 30), back, border_radius=6)
+        self.legend_rect = back.move(r.x, r.y)       # in screen space (tests check it keeps clear)
+        for i, (g, s) in enumerate(items):
+            row, col = divmod(i, cols)
+            lx = back.x + 8 + sum(col_w[:col])
+            cy = back.y + 11 + row * 16
+            T.grade_shape(surf, g, (lx + 10, cy), 7, T.GRADE_COLORS[g])
+            surf.blit(s, (lx + 24, cy - s.get_height() // 2))
 
     def _draw_keys(self, surf, texts):
         """The two key boxes at the top of the map: how to read the markers (left) and the

@@ -30,6 +30,18 @@ def test_map_names_never_cover_each_other_or_another_marker(make_app, lang):
         assert abs(r.centerx - x) < r.w / 2 + 60 and abs(r.centery - y) < 70, lid     # beside its own marker
 
 
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_grades_legend_keeps_clear_of_the_npc_speed_control_and_the_names(make_app, lang):
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=3, lang=lang, size=(1280, 720))
+    app.step(3)
+    legend = scene.map.legend_rect
+    assert scene.pace.rects and scene.map.rect.contains(legend)
+    assert not any(legend.colliderect(r) for r in scene.pace.rects.values())
+    assert not any(legend.colliderect(r) for r in scene.map.label_rects.values())
+    for grade in scene.map.static.grades.values():          # every grade's word is drawn
+        assert (grade.get(lang) or grade["en"]) in " ".join(scene.drawn_texts)
+
 def _offer(app, scene, pending):
     scene.vm["pending"] = pending
     scene.menu.tree = ActionTree([Answer("F1", pending["kind"], "accept"), Answer("F1", pending["kind"], "refuse")])
