@@ -34,9 +34,10 @@ FULL = pygame.Rect((0, 0), LOGICAL_SIZE)
 
 def gui_overlays(manager) -> list[tuple]:
     """The pygame_gui elements ``manager.draw_ui`` draws now, as overlay entries, back to
-    front. That is the group's own draw list, which pygame_gui brings up to date only in
-    ``manager.update``: an element made since (a screen built in this frame) is not drawn
-    yet, so it is not an entry yet either, and it is composed when it first is drawn."""
+    front. That is the group's own draw list, which pygame_gui brings up to date in
+    ``manager.update`` (and ``Gui.overlays`` before each frame is composed, so that what is
+    drawn and what is compared never differ); an element in the group but not in that list
+    is not drawn, so it is not an entry either."""
     out = []
     group = manager.get_sprite_group()
     drawn = {id(data) for data in getattr(group, "visible", ())}

@@ -138,7 +138,16 @@ class Gui:
     def overlays(self) -> list[tuple]:
         """The widgets as compose.py's overlay entries (or the first frame's picture of them)."""
         out = [(image, rect, area) for image, rect, area, _mode in self._picture or ()]
-        return out + gui_overlays(self.manager) if self.manager is not None else out
+        if self.manager is None:
+            return out
+        group = self.manager.get_sprite_group()
+        if getattr(group, "should_update_visibility", False):
+            # an element was made, killed, shown or hidden since pygame_gui's update (a frame
+            # with no fixed step, sooner than 1/60 s, runs none): its draw list would still
+            # draw a killed button, and as no overlay its pixels would stay on the screen
+            group.should_update_visibility = False
+            group.update_visibility()
+        return out + gui_overlays(self.manager)
 
     def draw(self, frame) -> None:
         if self._picture:

@@ -238,6 +238,23 @@ def test_buttons_are_on_screen_when_the_first_frame_ran_no_update(make_app):
     assert app.presenter.logical.get_at((x, y)) == done.image.get_at((10, done.rect.h // 2))
 
 
+def test_a_button_killed_in_a_frame_that_ran_no_update_leaves_no_trace(make_app):
+    """The real loop runs no fixed step in a frame that comes sooner than 1/60 s. A click
+    handled in such a frame that replaces the buttons (Grail War's "Are you sure?" after a
+    choice) must not leave the old buttons' pixels on the screen: they covered the question."""
+    app = make_app(size=(1280, 720))
+    app.scenes.push(Still(app))
+    old = pygame_gui.elements.UIButton(pygame.Rect(100, 100, 300, 60), "old", app.ui_manager)
+    app.step(3)
+    old.kill()
+    new = pygame_gui.elements.UIButton(pygame.Rect(100, 300, 300, 60), "new", app.ui_manager)
+    app.frame_step(updates=0)
+    app.step(3)
+    where = app.logical.subsurface(pygame.Rect(100, 100, 300, 60))
+    assert pygame.transform.average_color(where)[:3] == (40, 60, 80)
+    assert pygame.image.tobytes(where, "RGB") == pygame.image.tobytes(app.scene_layer.subsurface(where.get_abs_offset(), (300, 60)), "RGB")
+    assert app.logical.get_at((new.rect.x + 10, new.rect.centery)) == new.image.get_at((10, new.rect.h // 2))
+
 def test_the_widgets_cost_only_their_own_area_not_a_copy_of_the_frame(table):
     """Save-under: the scene pixels kept under the widgets are the buttons' area (pygame_gui's
     root container has a full-screen rect but draws nothing), never a copy of the whole frame."""
