@@ -26,6 +26,7 @@ REASKED = ("commit", "talk")     # prompts asked again after each pick (one batt
 TIP = "#grailwar_tip"          # the object id of a choice's tooltip
 TIP_WIDTH = 460
 REPLY_H = 260                    # the answer dialog; with the talk dialog (DIALOG_H) it fits the map
+QUESTION_LINES = 5                # a costly choice's question in the prompt panel, above its two buttons
 
 
 class Used:
@@ -107,7 +108,8 @@ class PromptMenu:
             # the costly choice: "no" first (key 1), "yes" second
             for i, (label, op) in enumerate(((host.tr("confirm.no"), ("cancel",)),
                                              (host.tr("confirm.yes"), ("confirm", self.confirming[0])))):
-                yc = y0 + (34 if container is None else 0)      # below the two lines of the question
+                yc = y0 if container is not None else \
+                    max(y0 + 34, PROMPT.y + 56 + 20 * len(self.question_lines()))   # below the question
                 b = pygame_gui.elements.UIButton(pygame.Rect(x0 + i * (bw + gap), yc, bw, bh), f"{i + 1}. {label}", m,
                                                  object_id="#grailwar_choice", container=container)
                 self.buttons.append((b, op))
@@ -323,6 +325,10 @@ class PromptMenu:
             out += self.reply[2]
         return out
 
+    def question_lines(self):
+        """The question of the choice waiting for a yes, in the lines the prompt panel shows."""
+        return wrap(self.host.app, self.confirming[1], 16, PROMPT.w - 32)[:QUESTION_LINES]
+
     def draw_panel(self, pen, surface, fid, mine, who):
         """The prompt panel's heading: the question for the master whose screen it is
         (``mine``), else who is deciding (``who``)."""
@@ -331,7 +337,7 @@ class PromptMenu:
         if mine and self.confirming is not None:
             pen.blit(surface, host.tr("confirm.title"), (x, y), 20, T.WARN, True, maxw=PROMPT.w - 32)
             if self.dialog is None:
-                for i, line in enumerate(wrap(host.app, self.confirming[1], 16, PROMPT.w - 32)[:2]):
+                for i, line in enumerate(self.question_lines()):
                     pen.blit(surface, line, (x, y + 28 + i * 20), 16, T.TEXT)
         elif mine and not self.buttons:
             # the question waits for the dice, so it never gives a result away

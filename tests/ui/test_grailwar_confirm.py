@@ -10,6 +10,7 @@ from .test_grailwar_screen import button, open_war, wait_for_menu
 pytest.importorskip("grailwar.rules")
 
 from grailwar.rules.actions import Answer  # noqa: E402
+from grailwar.ui.layout import PROMPT  # noqa: E402
 from grailwar.ui.menu import ActionTree  # noqa: E402
 
 
@@ -30,6 +31,23 @@ def test_declaring_asks_first_and_key_1_goes_back(make_app):
     press(app, pygame.K_2)
     assert scene.record.actions[n]["a"]["act"] == "rest"
 
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_raids_question_is_shown_whole_above_its_buttons(make_app, lang):
+    """The raid's question (what it commits to, and the estimated win rate) runs to three
+    lines: every word of it is on screen, and the yes/no buttons sit below its last line."""
+    app, scene = open_war(make_app, ["human"] + ["npc"] * 6, seed=7, lang=lang)
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target"))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
+    question = scene.menu.confirming[1]
+    lines = scene.menu.question_lines()
+    assert len(lines) >= 3 and "".join(lines).replace(" ", "") == question.replace(" ", "")
+    assert all(line in scene.drawn_texts for line in lines)
+    last_line_bottom = PROMPT.y + 38 + 20 * len(lines)
+    assert [op[0] for _, op in scene.buttons] == ["cancel", "confirm"]
+    assert all(b.rect.top >= last_line_bottom for b, _ in scene.buttons)
 
 def test_a_command_spell_states_what_it_gains(make_app):
     app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
