@@ -189,6 +189,12 @@ class BattlePresenter:
                 b["winner"] = vb.get("winner") or b.get("winner")
                 if b.get("stage") != "done":
                     self._end(applies)
+        for side in ("A", "B"):           # a side met in this battle is named from now on (its view says so)
+            for m in b.get(side, []):
+                label, level = VM.faction_label(vm, m["id"], lang), vm.get("factions", {}).get(m["id"], {}).get("level")
+                if (label, level or "?") != (m.get("label"), m.get("level")):
+                    m["label"], m["level"] = label, level or "?"
+                    self._changed()
         b["names"] = {fid: VM.faction_label(vm, fid, lang) for fid in vm.get("factions", {})}
         b["names"].update({"A": tr("battle.side_a_short"), "B": tr("battle.side_b_short")})
         src = {"mods": tr("battle.mods_sum"), "command_spell": tr("battle.src_spell"),

@@ -8,9 +8,9 @@ from grailwar.rules.schema import PARAMS
 from grailwar.ui import theme as T
 from grailwar.ui import viewmodel as VM
 
-from .conftest import press
+from .conftest import click, press
 from .test_grailwar_battle_secrets import battle_over, drive_raid
-from .test_grailwar_screen import open_war
+from .test_grailwar_screen import button, open_war, wait_for_menu
 
 pytest.importorskip("grailwar.rules")
 
@@ -44,6 +44,23 @@ def test_a_master_choosing_a_slot_sees_both_sides_values(make_app):
             # both sides' values, as this master's view has them
             assert str(view["F1"]["params"][p]) in texts and str(view["F2"]["params"][p]) in texts
         assert not any(t.startswith("Your chance to win") for t in texts)    # no rate before the slots are in
+
+
+def test_a_foe_met_in_the_battle_is_named_in_the_battle_view_as_in_the_side_panel(make_app):
+    """A raid on an NPC master not met before: the fight is the meeting. From then on the
+    battle's sides name it (class, master, level) as the factions panel does, not "F4 ???"."""
+    app, scene = open_war(make_app, ["human"] + ["npc"] * 6, seed=7)
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "F4"))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
+    click(app, button(scene, lambda op: op[0] == "confirm"))
+    wait_for_menu(app, scene, "slot", "F1")
+    label = VM.faction_label(scene.vm, "F4", "en")
+    assert label != "F4 ???" and label in " ".join(scene.drawn_texts)        # the factions panel names it
+    names = {m["id"]: (m["label"], m["level"]) for m in scene.battles.battle["B"]}
+    assert names["F4"] == (label, scene.vm["factions"]["F4"]["level"])
+    assert any(t.startswith(label + "  Lv ") for t in scene.drawn_texts)
 
 
 def test_the_battle_view_follows_the_masters_who_fight_through_the_hand_offs(make_app):
