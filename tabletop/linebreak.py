@@ -216,3 +216,21 @@ def wrap(text: str, width: int, measure: Callable[[str], int] = display_width) -
     if cur:
         lines.append(cur)
     return [joined(line).rstrip(" ") for line in lines] or [""]
+
+
+ELLIPSIS = "…"
+
+
+def elide(text: str, width: int, measure: Callable[[str], int] = display_width) -> str:
+    """``text`` as it fits in one line of ``width``: whole, or its longest start that fits
+    with "…" after it (no space left before the mark). Only the mark when nothing more fits."""
+    if measure(text) <= width:
+        return text
+    lo, hi = 0, len(text)             # the start of length lo fits with the mark; hi does not
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if measure(text[:mid].rstrip() + ELLIPSIS) <= width:
+            lo = mid
+        else:
+            hi = mid
+    return text[:lo].rstrip() + ELLIPSIS

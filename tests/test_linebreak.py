@@ -17,7 +17,7 @@ from hypothesis import given, settings, strategies as st
 
 from pendulum.ui.teach_panel import paragraphs
 from tabletop import linebreak
-from tabletop.linebreak import NO_END, NO_START, display_width, wrap
+from tabletop.linebreak import NO_END, NO_START, display_width, elide, wrap
 
 ROOT = Path(__file__).resolve().parents[1]
 JA = yaml.safe_load((ROOT / "config/i18n/ja.yaml").read_text(encoding="utf-8"))
@@ -273,3 +273,15 @@ def test_long_and_odd_strings_wrap():
         break_points(text, lines)
         assert lines
     assert all(display_width(line) <= 20 for line in wrap("評議会" * 3400, 20))
+
+
+@pytest.mark.parametrize("text,width,want", [
+    ("F4 Rider (Marco Bellandi)", 40, "F4 Rider (Marco Bellandi)"),      # fits: whole
+    ("F4 Rider (Marco Bellandi)", 12, "F4 Rider (M…"),
+    ("ab cdef", 4, "ab…"),                                               # no space before the mark
+    ("F4 ライダー（マルコ・ベランディ）", 12, "F4 ライダー…"),            # wide characters count two
+    ("abcdef", 1, "…"),
+])
+def test_a_name_too_long_for_its_place_is_cut_short_with_an_ellipsis(text, width, want):
+    got = elide(text, width)
+    assert got == want and display_width(got) <= max(width, 1)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.linebreak import elide
+
 from . import theme as T
 
 
@@ -61,10 +63,13 @@ class BattleView:
 
         def put(text, pos, size=18, col=T.TEXT, bold=False, anchor="topleft", maxw=None):
             text = str(text)
+            if maxw:                       # too wide: cut short with "…"
+                font = app.font(size, bold)
+                text = elide(text, maxw, lambda t: font.size(t)[0])
             texts.append(text)
             t = app.text(text, size, col, bold, cache=False)   # a battle's words: drawn once, kept in its frame
             r = t.get_rect(**{anchor: pos})
-            s.blit(t, r, area=pygame.Rect(0, 0, maxw, r.h) if maxw and r.w > maxw else None)
+            s.blit(t, r)
             return r
 
         put(tr("battle.title", no=b.get("no", "?"), cause=tr("cause." + str(b.get("cause", "")).replace(" ", "_"), default=str(b.get("cause", "")))),

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.linebreak import elide
+
 from . import theme as T
 
 LOGICAL = (1920, 1080)
 TOP = pygame.Rect(0, 0, 1920, 56)
 MAP = pygame.Rect(16, 64, 1120, 712)
+BATTLE = pygame.Rect(MAP.x + 20, MAP.y + 20, MAP.w - 40, MAP.h - 22)    # over the map and its legend
 TRAY = pygame.Rect(16, 788, 430, 276)
 LOG = pygame.Rect(458, 788, 678, 276)
 ME = pygame.Rect(1152, 64, 752, 452)
@@ -51,12 +54,14 @@ class Pen:
         return self.app.text(s, size, color, bold, cache=not once)
 
     def blit(self, surface, s, pos, size=18, color=T.TEXT, bold=False, anchor="topleft", maxw=None, once=False):
+        """Draw ``s`` at ``pos``; wider than ``maxw``, it is cut short with "…" (what is drawn is
+        what ``sink`` lists)."""
+        if maxw:
+            font = self.app.font(size, bold)
+            s = elide(str(s), maxw, lambda t: font.size(t)[0])
         t = self.text(s, size, color, bold, once)
         r = t.get_rect(**{anchor: pos})
-        if maxw and r.w > maxw:
-            surface.blit(t, r, area=pygame.Rect(0, 0, maxw, r.h))
-        else:
-            surface.blit(t, r)
+        surface.blit(t, r)
         return r
 
 

@@ -40,7 +40,7 @@ from .flowdriver import FlowDriver
 from .frame import FrameComposer
 from .handoff import HandOff
 from .keys import InputRouter
-from .layout import LOG, MAP, ME, PROMPT, RIVALS, THEME, TOP, TRAY, Pen
+from .layout import BATTLE, LOG, MAP, ME, PROMPT, RIVALS, THEME, TOP, TRAY, Pen
 from .logfeed import LogFeed
 from .mapview import MapView
 from .pace import NpcPace
@@ -83,7 +83,7 @@ class GrailWarScene(Scene):
         self.feed = LogFeed(self.tray, self.logpanel, self.log_text,
                             lambda e: VM.roll_captions(e, self.app.lang, self.app.t),
                             tone=lambda e: TONE.of_entry(e, self.vm or {}, self.viewer), flavour=self._flavour)
-        self.battles = BattlePresenter(BattleView(app, MAP.inflate(-40, -40)), lambda i: self.value_label("item", i),
+        self.battles = BattlePresenter(BattleView(app, BATTLE), lambda i: self.value_label("item", i),
                                        self.rules.cfg.combat.sub_divisor)
         self.menu = PromptMenu(self)
         self.takeback = TakeBack(self)     # a fresh declaration waits a short grace, to be taken back
