@@ -126,6 +126,10 @@ class DragController:
         if wid is not None:
             self.pick_up(wid, pos)
             return True
+        acts = self._box_acts(pos)
+        if acts:                        # a reward box one of the seat's workers may act on: it acts
+            self.choose_or_apply(acts, self.acting_seat(), pos)
+            return True
         for tid in TIMERS:
             r = t.region(f"timer.{tid}")
             if r and r.collidepoint(pos):
@@ -135,6 +139,18 @@ class DragController:
             if self.click_region(rid, pos):
                 return True
         return False
+
+    def _box_acts(self, pos):
+        """The acting seat's legal acts on the reward box under ``pos`` (its worker waits in a
+        frame above it), as the engine lists them; none for a seat this hand may not play."""
+        t = self.table
+        seat = self.acting_seat()
+        if not t.seat_input.may_play(self.device, seat):
+            return []
+        boxes = [rid for rid in t.layout.hit(pos) if rid.startswith("space.")]
+        if not boxes:
+            return []
+        return [a for a in t.legal(seat) if a.kind == "act" and V.target_region(a, seat) in boxes]
 
     def pick_up(self, wid, pos):
         t = self.table

@@ -140,6 +140,26 @@ def test_activation_by_dragging_into_the_gain_box_pays_gold(table_app):
     assert any("paid 2 gold" in line for line in scene.log_lines)
 
 
+def test_clicking_the_gain_box_under_a_waiting_worker_acts_with_it(table_app):
+    """A beginner clicks the box they want, not the worker above it: it acts, as a drag
+    there would; a box no worker of the seat waits above stays as it was."""
+    app, scene = table_app()
+    seat, wid = opening_worker(scene)
+    frame = next(f for f in scene.rules.frames.values() if f.area == "green" and f.row == 1)
+    scene.apply(A.Move(seat, wid, frame.id))
+    finish_opening(scene, prefer="black")
+    assert scene.state.phase == "action"
+    app.step(2)
+    scene.focus(seat)
+    app.step(2)
+    p = scene.state.players[seat]
+    other = next(f for f in scene.rules.frames.values() if f.area == "green" and f.row == 1 and f.id != frame.id)
+    before = (dict(p.workers), list(p.res), len(scene.record.actions))
+    click_at(app, scene.region(f"space.{other.spaces[0]}").center)
+    assert (dict(p.workers), list(p.res), len(scene.record.actions)) == before     # no worker of mine above it
+    click_at(app, scene.region(f"space.{frame.spaces[0]}").center)
+    assert p.workers[wid] == "B:" + frame.spaces[0] and p.res[2] == before[1][2] - 2
+
 def test_a_finished_timer_flips_by_click_with_an_animation(table_app):
     app, scene = table_app(mode="realtime", speed=60.0)
     finish_opening(scene, prefer="black")
