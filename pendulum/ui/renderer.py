@@ -425,14 +425,7 @@ class TableRenderer:
                 hg.angle = 0.0
             else:
                 hg.draw(surface, c, GLASS_SCALE)
-            if t.timed:
-                rem, _dur = V.timer_remaining(t.view, tid)
-                label = app.t("pendulum.timer.seconds", s=int(math.ceil(rem))) if rem > 0 else app.t("pendulum.timer.finished")
-                col = (255, 240, 200) if rem > 0 else (255, 150, 120)
-            else:
-                label, col = app.t("pendulum.timer.untimed"), (220, 220, 220)
-            if t.paused:
-                label, col = app.t("pendulum.timer.paused"), (190, 200, 255)
+            label, col = self.glass_label(tid)
             s = self._labels.get((label, col))
             if s is None:
                 if len(self._labels) > 64:
@@ -441,6 +434,22 @@ class TableRenderer:
             r = s.get_rect(midtop=(c[0], c[1] + 58))
             pygame.draw.rect(surface, (10, 10, 14), r.inflate(8, 2), border_radius=5)
             surface.blit(s, r)
+
+    def glass_label(self, tid):
+        """The words under a glass and their colour: its seconds left, "flip!" once it ran out
+        and the engine would take a flip of it now (never in the council), else a plain 0 s."""
+        t = self.table
+        app = t.app
+        if t.paused:
+            return app.t("pendulum.timer.paused"), (190, 200, 255)
+        if not t.timed:
+            return app.t("pendulum.timer.untimed"), (220, 220, 220)
+        rem, _dur = V.timer_remaining(t.view, tid)
+        if rem > 0:
+            return app.t("pendulum.timer.seconds", s=int(math.ceil(rem))), (255, 240, 200)
+        if t.may_flip(tid):
+            return app.t("pendulum.timer.finished"), (255, 150, 120)
+        return app.t("pendulum.timer.seconds", s=0), (200, 200, 200)
 
     def _draw_workers(self, surface, skip=()):
         t = self.table

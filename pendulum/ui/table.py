@@ -456,10 +456,19 @@ class PendulumTable(Scene):
             self.layout.set_focus(seat)
             self.changed()
 
-    def flip_timer(self, tid, seat=None):
+    def _flipping_seat(self, seat=None):
+        """Who flips a glass from this screen: ``seat``, else the focused seat, else a human one."""
         seat = self.focus_seat if seat is None else seat
         if not self.human[seat]:
             seat = next((i for i, h in enumerate(self.human) if h), seat)
+        return seat
+
+    def may_flip(self, tid) -> bool:
+        """Would the engine take a flip of glass ``tid`` from this screen now?"""
+        return self.why_not(V.flip_action(self._flipping_seat(), tid)) is None
+
+    def flip_timer(self, tid, seat=None):
+        seat = self._flipping_seat(seat)
         acts = [a for a in self.legal(seat) if a.kind == "flip" and a.timer == tid]
         if acts:
             return self.try_request(acts[0])

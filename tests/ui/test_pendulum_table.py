@@ -187,6 +187,25 @@ def test_a_finished_timer_flips_by_click_with_an_animation(table_app):
     assert scene.hourglasses["black"].grains_above() > 100        # the sand is back on top
 
 
+def test_a_run_out_glass_says_flip_only_while_the_engine_takes_a_flip(table_app):
+    """Under a run-out glass: "0 s: flip!" while the engine would take a flip of it from this
+    screen; once it would not (the seat said Done; the council called), only "0 s"."""
+    app, scene = table_app(mode="realtime", speed=60.0)
+    finish_opening(scene, prefer="black")
+    st = scene.state
+    for _ in range(120):
+        if st.remaining["black"] <= 0:
+            break
+        app.step(1)
+    assert st.phase == "action" and st.remaining["black"] <= 0 and scene.focus_seat == 0
+    assert scene.why_not(A.Flip(0, "black")) is None
+    assert scene.renderer.glass_label("black")[0] == "0 s: flip!"
+    scene.apply(A.Done(0))
+    app.step(1)
+    assert scene.why_not(A.Flip(0, "black")).rule == "4.6 done"        # (the engine: declared done)
+    assert scene.renderer.glass_label("black")[0] == "0 s"
+
+
 def test_pause_freezes_every_timer_and_the_sand(table_app):
     app, scene = table_app(mode="realtime", speed=4.0)
     finish_opening(scene, prefer="black")
