@@ -252,9 +252,10 @@ class GrailWarScene(Scene):
         if self.vm is not None:
             self.feed.rebuild(self.vm["log"])
 
-    def log_text(self, entry):
-        """One log entry in the screen's language: the one place log lines are rendered."""
-        return VM.log_line(entry, self.app.lang, self.app.t)
+    def log_text(self, entry, when=True):
+        """One log entry in the screen's language: the one place log lines are rendered
+        (``when=False``: without its ``T1.C`` stamp, as the answer dialog shows it)."""
+        return VM.log_line(entry, self.app.lang, self.app.t, when)
 
     # --- view ----------------------------------------------------------------------------------------
     def _refresh_view(self):
@@ -379,7 +380,7 @@ class GrailWarScene(Scene):
             # the answer is what the engine let this master see of the notes just logged
             notes = [VM.log_entry(self.state, ev.index, self.viewer) for ev in visible
                      if getattr(ev, "kind", "") == "logged"]
-            self.menu.show_reply([self.log_text(e) for e in notes if e.get("kind") == "note"])
+            self.menu.show_reply([self.log_text(e, when=False) for e in notes if e.get("kind") == "note"])
 
     # --- taking a declaration back (takeback.py) ------------------------------------------------------
     def take_back(self, action):

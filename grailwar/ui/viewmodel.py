@@ -227,11 +227,12 @@ def _strings(lang):
     return Strings(lang)
 
 
-def log_line(e, lang, t=None):
+def log_line(e, lang, t=None, when=True):
     """One log entry in the chosen language through the engine's ``logtext.render``;
-    ``t`` is the screen's string lookup (default: the shipped strings of ``lang``)."""
+    ``t`` is the screen's string lookup (default: the shipped strings of ``lang``);
+    ``when=False`` leaves out the ``T1.C`` stamp (a line shown outside the log)."""
     try:
-        return render(e, t or _strings(lang).t, lang)
+        return render(e, t or _strings(lang).t, lang, when=when)
     except Exception:   # noqa: BLE001 - a malformed entry still shows something
         return str(e)
 

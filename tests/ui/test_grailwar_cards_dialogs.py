@@ -6,8 +6,8 @@ import itertools
 import pygame
 import pytest
 
-from .conftest import press
-from .test_grailwar_screen import open_war, wait_for_menu
+from .conftest import click, press
+from .test_grailwar_screen import button, open_war, wait_for_menu
 
 pytest.importorskip("grailwar.rules")
 
@@ -78,6 +78,30 @@ def test_the_answer_never_lies_over_the_talk_dialog(make_app):
     press(app, pygame.K_RETURN)                                       # OK closes the answer
     assert scene.menu.reply is None and scene.menu.dialog is not None
 
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_answer_to_a_threat_reads_as_words_without_the_logs_stamp(make_app, lang):
+    """A raid on F4 (so they have met), then in the comm turn a threat: "tell me where you
+    are". The answer dialog says who answered what, without the log's ``T1.C`` stamp."""
+    app, scene = open_war(make_app, ["human"] + ["npc"] * 6, seed=7, lang=lang)
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "F4"))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
+    click(app, button(scene, lambda op: op[0] == "confirm"))
+    while wait_for_menu(app, scene, None, "F1").kind != "comm":      # the battle: first choices, no spell
+        done = scene.state.pending.kind == "commit"
+        click(app, button(scene, lambda op: op[2] == ("commit", "done")) if done else scene.buttons[0][0])
+        if scene.menu.confirming is not None:
+            click(app, button(scene, lambda op: op[0] == "confirm"))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("talk", "open")))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "threaten"))
+    click(app, button(scene, lambda op: op[0] == "choose" and "loc" in str(op[2])))
+    assert scene.menu.reply is not None
+    lines = scene.menu.reply[2][1:]
+    assert lines and all(line in scene.drawn_texts for line in lines)
+    assert not any(line.startswith("T1.") for line in lines)
+    assert all(line.startswith("F1 ") and "F4" in line for line in lines), lines       # who asked whom
 
 def test_the_scrolled_up_badge_never_covers_a_log_line(make_app):
     app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11)
