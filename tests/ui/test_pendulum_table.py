@@ -124,14 +124,21 @@ def test_in_japanese_a_refusal_explains_the_rule_in_japanese(table_app):
     assert "砂時計" not in scene.log_lines[-1]                  # worded again in English
 
 
-def test_activation_by_dragging_into_the_gain_box_pays_gold(table_app):
-    app, scene = table_app()
+def _worker_waiting_in_green(app, scene):
+    """The opening seat's worker in a green frame on the timer row, the action phase begun:
+    (seat, worker, frame)."""
     seat, wid = opening_worker(scene)
     frame = next(f for f in scene.rules.frames.values() if f.area == "green" and f.row == 1)
     scene.apply(A.Move(seat, wid, frame.id))
     finish_opening(scene, prefer="black")
     assert scene.state.phase == "action"
     app.step(2)
+    return seat, wid, frame
+
+
+def test_activation_by_dragging_into_the_gain_box_pays_gold(table_app):
+    app, scene = table_app()
+    seat, wid, frame = _worker_waiting_in_green(app, scene)
     gold = scene.state.players[seat].res[2]
     space = frame.spaces[0]
     drag(app, scene.worker_positions()[wid], scene.region(f"space.{space}").center)
@@ -144,12 +151,7 @@ def test_clicking_the_gain_box_under_a_waiting_worker_acts_with_it(table_app):
     """A beginner clicks the box they want, not the worker above it: it acts, as a drag
     there would; a box no worker of the seat waits above stays as it was."""
     app, scene = table_app()
-    seat, wid = opening_worker(scene)
-    frame = next(f for f in scene.rules.frames.values() if f.area == "green" and f.row == 1)
-    scene.apply(A.Move(seat, wid, frame.id))
-    finish_opening(scene, prefer="black")
-    assert scene.state.phase == "action"
-    app.step(2)
+    seat, wid, frame = _worker_waiting_in_green(app, scene)
     scene.focus(seat)
     app.step(2)
     p = scene.state.players[seat]
@@ -159,6 +161,7 @@ def test_clicking_the_gain_box_under_a_waiting_worker_acts_with_it(table_app):
     assert (dict(p.workers), list(p.res), len(scene.record.actions)) == before     # no worker of mine above it
     click_at(app, scene.region(f"space.{frame.spaces[0]}").center)
     assert p.workers[wid] == "B:" + frame.spaces[0] and p.res[2] == before[1][2] - 2
+
 
 def test_a_finished_timer_flips_by_click_with_an_animation(table_app):
     app, scene = table_app(mode="realtime", speed=60.0)
