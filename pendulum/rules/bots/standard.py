@@ -109,7 +109,7 @@ class StandardBot(Valuation):
         or the state is another object: an unchanged revision means an unchanged key."""
         seat = self.seat
         p = st.players[seat]
-        self._soon_memo = self._mult = None
+        self._soon_memo = None
         sid = id(st)
         if p.rev != self._rev or sid != self._sid:
             self._rev, self._sid = p.rev, sid
@@ -261,7 +261,8 @@ class StandardBot(Valuation):
         rules = st.rules
         where = table[1]
         board = self._board
-        mult = self.mults(st)
+        last = self._track_mult                     # (time-track: the factors of the token's space, ``mults``)
+        mult = last[2] if last is not None and last[1] == st.track_space and last[0] is rules else self.mults(st)
         free = []
         current = {}
         for w, loc in p.workers.items():
