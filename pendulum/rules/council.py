@@ -115,6 +115,7 @@ class Council:
                 if self.rules.timed and any(v > 0 for v in self.remaining.values()):
                     return                  # 5.8 step 6: wait for running sand (G25 option off)
                 self.round += 1
+                self.shared_changed()
                 self._restart_flip(ev)
                 continue
             return
@@ -150,6 +151,7 @@ class Council:
                 p.votes = 0
         if self.legendary == "council_deck":
             self.legendary = "waiting"          # enters with the next achievement (2.2 step 4)
+        self.shared_changed()                   # (the votes, the token)
         self.council_turn = 0
 
     def _council_end(self, ev):
@@ -174,6 +176,7 @@ class Council:
                 ev.append(A.AchievementRevealed(-1, self.achievement, True))
         else:
             self.achievement = None
+        self.shared_changed()                   # (the claims, the achievement, the token)
         self.markers = r.time_markers
         if r.options["council_end_timers_finished"] and r.timed:
             for a in AREAS:

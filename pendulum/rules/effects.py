@@ -4,11 +4,17 @@
 ``_do_<kind>`` handlers and the ``_choose_<decision>`` resolvers live here with the reward engine ``gain``
 (5.2), payments, worker movement, timer flips and achievement claims. Choices a reward offers become
 pending decisions of the seat (``open_decision``); their options are listed by the legality part.
+
+Every write of a player's mat here (cubes, votes, tracks, glory, cards, slots, claims, the legendary token)
+takes a new revision for it (``p.rev = next(MAT_REVS)``, ids.py), and a change of what every mat is valued
+against (the legendary token's place; the council's round and achievement) a new one for every player
+(``shared_changed``): the bots keep their values while the revision is the same. The pieces (workers,
+done, decisions, armed modifiers) are not part of it. tests/pendulum/test_bot_mat_rev.py checks each write.
 """
 from __future__ import annotations
 
 from . import actions as A
-from .ids import ARMING, RES, RI, ROWS, TI, TRACK_I, TRACKS, compile_gain, parse3
+from .ids import ARMING, MAT_REVS, RES, RI, ROWS, TI, TRACK_I, TRACKS, compile_gain, parse3
 
 
 _VP_KEYS = tuple(TI)            # track index -> its cost key ("power_vp", ...)
@@ -41,7 +47,13 @@ class Effects:
         (None: none are made -- every part here takes that, ``PendulumState.apply_chosen``)."""
         _HANDLERS[action.kind](self, p, action, ev)
 
+    def shared_changed(self):
+        """The round, the achievement or the legendary token's place changed: every mat is valued afresh."""
+        for p in self.players:
+            p.rev = next(MAT_REVS)
+
     def pay(self, p, cost: dict, pay, ev):
+        p.rev = next(MAT_REVS)
         c = self.rules.costs.get(id(cost))
         if c is not None and c[0] is cost and not pay:     # a static cost, compiled: its non-zero parts only
             _, cm, cc, cg, _any, cv, vps = c
@@ -91,6 +103,7 @@ class Effects:
                     ev.append(A.Paid(p.seat, f"{key}={v}"))
 
     def track_gain(self, p, t, n, ev):
+        p.rev = next(MAT_REVS)
         cap = self.rules.track_max
         room = cap - p.tracks[t]
         step = min(n, room)
@@ -109,6 +122,7 @@ class Effects:
 
     def gain(self, p, eff: dict, ev, ctx=None):
         """Apply a reward (5.2). Choices become pending decisions of the seat."""
+        p.rev = next(MAT_REVS)                   # (for _gain_rest's writes too)
         cap = self.rules.cap
         c = self.rules.gains.get(id(eff))
         if c is None or c[0] is not eff:
@@ -253,6 +267,7 @@ class Effects:
         cost = {k: v for k, v in info["cost"].items() if k != "any_resource"}
         p.hand.remove(a.card)
         p.discard.append(a.card)
+        p.rev = next(MAT_REVS)
         if ev is not None:
             ev.append(A.StratagemPlayed(p.seat, a.card))
         self.pay(p, cost, pay, ev)
@@ -265,12 +280,14 @@ class Effects:
         self.claim_achievement(p, a.take, ev)
     def claim_achievement(self, p, take, ev):
         p.claims += 1
+        p.rev = next(MAT_REVS)
         self.achievement_markers.append(p.seat)
         if ev is not None:
             ev.append(A.AchievementClaimed(p.seat, self.achievement, take))
         if take == "legendary":
             self.legendary = "taken"
             p.had_token = True
+            self.shared_changed()
             self.gain(p, {"legendary_vp": 1}, ev)
         else:
             self.gain(p, self.rules.achievements[self.achievement]["reward"], ev)
@@ -324,6 +341,7 @@ class Effects:
             self.display[i] = None
             frm = f"display:{i}"
         p.slots[col].append(card)
+        p.rev = next(MAT_REVS)
         if ev is not None:
             ev.append(A.ProvinceTaken(p.seat, card, frm, col))
 
@@ -347,6 +365,7 @@ class Effects:
         k = int(k)
         src, dst = (0, 1) if d == "m>c" else (1, 0)
         p.res[src] -= k
+        p.rev = next(MAT_REVS)
         if ev is not None:
             ev.append(A.Paid(p.seat, f"{RES[src]}={k}"))
         self.gain(p, {RES[dst]: k}, ev)
@@ -354,6 +373,7 @@ class Effects:
     def _choose_move_vp(self, p, dec, opt, ev):
         a, b = (TRACK_I[x] for x in opt.split(">"))
         p.tracks[a] -= 1
+        p.rev = next(MAT_REVS)
         if ev is not None:
             ev.append(A.Paid(p.seat, f"{TRACKS[a]}_vp=1"))
         self.track_gain(p, b, 1, ev)
@@ -361,6 +381,7 @@ class Effects:
     def _choose_return(self, p, dec, opt, ev):
         p.discard.remove(opt)
         p.hand.append(opt)
+        p.rev = next(MAT_REVS)
         if ev is not None:
             ev.append(A.StratagemsPickedUp(p.seat, (opt,)))
 
@@ -390,12 +411,14 @@ class Effects:
         if k:
             p.res[t] -= k
             p.glory[t] += k
+            p.rev = next(MAT_REVS)
             if ev is not None:
                 ev.append(A.Gained(p.seat, f"glory_{TRACKS[t]}={k}"))
 
     def _choose_trim(self, p, dec, opt, ev):
         col, card = opt.split(":")
         p.slots[col].remove(card)
+        p.rev = next(MAT_REVS)
         if ev is not None:
             ev.append(A.ProvinceRemoved(p.seat, card, col))
         if any(len(v) > self.slot_limit(p) for v in p.slots.values()):
@@ -421,8 +444,10 @@ class Effects:
             self.pay(p, cost, parse3(pay) if pay else None, ev)
         if kind == "stratagem":
             p.hand.append(card)
+            p.rev = next(MAT_REVS)
         elif kind == "keep_beside_mat":
             p.keep.append(card)
+            p.rev = next(MAT_REVS)
         else:
             self.gain(p, info["effect"], ev)
 

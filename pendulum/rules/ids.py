@@ -2,6 +2,7 @@
 syntax), plus the small pure helpers on them. Imports nothing from the rest of the package."""
 from __future__ import annotations
 
+from itertools import count
 from types import MappingProxyType
 
 AREAS = ("green", "purple", "black")
@@ -21,6 +22,13 @@ DONE_PHASES = ("action", "council_called", "council_adjust")
 OFF_BOARD = ("reserve", "council", "gone")                    # worker locations that are not in play
 ARMING = {"skip_green_purple_gold_cost": "skip_gold", "also_take_adjacent_action": "adjacent",
           "take_worker_action_twice": "twice"}             # stratagem special -> modifier of the next act
+
+
+# A player's mat revision (``Player.rev``): the engine takes ``next(MAT_REVS)`` whenever it writes the mat (cubes,
+# votes, tracks, glory, cards, slots, claims, the legendary token) or the shared state every mat's value reads
+# (round, achievement, legendary token). Never the same number twice in a process, for any state or clone: a bot
+# that saw one revision knows the mat is unchanged while it sees it again (``StandardBot.choose``).
+MAT_REVS = count(1)
 
 
 def pay_str(m, c, g) -> str:

@@ -20,26 +20,27 @@ from tabletop.engine import Action, GameRng, State
 from .choices import Choices
 from .council import Council
 from .effects import Effects
-from .ids import AREAS, SLOTS
+from .ids import AREAS, MAT_REVS, SLOTS
 from .legality import Legality
 from .realtime import RealTime
 from .refusals import error
 
 
 class Player:
-    __slots__ = ("seat", "character", "res", "votes", "tracks", "start", "legendary", "had_token", "glory",
-                 "slots", "hand", "discard", "keep", "claims", "workers", "done", "decisions", "armed",
-                 "variant")
+    FIELDS = ("seat", "character", "res", "votes", "tracks", "start", "legendary", "had_token", "glory",
+              "slots", "hand", "discard", "keep", "claims", "workers", "done", "decisions", "armed", "variant")
+    __slots__ = FIELDS + ("rev",)   # rev: the mat's revision (ids.MAT_REVS), not saved: a fresh one on load
 
     def to_dict(self):
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in
-                ((k, getattr(self, k)) for k in self.__slots__)}
+                ((k, getattr(self, k)) for k in self.FIELDS)}
 
     @classmethod
     def from_dict(cls, d):
         p = cls()
-        for k in cls.__slots__:
+        for k in cls.FIELDS:
             setattr(p, k, d[k])
+        p.rev = next(MAT_REVS)
         p.slots = {k: list(v) for k, v in d["slots"].items()}
         p.workers = dict(d["workers"])
         p.res, p.tracks, p.start, p.glory = list(d["res"]), list(d["tracks"]), list(d["start"]), list(d["glory"])
@@ -51,7 +52,7 @@ class Player:
         p = Player.__new__(Player)
         p.seat, p.character, p.votes, p.legendary, p.had_token = (self.seat, self.character, self.votes,
                                                                   self.legendary, self.had_token)
-        p.claims, p.done, p.variant = self.claims, self.done, self.variant
+        p.claims, p.done, p.variant, p.rev = self.claims, self.done, self.variant, self.rev   # (the same mat)
         p.res, p.tracks, p.start, p.glory = self.res[:], self.tracks[:], self.start[:], self.glory[:]
         p.slots = {k: v[:] for k, v in self.slots.items()}
         p.hand, p.discard, p.keep, p.armed = self.hand[:], self.discard[:], self.keep[:], self.armed[:]
@@ -114,6 +115,7 @@ class PendulumState(Legality, Choices, Effects, Council, RealTime, State):
             p.decisions = []
             p.armed = []
             p.variant = bool(o["advanced_variant"][i])
+            p.rev = next(MAT_REVS)
             s.players.append(p)
         # neutral workers
         s.frame_occ = {f: [] for f in rules.frames}

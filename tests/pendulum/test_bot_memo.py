@@ -1,7 +1,9 @@
 """A bot keeps its values between decisions while its own mat is unchanged (``StandardBot.choose``'s memo
-key). Whatever part of the mat changes on the same state object, the next decision must value the board
-and the cards as a bot that never saw the old mat does; and the free-move pass reads the frames off the
-timer rows by area (``rules.rows_table``) in the same order as the frame list."""
+key, checked when the engine wrote the mat: ``Player.rev``). Whatever part of the mat the engine changes on
+the same state object, the next decision must value the board and the cards as a bot that never saw the old
+mat does (tests/pendulum/test_bot_mat_rev.py checks that every engine write takes a new revision); and the
+free-move pass reads the frames off the timer rows by area (``rules.rows_table``) in the same order as the
+frame list."""
 from __future__ import annotations
 
 import itertools
@@ -9,6 +11,7 @@ import itertools
 import pytest
 
 from pendulum.game import make_rules
+from pendulum.rules import actions as A
 from pendulum.rules.bots import make_bot
 from pendulum.rules.ids import AREAS, SLOTS
 
@@ -23,18 +26,29 @@ def _values(bot, st, seat):
     return boxes, frames, provinces
 
 
-def _slot(p, rules):
-    p.slots["yellow"].append(sorted(rules.provinces)[0])
+def _slot(st, p):
+    dec = {"t": "conquer"}
+    p.decisions.insert(0, dec)                  # (test set-up: a pending conquest, taken through the engine)
+    opts = [o for o in st.decision_options(p, dec) if o.endswith(":yellow")]
+    st.apply(A.Choose(p.seat, opts[0]))
 
 
-MUTATIONS = {                   # a change of one part of a seat's mat (made in place, as the engine does)
-    "gold": lambda p, r: p.res.__setitem__(2, p.res[2] + 3),
-    "military": lambda p, r: p.res.__setitem__(0, max(0, p.res[0] - 2)),
-    "votes": lambda p, r: setattr(p, "votes", p.votes + 2),
-    "track": lambda p, r: p.tracks.__setitem__(1, p.tracks[1] + 1),
+def _discard(st, p):
+    plays = [a for a in st.legal_actions(p.seat) if a.kind == "play"]
+    if plays:
+        st.apply(plays[0])                       # the card goes to the discard pile
+    else:
+        st.gain(p, {"pickup_all_stratagems": True}, None)
+
+
+MUTATIONS = {                   # a change of one part of a seat's mat, through the engine's own mutation code
+    "gold": lambda st, p: st.gain(p, {"gold": 3}, None),
+    "military": lambda st, p: st.pay(p, {"military": min(2, p.res[0])}, None, None),
+    "votes": lambda st, p: st.gain(p, {"votes": 2}, None),
+    "track": lambda st, p: st.track_gain(p, 1, 1, None),
     "slot": _slot,
-    "discard": lambda p, r: p.discard.append("x"),
-    "claims": lambda p, r: setattr(p, "claims", p.claims + 1),
+    "discard": _discard,
+    "claims": lambda st, p: st.claim_achievement(p, "reward", None),
 }
 
 
@@ -49,7 +63,7 @@ def test_a_changed_mat_is_valued_afresh(pen, players, seed):
             warm = make_bot("standard", seat, seed)
             warm.choose(work)                       # values memoised on the mat before the change
             before = _values(warm, work, seat)
-            mutate(work.players[seat], rules)      # the same state object: only the mat differs
+            mutate(work, work.players[seat])      # the same state object: the mat differs
             got = warm.choose(work)
             fresh = make_bot("standard", seat, seed)
             assert got == fresh.choose(work), name

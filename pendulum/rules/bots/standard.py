@@ -95,21 +95,32 @@ class StandardBot(Valuation):
         return opts[0]
 
     # ---------------------------------------------------------------- main policy
+    _rev = _sid = None      # choose: the mat's revision and the state's id the memo key was last checked at
+
+    def mat_changed(self):
+        """The next decision checks the memo key even if the mat's revision is the same (for a caller that
+        wrote a mat outside the engine)."""
+        self._rev = None
+
     def choose(self, st):
         """The bot's action for ``st``. The values are memoised (``self._vmemo``, ``self._board``) on this seat's own
         mat and the round's card/achievement: the key below, checked once per call (the state does not change
-        meanwhile)."""
+        meanwhile), and only when the engine wrote the mat since the last check (a new ``p.rev``, ids.MAT_REVS)
+        or the state is another object: an unchanged revision means an unchanged key."""
         seat = self.seat
         p = st.players[seat]
-        self._soon_memo = self._mult = None
-        r, t, s = p.res, p.tracks, p.slots         # (one tuple display, no unpacking or map: a hot path)
-        key = (id(st), r[0], r[1], r[2], p.votes, t[0], t[1], t[2], p.legendary, p.claims, p.had_token,
-               len(p.discard), len(s["brown"]), len(s["red"]), len(s["blue"]), len(s["yellow"]), len(p.keep),
-               st.round, st.achievement, st.legendary)       # (the slots: ids.SLOTS, always all four)
-        if self._memo_key != key:
-            self._memo_key = key
-            self._vmemo = {}
-            self._board = {}
+        self._soon_memo = None
+        sid = id(st)
+        if p.rev != self._rev or sid != self._sid:
+            self._rev, self._sid = p.rev, sid
+            r, t, s = p.res, p.tracks, p.slots         # (one tuple display, no unpacking or map: a hot path)
+            key = (sid, r[0], r[1], r[2], p.votes, t[0], t[1], t[2], p.legendary, p.claims, p.had_token,
+                   len(p.discard), len(s["brown"]), len(s["red"]), len(s["blue"]), len(s["yellow"]), len(p.keep),
+                   st.round, st.achievement, st.legendary)       # (the slots: ids.SLOTS, always all four)
+            if self._memo_key != key:
+                self._memo_key = key
+                self._vmemo = {}
+                self._board = {}
         ph = st.phase
         if ph == "game_over":
             return None
@@ -250,7 +261,8 @@ class StandardBot(Valuation):
         rules = st.rules
         where = table[1]
         board = self._board
-        mult = self.mults(st)
+        last = self._track_mult                     # (time-track: the factors of the token's space, ``mults``)
+        mult = last[2] if last is not None and last[1] == st.track_space and last[0] is rules else self.mults(st)
         free = []
         current = {}
         for w, loc in p.workers.items():

@@ -240,31 +240,24 @@ class Valuation:
                 return 1.0 / k
         return 0.2
 
-    _mult = None
-    _track_mult = None
+    _track_mult = None      # time-track: this bot's last (rules, token space, factors) (``_move`` reads it first)
 
     def mults(self, st):
         """``{area: factor}`` a positive frame value is multiplied by (how soon its row comes into play), as
-        ``place_value`` computes it; once per ``choose``."""
-        got = self._mult
+        ``place_value`` computes it (``_move`` asks once per decision)."""
+        if st.rules.timed:
+            return {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
+        rules, space = st.rules, st.track_space        # time-track: depends on the token's space only
+        last = self._track_mult
+        if last is not None and last[0] is rules and last[1] == space:
+            return last[2]
+        key = (rules, space, self.SOON_BASE, self.SOON_W)
+        got = _TRACK_MULTS.get(key)
         if got is None:
-            if st.rules.timed:
-                got = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
-            else:                                       # time-track: depends on the token's space only
-                rules, space = st.rules, st.track_space
-                last = self._track_mult                 # this bot's last (rules, space, factors): no key to hash
-                if last is not None and last[0] is rules and last[1] == space:
-                    got = last[2]
-                else:
-                    key = (rules, space, self.SOON_BASE, self.SOON_W)
-                    got = _TRACK_MULTS.get(key)
-                    if got is None:
-                        if len(_TRACK_MULTS) > 256:
-                            _TRACK_MULTS.clear()
-                        got = _TRACK_MULTS[key] = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a)
-                                                   for a in self.RATE}
-                    self._track_mult = (rules, space, got)
-            self._mult = got
+            if len(_TRACK_MULTS) > 256:
+                _TRACK_MULTS.clear()
+            got = _TRACK_MULTS[key] = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
+        self._track_mult = (rules, space, got)
         return got
 
     def place_value(self, st, p, w, f):
