@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .events import BattleEnded, BattleStarted, Committed, CommitmentsRevealed, RateComputed, SlotChosen
 from .model import ALL, LOG, clamp, floored, named
-from .frames import call, fids, frame, resumable, run
+from .frames import call, enter, fids, frame, resumable, run
 from .prompt import ask
 from . import aftermath  # noqa: F401  (registers the aftermath and defeat procedures)
 from .schema import PARAMS
@@ -476,7 +476,8 @@ def _fight(g, fr):
         b.stage = "aftermath"
         fr["pc"] = 7
     try:
-        yield from call(g, fr, "aftermath", seize=fr["seize"])
+        yield from enter(g, fr, "aftermath", seize=fr["seize"])
+        del fr["sub"]
     finally:
         b.stage = "done"
     return b

@@ -3,7 +3,7 @@ faction that lost its location goes."""
 from __future__ import annotations
 
 from .checks import omen, sub_check
-from .frames import call, frame, resumable, run
+from .frames import enter, frame, resumable, run
 from .prompt import ask
 
 
@@ -97,11 +97,13 @@ def _defeat(g, fr):
     while fr["i"] < len(retreated):
         f = g.fac[retreated[fr["i"]]]
         if "sub" in fr:
-            yield from call(g, fr, None)
+            yield from enter(g, fr)
+            del fr["sub"]
         else:
             g.note(f.id, "retreats", vis)
             if f.human:
-                yield from call(g, fr, "retreat_move", f=f.id, lost=b.loc)
+                yield from enter(g, fr, "retreat_move", f=f.id, lost=b.loc)
+                del fr["sub"]
             else:
                 retreat_now(g, f, b.loc)
         fr["i"] += 1
