@@ -93,10 +93,13 @@ def base_params(g, f, side, main, own_base):
 
 
 def base_rate(cfg, va, vb, slots):
-    w = t = l = 0
-    rows = []          # [param, a, b, W/T/L] per slot
+    """(the W/T/L table's rate, its key, a row ``[param, a, b, W/T/L]`` per slot, the summed
+    difference of the slots' values)."""
+    w = t = l = diff = 0
+    rows = []
     for p in slots:
         a, b = va[p], vb[p]
+        diff += a - b
         if a > b:
             w += 1
             r = "W"
@@ -108,7 +111,7 @@ def base_rate(cfg, va, vb, slots):
             r = "L"
         rows.append([p, a, b, r])
     key = f"{w}-{t}-{l}"
-    return cfg.combat.result_table.get(key, 50), key, rows
+    return cfg.combat.result_table.get(key, 50), key, rows, diff
 
 
 class Battle:
@@ -164,23 +167,13 @@ def side_mod(g, b, side, final):
     parts = b.A if side == "A" else b.B
     enemy = b.B if side == "A" else b.A
     cs = g.cfg.command_spells
-    slots = b.slots
     contrib = b.contrib
     terms = []
     for pt in parts:
         f = pt.f
-        passive = f.passive
-        for sk, e in passive.get("winrate", ()):
-            if e.value:
-                w = e.when
-                p = SLOT_WHEN.get(w)             # when_ok, the commonest condition first
-                if (p in slots) if p is not None else (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, slots)):
-                    terms.append((f.id, sk.id, e.value))
-                    contrib.add((f.id, sk.id))
-        for sk, e in passive.get("param", ()):
-            if e.value and (e.when in ALWAYS or when_ok(e.when, side, pt.main, pt.own_base, ())) and \
-                    (e.params == "ALL" or any(p in slots for p in e.params)):
-                contrib.add((f.id, sk.id))
+        wr, counted = passive_mod(b, pt, side)
+        terms += wr
+        contrib.update(counted)
         if final:
             for sk in pt.active:
                 for e in sk.effects:
@@ -210,15 +203,41 @@ def side_mod(g, b, side, final):
     return terms
 
 
+def passive_mod(b, pt, side):
+    """``pt``'s passive win-rate terms and the passive skills that count (``contrib``) for the
+    battle's slots: the same at B6 and B8 (the slots are set by then), so made once per battle
+    and part (kept in ``b.cache`` with the part and the slots they were made for)."""
+    key = ("passive", pt.f.id)
+    hit = b.cache.get(key)
+    slots = b.slots
+    if hit is not None and hit[0] is pt and hit[1] == slots:
+        return hit[2], hit[3]
+    f = pt.f
+    passive = f.passive
+    terms = []
+    counted = []
+    for sk, e in passive.get("winrate", ()):
+        if e.value:
+            w = e.when
+            p = SLOT_WHEN.get(w)             # when_ok, the commonest condition first
+            if (p in slots) if p is not None else (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, slots)):
+                terms.append((f.id, sk.id, e.value))
+                counted.append((f.id, sk.id))
+    for sk, e in passive.get("param", ()):
+        if e.value and (e.when in ALWAYS or when_ok(e.when, side, pt.main, pt.own_base, ())) and \
+                (e.params == "ALL" or any(p in slots for p in e.params)):
+            counted.append((f.id, sk.id))
+    b.cache[key] = (pt, list(slots), terms, counted)
+    return terms, counted
+
+
 def compute(g, b, final):
     """§8.4: returns (final_A, breakdown)."""
     cfg = g.cfg
-    va = values(g, b.A, final)
-    vb = values(g, b.B, final)
-    base, key, rows = base_rate(cfg, va, vb, b.slots)
-    diff = 0
-    for p in b.slots:
-        diff += va[p] - vb[p]
+    A, B = b.A, b.B
+    va = A[0].values(final) if len(A) == 1 else values(g, A, final)      # read only: no copy
+    vb = B[0].values(final) if len(B) == 1 else values(g, B, final)
+    base, key, rows, diff = base_rate(cfg, va, vb, b.slots)
     power = cfg.combat.power_diff_pct_per_point * diff
     lvl = cfg.combat.level_diff_pct_per_level * (_top_level(b.A) - _top_level(b.B))
     ma = side_mod(g, b, "A", final)

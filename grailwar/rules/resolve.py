@@ -22,13 +22,15 @@ def _phase_actions(g, fr):
         order = g.order()
         fr.update(h=[fid for fid in order if g.fac[fid].human], n=[fid for fid in order if not g.fac[fid].human],
                   s=0, i=0, pc=1)
+    fac = g.fac
     while fr["s"] < len(STAGES):
         step, grp, act = STAGES[fr["s"]]
         group = fr["h"] if grp == "h" else fr["n"] if grp == "n" else fr["h"] + fr["n"]
-        if fr["i"] == 0 and "sub" not in fr:
+        i = fr["i"]                # kept in the frame before each procedure (what a save reads)
+        if i == 0 and "sub" not in fr:
             set_phase(g, step)
-        while fr["i"] < len(group):
-            f = g.fac[group[fr["i"]]]
+        while i < len(group):
+            f = fac[group[i]]
             d = f.declared
             if "sub" in fr:
                 yield from enter(g, fr)
@@ -37,18 +39,19 @@ def _phase_actions(g, fr):
                 pass
             elif act:
                 if d.act == act:                                   # pending_act(g, f, act)
+                    fr["i"] = i
                     if act == "approach":
                         yield from enter(g, fr, "resolve_approach", x=f.id)
-                        del fr["sub"]
                     else:
                         yield from enter(g, fr, "resolve_soul", e=f.id)
-                        del fr["sub"]
+                    del fr["sub"]
             elif d.act in SIMPLE_PROCS:
+                fr["i"] = i
                 yield from enter(g, fr, "resolve_simple", f=f.id, a=d)
                 del fr["sub"]
             elif d.act not in ("approach", "soul_eat", "accompany"):
                 settle(g, f, d)              # resolve_simple with nothing to ask (a rest)
-            fr["i"] += 1
+            i += 1
         fr.update(s=fr["s"] + 1, i=0)
 
 
