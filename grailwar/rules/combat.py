@@ -411,25 +411,28 @@ def _fight(g, fr):
         b.stage = "reroll"
         fr.update(pc=4, s=0, j=0)
     if fr["pc"] == 4:
-        four = [p for p in PARAMS if p not in b.slots[:2]]
+        limit = cfg.combat.reroll_spells_per_side
         while fr["s"] < 2:
             side = "BA"[fr["s"]]
             sparts = b.B if side == "B" else b.A
             spent = False
-            if b.reroll_used[side] < cfg.combat.reroll_spells_per_side:
-                while fr["j"] < len(sparts):
-                    pt = sparts[fr["j"]]
+            if b.reroll_used[side] < limit:
+                j = fr["j"]                 # kept in the frame before each prompt (what a save reads)
+                while j < len(sparts):
+                    pt = sparts[j]
                     if pt.f.spells > 0:
+                        fr["j"] = j
                         ans = yield ask("reroll", pt.f.id, choices=["spell", "pass"], battle=b.no, slot3=b.slots[2])
                         if ans.choice == "spell":
                             g.spend_spells(pt.f, 1, "reroll")
+                            four = [p for p in PARAMS if p not in b.slots[:2]]
                             b.slots[2] = g.choose(b.no, "random_parameter_reroll", four, ALL, of="param")
                             if g.report_events:
                                 g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
                             b.reroll_used[side] += 1
                             spent = True
                             break
-                    fr["j"] += 1
+                    j += 1
             fr["j"] = 0
             if not spent:
                 fr["s"] += 1
@@ -447,23 +450,25 @@ def _fight(g, fr):
         # B7 commitments: side B's then side A's, mains first. Sealed (§2.9, HR-53): each side sees
         # only its own until both are in, then one reveal for everyone who watches the battle.
         order = b.B + b.A
-        while fr["k"] < len(order):
-            pt = order[fr["k"]]
+        k = fr["k"]                         # kept in the frame before each prompt (what a save reads)
+        while k < len(order):
+            pt = order[k]
             if not pt.f.active:
-                fr["k"] += 1
+                k += 1
                 continue
             if "doomed" not in fr:
                 fr["doomed"] = g.doomed(pt.f)
+            fr["k"] = k
             ans = yield ask("commit", pt.f.id, battle=b.no, side=pt.side, doomed=fr["doomed"],
                             rate=b.prelim if pt.side == "A" else 100 - b.prelim)
             item = ans.item
             if item == "done":
-                fr["k"] += 1
+                k += 1
                 del fr["doomed"]
                 continue
             side = b.A if pt.side == "A" else b.B       # who sees it (only the log and events tell)
             commit_item(g, b, pt, item, g.vis(*[q.f.id for q in side]) if g.keep_log or g.report_events else ALL)
-        reveal = tuple((pt.f.id, tuple(pt.committed)) for pt in b.B + b.A)
+        fr["k"] = k
         if g.keep_log:
             g.note(b.no, "commitments", vis,
                    sides=[{"key": LOG + "committed_by", "params": {
@@ -471,6 +476,7 @@ def _fight(g, fr):
                        "items": [commit_ref(g, pt.f, i) for i in pt.committed] or LOG + "item.nothing"}}
                        for pt in b.B + b.A])
         if g.report_events:
+            reveal = tuple((pt.f.id, tuple(pt.committed)) for pt in b.B + b.A)
             g.events.append(CommitmentsRevealed(b.no, reveal, vis))
         # B8 final rate
         b.contrib = set()

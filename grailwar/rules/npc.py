@@ -266,7 +266,10 @@ def _estimates(g, b, f):
 
 
 def my_part(b, fid):
-    for pt in b.A + b.B:
+    for pt in b.A:
+        if pt.f.id == fid:
+            return pt
+    for pt in b.B:
         if pt.f.id == fid:
             return pt
     return None
@@ -359,12 +362,12 @@ def _intervene(g, f, k, ctx):
 
 def _slot(g, f, k, ctx):
     ov, ev = _estimates(g, g.cur_battle, f)
-    best = pick = None
-    for q in ctx["choices"]:          # the largest lead; the first parameter of a tie
-        d = ov[q] - ev[q]
-        if best is None or d > best or d == best and PARAMS.index(q) < PARAMS.index(pick):
-            best, pick = d, q
-    return Answer(f.id, k, pick)
+    ch = ctx["choices"]
+    ds = [ov[q] - ev[q] for q in ch]
+    best = max(ds)                    # the largest lead; the first parameter of a tie
+    if ds.count(best) == 1:
+        return Answer(f.id, k, ch[ds.index(best)])
+    return Answer(f.id, k, min((q for q, d in zip(ch, ds) if d == best), key=PARAMS.index))
 
 
 def _reroll(g, f, k, ctx):
