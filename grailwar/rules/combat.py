@@ -14,6 +14,10 @@ ALWAYS = (None, "always")        # the usual ``when``: callers test it before ca
 
 
 SLOT_WHEN = {"slot:" + p: p for p in PARAMS}     # ``slot:<param>`` -> the parameter
+# the parameters left for slot 2 after slot 1 (key ``(p,)``) and for slot 3 after slots 1 and 2,
+# in PARAMS order
+_OTHERS = {(p,): tuple(q for q in PARAMS if q != p) for p in PARAMS}
+_OTHERS.update({(p, q): tuple(r for r in PARAMS if r not in (p, q)) for p in PARAMS for q in PARAMS if q != p})
 
 
 def when_ok(when, side, main, own_base, slots):
@@ -396,15 +400,13 @@ def _fight(g, fr):
             g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
         fr["pc"] = 3
     if fr["pc"] == 3:
-        rest = [p for p in PARAMS if p not in b.slots]
-        ans = yield ask("slot", b_main.id, choices=rest, battle=b.no, slot=2)
+        ans = yield ask("slot", b_main.id, choices=list(_OTHERS[b.slots[0],]), battle=b.no, slot=2)
         b.slots.append(ans.choice)
         if g.keep_log:
             g.note(b.no, "slot", vis, n=2, who=g.fref(b_main.id), param=g.pref(ans.choice))
         if g.report_events:
             g.events.append(SlotChosen(b.no, 2, b_main.id, ans.choice, vis))
-        four = [p for p in PARAMS if p not in b.slots]
-        b.slots.append(g.choose(b.no, "random_parameter", four, ALL, of="param"))
+        b.slots.append(g.choose(b.no, "random_parameter", list(_OTHERS[b.slots[0], b.slots[1]]), ALL, of="param"))
         if g.report_events:
             g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
         # B5 reroll window: side B then side A
@@ -425,7 +427,7 @@ def _fight(g, fr):
                         ans = yield ask("reroll", pt.f.id, choices=["spell", "pass"], battle=b.no, slot3=b.slots[2])
                         if ans.choice == "spell":
                             g.spend_spells(pt.f, 1, "reroll")
-                            four = [p for p in PARAMS if p not in b.slots[:2]]
+                            four = list(_OTHERS[b.slots[0], b.slots[1]])
                             b.slots[2] = g.choose(b.no, "random_parameter_reroll", four, ALL, of="param")
                             if g.report_events:
                                 g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))

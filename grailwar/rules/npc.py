@@ -150,7 +150,8 @@ def plan_declare(g, f, pick):
         return Declare(f.id, "soul_eat" if f.ai.soul_eater else "rest")
     # N3
     best = None
-    for t in non_allies(g, f):
+    na = non_allies(g, f)
+    for t in na:
         if not f.know[t].loc:
             continue
         tf = g.fac[t]
@@ -179,7 +180,6 @@ def plan_declare(g, f, pick):
                 continue
             return Declare(f.id, "move", dest, "seize" if f.ai.raid_threshold <= n.seize_max_raid_threshold else "peaceful")
     # N5
-    na = non_allies(g, f)
     unknown = [t for t in na if not f.know[t].loc]
     if len(na) - len(unknown) < n.info_target_known_locations and unknown:
         return info_decl(g, f, pick("information_target", unknown))
