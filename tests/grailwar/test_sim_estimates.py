@@ -2,7 +2,8 @@
 EWR is the mean over the possible third slots of the clamped §8.4 rate, after X took the slot
 where it leads most and Y the one of the rest where it leads most (the first parameter of a
 tie each time); an NPC's battle slot is the one where it leads most, the first of a tie.
-Small parameter values make ties common, and some trials have every parameter equal."""
+Small parameter values make ties common, and some trials have every parameter equal; the
+win-rate terms that hang on a slot are drawn at random too, so which slots are picked shows."""
 import random
 
 from grailwar import game
@@ -61,6 +62,10 @@ def test_ewr_is_the_mean_over_the_third_slot_of_the_written_out_rate(monkeypatch
         k = x.know[y.id]
         k.name, k.np = rnd.random() < 0.5, rnd.random() < 0.5
         loc = rnd.choice(("", x.location, y.location))
+        xt = (rnd.randint(0, 10), {p: rnd.randint(0, 15) for p in rnd.sample(PARAMS, rnd.randint(0, 3))})
+        yt = (rnd.randint(0, 10), {p: rnd.randint(0, 15) for p in rnd.sample(PARAMS, rnd.randint(0, 3))})
+        monkeypatch.setattr(npc, "own_winrate_terms", lambda *a, t=xt: t)         # win-rate terms by slot
+        monkeypatch.setattr(npc, "known_winrate_terms", lambda *a, t=yt: t)
         monkeypatch.setattr(npc, "base_params", lambda *a, v=vx: dict(v))
         monkeypatch.setattr(npc, "est_params", lambda *a, v=vy, lv=ly: (dict(v), lv))
         want = _ewr_written_out(g, x, y, loc, vx, vy, ly)
