@@ -161,7 +161,7 @@ def _phase_declare(g, fr):
     if fr["pc"] == 0:
         fr.update(order=g.order(), i=0, st=0, pc=1)
     if fr["pc"] == 1:
-        order = fr["order"]
+        order = fr["order"] if g.humans else ()       # no master to ask: nobody declares in this pass
         while fr["i"] < len(order):
             f = g.fac[order[fr["i"]]]
             if fr["st"] == 0:
