@@ -118,21 +118,6 @@ def base_rate(cfg, va, vb, slots):
     return cfg.combat.result_table.get(key, 50), key, rows, diff
 
 
-_RATES: dict = {}
-
-
-def wtl_rates(table):
-    """The W/T/L result table as ``rates[wins][ties]`` over three slots (50 where it has no
-    entry, as ``base_rate``), made once per table."""
-    hit = _RATES.get(id(table))
-    if hit is None or hit[0] is not table:
-        if len(_RATES) > 8:
-            _RATES.clear()
-        hit = _RATES[id(table)] = (table, [[table.get(f"{w}-{t}-{3 - w - t}", 50) for t in range(4)]
-                                           for w in range(4)])
-    return hit[1]
-
-
 class Battle:
     __slots__ = ("no", "cause", "loc", "A", "B", "slots", "witnesses", "winner", "rate", "roll", "breakdown",
                  "contrib", "prelim", "reroll_used", "cache", "stage", "prelim_bd", "vis")

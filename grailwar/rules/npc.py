@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .actions import Answer, Commit, Declare, Talk, Use
 from .checks import info_target
-from .combat import ALWAYS, SLOT_WHEN, active_skills, base_params, combine, values, when_ok, wtl_rates
+from .combat import ALWAYS, SLOT_WHEN, active_skills, base_params, combine, values, when_ok
 from .model import floored
 from .schema import PARAMS
 
@@ -53,6 +53,21 @@ def own_winrate_terms(g, x, own_base):
     hit = cache.get(key)
     if hit is None or hit[0] is not x.fdef:
         hit = cache[key] = (x.fdef, known_winrate_terms(x, x, "A", own_base))
+    return hit[1]
+
+
+_RATES: dict = {}
+
+
+def wtl_rates(table):
+    """The W/T/L result table as ``rates[wins][ties]`` over three slots (50 where it has no
+    entry, as ``base_rate``), made once per table."""
+    hit = _RATES.get(id(table))
+    if hit is None or hit[0] is not table:
+        if len(_RATES) > 8:
+            _RATES.clear()
+        hit = _RATES[id(table)] = (table, [[table.get(f"{w}-{t}-{3 - w - t}", 50) for t in range(4)]
+                                           for w in range(4)])
     return hit[1]
 
 
