@@ -3,7 +3,7 @@ losing side's defeat (§14.1, ``retreat``), kills, the seize-move, grudges and t
 The resumable procedure ``aftermath`` that ``combat``'s battle ends with."""
 from __future__ import annotations
 
-from .frames import call, resumable
+from .frames import enter, resumable
 from .model import ALL, LOG
 from . import retreat  # noqa: F401  (registers the defeat procedure)
 
@@ -16,7 +16,8 @@ def _aftermath(g, fr):
         fr["pc"] = 1
     win = b.A if b.winner == "A" else b.B
     # 3 defeat
-    destroyed = yield from call(g, fr, "defeat", side="B" if b.winner == "A" else "A")
+    destroyed = yield from enter(g, fr, "defeat", side="B" if b.winner == "A" else "A")
+    del fr["sub"]
     # 4 kills
     for pt in win:
         pt.f.kills += len(destroyed)

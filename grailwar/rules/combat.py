@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .events import BattleEnded, BattleStarted, Committed, CommitmentsRevealed, RateComputed, SlotChosen
 from .model import ALL, LOG, clamp, floored, named
-from .frames import call, fids, frame, resumable, run
+from .frames import call, enter, fids, frame, resumable, run
 from .prompt import ask
 from . import aftermath  # noqa: F401  (registers the aftermath and defeat procedures)
 from .schema import PARAMS
@@ -14,6 +14,10 @@ ALWAYS = (None, "always")        # the usual ``when``: callers test it before ca
 
 
 SLOT_WHEN = {"slot:" + p: p for p in PARAMS}     # ``slot:<param>`` -> the parameter
+# the parameters left for slot 2 after slot 1 (key ``(p,)``) and for slot 3 after slots 1 and 2,
+# in PARAMS order
+_OTHERS = {(p,): tuple(q for q in PARAMS if q != p) for p in PARAMS}
+_OTHERS.update({(p, q): tuple(r for r in PARAMS if r not in (p, q)) for p in PARAMS for q in PARAMS if q != p})
 
 
 def when_ok(when, side, main, own_base, slots):
@@ -93,10 +97,13 @@ def base_params(g, f, side, main, own_base):
 
 
 def base_rate(cfg, va, vb, slots):
-    w = t = l = 0
-    rows = []          # [param, a, b, W/T/L] per slot
+    """(the W/T/L table's rate, its key, a row ``[param, a, b, W/T/L]`` per slot, the summed
+    difference of the slots' values)."""
+    w = t = l = diff = 0
+    rows = []
     for p in slots:
         a, b = va[p], vb[p]
+        diff += a - b
         if a > b:
             w += 1
             r = "W"
@@ -108,7 +115,7 @@ def base_rate(cfg, va, vb, slots):
             r = "L"
         rows.append([p, a, b, r])
     key = f"{w}-{t}-{l}"
-    return cfg.combat.result_table.get(key, 50), key, rows
+    return cfg.combat.result_table.get(key, 50), key, rows, diff
 
 
 class Battle:
@@ -164,23 +171,13 @@ def side_mod(g, b, side, final):
     parts = b.A if side == "A" else b.B
     enemy = b.B if side == "A" else b.A
     cs = g.cfg.command_spells
-    slots = b.slots
     contrib = b.contrib
     terms = []
     for pt in parts:
         f = pt.f
-        passive = f.passive
-        for sk, e in passive.get("winrate", ()):
-            if e.value:
-                w = e.when
-                p = SLOT_WHEN.get(w)             # when_ok, the commonest condition first
-                if (p in slots) if p is not None else (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, slots)):
-                    terms.append((f.id, sk.id, e.value))
-                    contrib.add((f.id, sk.id))
-        for sk, e in passive.get("param", ()):
-            if e.value and (e.when in ALWAYS or when_ok(e.when, side, pt.main, pt.own_base, ())) and \
-                    (e.params == "ALL" or any(p in slots for p in e.params)):
-                contrib.add((f.id, sk.id))
+        wr, counted = passive_mod(b, pt, side)
+        terms += wr
+        contrib.update(counted)
         if final:
             for sk in pt.active:
                 for e in sk.effects:
@@ -210,15 +207,41 @@ def side_mod(g, b, side, final):
     return terms
 
 
+def passive_mod(b, pt, side):
+    """``pt``'s passive win-rate terms and the passive skills that count (``contrib``) for the
+    battle's slots: the same at B6 and B8 (the slots are set by then), so made once per battle
+    and part (kept in ``b.cache`` with the part and the slots they were made for)."""
+    key = ("passive", pt.f.id)
+    hit = b.cache.get(key)
+    slots = b.slots
+    if hit is not None and hit[0] is pt and hit[1] == slots:
+        return hit[2], hit[3]
+    f = pt.f
+    passive = f.passive
+    terms = []
+    counted = []
+    for sk, e in passive.get("winrate", ()):
+        if e.value:
+            w = e.when
+            p = SLOT_WHEN.get(w)             # when_ok, the commonest condition first
+            if (p in slots) if p is not None else (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, slots)):
+                terms.append((f.id, sk.id, e.value))
+                counted.append((f.id, sk.id))
+    for sk, e in passive.get("param", ()):
+        if e.value and (e.when in ALWAYS or when_ok(e.when, side, pt.main, pt.own_base, ())) and \
+                (e.params == "ALL" or any(p in slots for p in e.params)):
+            counted.append((f.id, sk.id))
+    b.cache[key] = (pt, list(slots), terms, counted)
+    return terms, counted
+
+
 def compute(g, b, final):
     """§8.4: returns (final_A, breakdown)."""
     cfg = g.cfg
-    va = values(g, b.A, final)
-    vb = values(g, b.B, final)
-    base, key, rows = base_rate(cfg, va, vb, b.slots)
-    diff = 0
-    for p in b.slots:
-        diff += va[p] - vb[p]
+    A, B = b.A, b.B
+    va = A[0].values(final) if len(A) == 1 else values(g, A, final)      # read only: no copy
+    vb = B[0].values(final) if len(B) == 1 else values(g, B, final)
+    base, key, rows, diff = base_rate(cfg, va, vb, b.slots)
     power = cfg.combat.power_diff_pct_per_point * diff
     lvl = cfg.combat.level_diff_pct_per_level * (_top_level(b.A) - _top_level(b.B))
     ma = side_mod(g, b, "A", final)
@@ -362,40 +385,41 @@ def _fight(g, fr):
             g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
         fr["pc"] = 3
     if fr["pc"] == 3:
-        rest = [p for p in PARAMS if p not in b.slots]
-        ans = yield ask("slot", b_main.id, choices=rest, battle=b.no, slot=2)
+        ans = yield ask("slot", b_main.id, choices=list(_OTHERS[b.slots[0],]), battle=b.no, slot=2)
         b.slots.append(ans.choice)
         if g.keep_log:
             g.note(b.no, "slot", vis, n=2, who=g.fref(b_main.id), param=g.pref(ans.choice))
         if g.report_events:
             g.events.append(SlotChosen(b.no, 2, b_main.id, ans.choice, vis))
-        four = [p for p in PARAMS if p not in b.slots]
-        b.slots.append(g.choose(b.no, "random_parameter", four, ALL, of="param"))
+        b.slots.append(g.choose(b.no, "random_parameter", list(_OTHERS[b.slots[0], b.slots[1]]), ALL, of="param"))
         if g.report_events:
             g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
         # B5 reroll window: side B then side A
         b.stage = "reroll"
         fr.update(pc=4, s=0, j=0)
     if fr["pc"] == 4:
-        four = [p for p in PARAMS if p not in b.slots[:2]]
+        limit = cfg.combat.reroll_spells_per_side
         while fr["s"] < 2:
             side = "BA"[fr["s"]]
             sparts = b.B if side == "B" else b.A
             spent = False
-            if b.reroll_used[side] < cfg.combat.reroll_spells_per_side:
-                while fr["j"] < len(sparts):
-                    pt = sparts[fr["j"]]
+            if b.reroll_used[side] < limit:
+                j = fr["j"]                 # kept in the frame before each prompt (what a save reads)
+                while j < len(sparts):
+                    pt = sparts[j]
                     if pt.f.spells > 0:
+                        fr["j"] = j
                         ans = yield ask("reroll", pt.f.id, choices=["spell", "pass"], battle=b.no, slot3=b.slots[2])
                         if ans.choice == "spell":
                             g.spend_spells(pt.f, 1, "reroll")
+                            four = list(_OTHERS[b.slots[0], b.slots[1]])
                             b.slots[2] = g.choose(b.no, "random_parameter_reroll", four, ALL, of="param")
                             if g.report_events:
                                 g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
                             b.reroll_used[side] += 1
                             spent = True
                             break
-                    fr["j"] += 1
+                    j += 1
             fr["j"] = 0
             if not spent:
                 fr["s"] += 1
@@ -413,23 +437,25 @@ def _fight(g, fr):
         # B7 commitments: side B's then side A's, mains first. Sealed (§2.9, HR-53): each side sees
         # only its own until both are in, then one reveal for everyone who watches the battle.
         order = b.B + b.A
-        while fr["k"] < len(order):
-            pt = order[fr["k"]]
+        k = fr["k"]                         # kept in the frame before each prompt (what a save reads)
+        while k < len(order):
+            pt = order[k]
             if not pt.f.active:
-                fr["k"] += 1
+                k += 1
                 continue
             if "doomed" not in fr:
                 fr["doomed"] = g.doomed(pt.f)
+            fr["k"] = k
             ans = yield ask("commit", pt.f.id, battle=b.no, side=pt.side, doomed=fr["doomed"],
                             rate=b.prelim if pt.side == "A" else 100 - b.prelim)
             item = ans.item
             if item == "done":
-                fr["k"] += 1
+                k += 1
                 del fr["doomed"]
                 continue
             side = b.A if pt.side == "A" else b.B       # who sees it (only the log and events tell)
             commit_item(g, b, pt, item, g.vis(*[q.f.id for q in side]) if g.keep_log or g.report_events else ALL)
-        reveal = tuple((pt.f.id, tuple(pt.committed)) for pt in b.B + b.A)
+        fr["k"] = k
         if g.keep_log:
             g.note(b.no, "commitments", vis,
                    sides=[{"key": LOG + "committed_by", "params": {
@@ -437,6 +463,7 @@ def _fight(g, fr):
                        "items": [commit_ref(g, pt.f, i) for i in pt.committed] or LOG + "item.nothing"}}
                        for pt in b.B + b.A])
         if g.report_events:
+            reveal = tuple((pt.f.id, tuple(pt.committed)) for pt in b.B + b.A)
             g.events.append(CommitmentsRevealed(b.no, reveal, vis))
         # B8 final rate
         b.contrib = set()
@@ -476,7 +503,8 @@ def _fight(g, fr):
         b.stage = "aftermath"
         fr["pc"] = 7
     try:
-        yield from call(g, fr, "aftermath", seize=fr["seize"])
+        yield from enter(g, fr, "aftermath", seize=fr["seize"])
+        del fr["sub"]
     finally:
         b.stage = "done"
     return b

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import combat, npc
 from .checks import omen, sub_check
-from .frames import TAIL, call, frame, resumable, run, tail
+from .frames import TAIL, enter, frame, resumable, run, tail
 from .model import LOG, clamp, named
 from .prompt import ask
 from . import retreat  # noqa: F401  (registers retreat_move)
@@ -25,7 +25,8 @@ def _phase_comm(g, fr):
                   i=0, pc=1)
     if fr["pc"] == 1:
         while fr["i"] < len(fr["h"]):
-            yield from call(g, fr, "comm_for", x=fr["h"][fr["i"]])
+            yield from enter(g, fr, "comm_for", x=fr["h"][fr["i"]])
+            del fr["sub"]
             fr["i"] += 1
         fr.update(i=0, pc=2)
     if fr["pc"] == 2:
@@ -33,7 +34,8 @@ def _phase_comm(g, fr):
         while fr["i"] < len(hs):
             h = g.fac[hs[fr["i"]]]
             if "sub" in fr:
-                yield from call(g, fr, None)
+                yield from enter(g, fr)
+                del fr["sub"]
             elif "offered" not in fr:
                 if h.active or h.spells <= 0:
                     fr["i"] += 1
@@ -44,12 +46,14 @@ def _phase_comm(g, fr):
                 if ans.option != "give_spells":
                     break
                 fr["offered"].append(ans.target)
-                yield from call(g, fr, "give_spells", x=h.id, t=ans.target, n=int(ans.arg))
+                yield from enter(g, fr, "give_spells", x=h.id, t=ans.target, n=int(ans.arg))
+                del fr["sub"]
             del fr["offered"]
             fr["i"] += 1
         fr.update(i=0, pc=3)
     while fr["i"] < len(fr["n"]):
-        yield from call(g, fr, "comm_for", x=fr["n"][fr["i"]])
+        yield from enter(g, fr, "comm_for", x=fr["n"][fr["i"]])
+        del fr["sub"]
         fr["i"] += 1
     if g.cfg.alliance.auto_share:
         done = set()
@@ -91,7 +95,8 @@ def _comm_for(g, fr):
     fr.setdefault("opened", 0)
     while True:
         if "sub" in fr:
-            yield from call(g, fr, None)
+            yield from enter(g, fr)
+            del fr["sub"]
         if not x.active:
             return
         if "ctx" not in fr:
@@ -119,7 +124,7 @@ def talk(g, x, t):
 @resumable("talk")
 def _talk(g, fr):
     if fr["pc"] == TAIL:
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
     x, t = g.fac[fr["x"]], g.fac[fr["t"]]
     if fr["pc"] == 0:
         vis = g.vis(x.id, t.id)
@@ -129,7 +134,7 @@ def _talk(g, fr):
         ans = yield ask("talk_reply", t.id, choices=["listen", "attack"], other=x.id)
         if ans.choice == "attack":
             tail(fr, "fight", **combat.fight_args("attack during talks", t, x, ""))
-            return (yield from call(g, fr, None))
+            return (yield from enter(g, fr))
         fr["pc"] = 2
     if "used" not in fr:
         g.acquaint(t, x)
@@ -138,7 +143,8 @@ def _talk(g, fr):
     used = fr["used"]
     while True:
         if "sub" in fr:
-            yield from call(g, fr, None)
+            yield from enter(g, fr)
+            del fr["sub"]
         if not (x.active and t.active):
             return
         ans = yield ask("talk", x.id, other=t.id, used=sorted(used))
@@ -157,7 +163,7 @@ def talk_option(g, x, t, a):
 @resumable("talk_option")
 def _talk_option(g, fr):
     if fr["pc"] == TAIL:
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
     x, t, a = g.fac[fr["x"]], g.fac[fr["t"]], fr["a"]
     vis = g.vis(x.id, t.id)
     op = a.option
@@ -195,7 +201,7 @@ def _talk_option(g, fr):
         return _exchanged(g, x, t, a, ok)
     elif op == "threaten":
         tail(fr, "threaten", x=x.id, t=t.id, demand=a.arg)
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
     elif op == "dissolve":
         g.unally(x, t, "dissolved")
         if not t.human:
@@ -203,10 +209,10 @@ def _talk_option(g, fr):
         if x.location == t.location:
             guest = x if g.loc_owner.get(x.location) != x.id else t
             tail(fr, "retreat_move", f=guest.id, lost=guest.location)
-            return (yield from call(g, fr, None))
+            return (yield from enter(g, fr))
     elif op == "give_spells":
         tail(fr, "give_spells", x=x.id, t=t.id, n=int(a.arg))
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
     elif op == "give_code":
         ok = True
         if t.human:
@@ -340,7 +346,7 @@ def threaten(g, x, t, demand):
 @resumable("threaten")
 def _threaten(g, fr):
     if fr["pc"] == TAIL:
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
     x, t, demand = g.fac[fr["x"]], g.fac[fr["t"]], fr["demand"]
     if fr["pc"] == 0:
         vis = g.vis(x.id, t.id)
@@ -366,7 +372,7 @@ def _threaten(g, fr):
             fr.update(choices=items, pc=1)
         elif demand == "vacate":
             tail(fr, "retreat_move", f=t.id, lost=t.location)
-            return (yield from call(g, fr, None))
+            return (yield from enter(g, fr))
         elif demand == "location":
             if not (t.human and len(cand_locs) > 1):
                 return _hand_over(g, x, t, demand, cand_locs[0])

@@ -13,7 +13,7 @@ from .comm import (facts_of, give_fact, give_spells, phase_comm, pool_knowledge,
                    talkable, threaten)
 from .model import LOG, WarOver
 from .phase_events import encounter, misfortune, npc_table, pair_event, pc_table, phase_events  # noqa: F401
-from .frames import call, frame, resumable, run
+from .frames import enter, frame, resumable, run
 from .prompt import ask
 from .resolve import (phase_actions, resolve_approach, resolve_craft, resolve_info, resolve_move,  # noqa: F401
                       resolve_other, resolve_simple, resolve_soul)
@@ -39,7 +39,8 @@ def _war(g, fr):
             setup(g)
             fr["pc"] = 1
         while True:
-            yield from call(g, fr, "turn")
+            yield from enter(g, fr, "turn")
+            del fr["sub"]
     except WarOver:
         return
 
@@ -81,27 +82,33 @@ def _turn(g, fr):
         fr["pc"] = 1
     if fr["pc"] == 1:
         if "sub" in fr or all_allied(g):       # else the procedure would end at once
-            yield from call(g, fr, "all_allied_check")
+            yield from enter(g, fr, "all_allied_check")
+            del fr["sub"]
         g.note("GM", "turn_begins", turn=g.turn)
         fr["pc"] = 2
     if fr["pc"] == 2:
-        yield from call(g, fr, "phase_events")
+        yield from enter(g, fr, "phase_events")
+        del fr["sub"]
         for f in g.fac.values():
             f.relocated = False     # §7.2: only a retreat after the declarations costs the declared action
         set_phase(g, "D")
         fr["pc"] = 3
     if fr["pc"] == 3:
-        yield from call(g, fr, "phase_declare")
+        yield from enter(g, fr, "phase_declare")
+        del fr["sub"]
         fr["pc"] = 4
     if fr["pc"] == 4:
-        yield from call(g, fr, "phase_actions")
+        yield from enter(g, fr, "phase_actions")
+        del fr["sub"]
         set_phase(g, "C")
         fr["pc"] = 5
     if fr["pc"] == 5:
-        yield from call(g, fr, "phase_comm")
+        yield from enter(g, fr, "phase_comm")
+        del fr["sub"]
         set_phase(g, "M")
         fr["pc"] = 6
-    yield from call(g, fr, "phase_mana")
+    yield from enter(g, fr, "phase_mana")
+    del fr["sub"]
 
 
 def all_allied_check(g):
@@ -135,7 +142,8 @@ def _all_allied_check(g, fr):
     while fr["i"] < len(act):
         fa = g.fac[act[fr["i"]]]
         if "sub" in fr or (fa.location and g.loc_owner.get(fa.location) != fa.id):
-            yield from call(g, fr, "retreat_move", f=fa.id, lost=fa.location)
+            yield from enter(g, fr, "retreat_move", f=fa.id, lost=fa.location)
+            del fr["sub"]
         fr["i"] += 1
     for a in act:
         for b in act:
@@ -153,7 +161,7 @@ def _phase_declare(g, fr):
     if fr["pc"] == 0:
         fr.update(order=g.order(), i=0, st=0, pc=1)
     if fr["pc"] == 1:
-        order = fr["order"]
+        order = fr["order"] if g.humans else ()       # no master to ask: nobody declares in this pass
         while fr["i"] < len(order):
             f = g.fac[order[fr["i"]]]
             if fr["st"] == 0:
@@ -176,7 +184,8 @@ def _phase_declare(g, fr):
                 a = yield ask("declare", f.id)
                 fr["st"] = 3
                 fr["sub"] = frame("register", f=f.id, a=a)
-            yield from call(g, fr, None)
+            yield from enter(g, fr)
+            del fr["sub"]
             fr.update(i=fr["i"] + 1, st=0)
         fr.update(order=g.order(), i=0, st=0, pc=2)
     order = fr["order"]
@@ -195,7 +204,8 @@ def _phase_declare(g, fr):
             else:                                   # nothing to ask: registered at once
                 declared(g, f, a)
         if fr["st"] == 3:
-            yield from call(g, fr, None)
+            yield from enter(g, fr)
+            del fr["sub"]
         fr.update(i=fr["i"] + 1, st=0, plan=None)
     g.decl_loc = {fid: g.fac[fid].location for fid in g.active_ids()}
 

@@ -413,8 +413,9 @@ class Game:
     def spend_spells(self, f, n, why, vis=None):
         """Spend ``n`` command spells; ``why``: the key ``grailwar.log.spell.<why>``."""
         f.spells -= n
-        self.note(f.id, "spends_spells", vis or self.vis(f.id, *f.allies), n=n, why=LOG + "spell." + why,
-                  left=f.spells)
+        if self.keep_log:
+            self.note(f.id, "spends_spells", vis or self.vis(f.id, *f.allies), n=n, why=LOG + "spell." + why,
+                      left=f.spells)
 
     def add_item(self, f, code, n=1, why=""):
         f.inv[code] = f.inv.get(code, 0) + n

@@ -56,60 +56,57 @@ def own_winrate_terms(g, x, own_base):
     return hit[1]
 
 
+_RATES: dict = {}
+
+
+def wtl_rates(table):
+    """The W/T/L result table as ``rates[wins][ties]`` over three slots (50 where it has no
+    entry, as ``base_rate``), made once per table."""
+    hit = _RATES.get(id(table))
+    if hit is None or hit[0] is not table:
+        if len(_RATES) > 8:
+            _RATES.clear()
+        hit = _RATES[id(table)] = (table, [[table.get(f"{w}-{t}-{3 - w - t}", 50) for t in range(4)]
+                                           for w in range(4)])
+    return hit[1]
+
+
 def ewr(g, x, y, loc, penalty=True):
     """EWR(X → Y, loc): X's estimate as side A main against Y alone (``penalty``: see
-    ``est_params``)."""
-    cfg = g.cfg
+    ``est_params``). X takes the slot where it leads most, Y the one where it leads most of the
+    rest (the first of a tie, as in ``_slot``); the estimate is the mean over the third slot."""
+    cc = g.cfg.combat
     xo = bool(loc) and x.location == loc
     yo = bool(loc) and y.location == loc
     vx = base_params(g, x, "A", True, xo)
     vy, ly = est_params(g, x, y, "B", yo, penalty)
-    p1 = _most(vx, vy, PARAMS)
-    p2 = _most(vy, vx, PARAMS, p1)
+    ds = [vx[p] - vy[p] for p in PARAMS]
+    i1 = ds.index(max(ds))            # X's lead, the first of a tie
+    i2 = ds.index(min(ds))            # Y's lead, the first of a tie ...
+    if i2 == i1:                      # ... but not X's slot: all equal, so X took the first
+        i2 = 1
     k = x.know[y.id]
-    cc = cfg.combat
     kb = (cc.true_name_bonus if k.name else 0) + (cc.np_known_bonus if k.np else 0)
-    lvl = cc.level_diff_pct_per_level * (x.level - ly)
-    table = cc.result_table
-    lo, hi = cc.winrate_min, cc.winrate_max
     xf, xs = own_winrate_terms(g, x, xo)
     yf, ys = known_winrate_terms(x, y, "B", yo)
     # the two chosen slots' wins, ties, difference and win-rate terms once; then each third slot
-    w2 = t2 = diff2 = 0
-    mod2 = xf + kb - yf
-    for p in (p1, p2):
-        d = vx[p] - vy[p]
-        diff2 += d
-        if d > 0:
-            w2 += 1
-        elif d == 0:
-            t2 += 1
-        mod2 += xs.get(p, 0) - ys.get(p, 0)
+    p1, p2 = PARAMS[i1], PARAMS[i2]
+    d1, d2 = ds[i1], ds[i2]
+    w2 = (d1 > 0) + (d2 > 0)
+    t2 = (d1 == 0) + (d2 == 0)
     per_point = cc.power_diff_pct_per_point
-    total = n = 0
-    for r in PARAMS:
-        if r == p1 or r == p2:
+    fixed = cc.level_diff_pct_per_level * (x.level - ly) + per_point * (d1 + d2) + xf + kb - yf + \
+        xs.get(p1, 0) - ys.get(p1, 0) + xs.get(p2, 0) - ys.get(p2, 0)
+    rates = wtl_rates(cc.result_table)
+    lo, hi = cc.winrate_min, cc.winrate_max
+    total = 0
+    for i, r in enumerate(PARAMS):
+        if i == i1 or i == i2:
             continue
-        d = vx[r] - vy[r]
-        w, t = (w2 + 1, t2) if d > 0 else (w2, t2 + 1) if d == 0 else (w2, t2)
-        base = table.get(f"{w}-{t}-{3 - w - t}", 50)
-        mod = mod2 + xs.get(r, 0) - ys.get(r, 0)
-        v = base + per_point * (diff2 + d) + lvl + mod
+        d = ds[i]
+        v = rates[w2 + (d > 0)][t2 + (d == 0)] + per_point * d + fixed + xs.get(r, 0) - ys.get(r, 0)
         total += lo if v < lo else hi if v > hi else v         # clamp
-        n += 1
-    return total // n
-
-
-def _most(va, vb, params, skip=None):
-    """The parameter of ``params`` (but ``skip``) where ``va`` leads ``vb`` most (the first of a tie)."""
-    best = pick = None
-    for p in params:
-        if p == skip:
-            continue
-        d = va[p] - vb[p]
-        if best is None or d > best:
-            best, pick = d, p
-    return pick
+    return total // (len(PARAMS) - 2)
 
 
 def strength(g, x, y):
@@ -168,7 +165,8 @@ def plan_declare(g, f, pick):
         return Declare(f.id, "soul_eat" if f.ai.soul_eater else "rest")
     # N3
     best = None
-    for t in non_allies(g, f):
+    na = non_allies(g, f)
+    for t in na:
         if not f.know[t].loc:
             continue
         tf = g.fac[t]
@@ -197,7 +195,6 @@ def plan_declare(g, f, pick):
                 continue
             return Declare(f.id, "move", dest, "seize" if f.ai.raid_threshold <= n.seize_max_raid_threshold else "peaceful")
     # N5
-    na = non_allies(g, f)
     unknown = [t for t in na if not f.know[t].loc]
     if len(na) - len(unknown) < n.info_target_known_locations and unknown:
         return info_decl(g, f, pick("information_target", unknown))
@@ -284,7 +281,10 @@ def _estimates(g, b, f):
 
 
 def my_part(b, fid):
-    for pt in b.A + b.B:
+    for pt in b.A:
+        if pt.f.id == fid:
+            return pt
+    for pt in b.B:
         if pt.f.id == fid:
             return pt
     return None
@@ -377,12 +377,12 @@ def _intervene(g, f, k, ctx):
 
 def _slot(g, f, k, ctx):
     ov, ev = _estimates(g, g.cur_battle, f)
-    best = pick = None
-    for q in ctx["choices"]:          # the largest lead; the first parameter of a tie
-        d = ov[q] - ev[q]
-        if best is None or d > best or d == best and PARAMS.index(q) < PARAMS.index(pick):
-            best, pick = d, q
-    return Answer(f.id, k, pick)
+    ch = ctx["choices"]
+    ds = [ov[q] - ev[q] for q in ch]
+    best = max(ds)                    # the largest lead; the first parameter of a tie
+    if ds.count(best) == 1:
+        return Answer(f.id, k, ch[ds.index(best)])
+    return Answer(f.id, k, min((q for q, d in zip(ch, ds) if d == best), key=PARAMS.index))
 
 
 def _reroll(g, f, k, ctx):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import combat, npc
 from .model import ALL, clamp
-from .frames import TAIL, call, frame, resumable, run, tail
+from .frames import TAIL, enter, frame, resumable, run, tail
 from .prompt import ask
 
 
@@ -20,10 +20,12 @@ def _phase_events(g, fr):
         while fr["i"] < len(order):
             f = g.fac[order[fr["i"]]]
             if "sub" in fr or (f.active and f.human):
-                yield from call(g, fr, "pc_table", x=f.id)
+                yield from enter(g, fr, "pc_table", x=f.id)
+                del fr["sub"]
             fr["i"] += 1
         fr["pc"] = 2
-    yield from call(g, fr, "npc_table")
+    yield from enter(g, fr, "npc_table")
+    del fr["sub"]
 
 
 def pc_table(g, x):
@@ -33,7 +35,7 @@ def pc_table(g, x):
 @resumable("pc_table")
 def _pc_table(g, fr):
     if fr["pc"] == TAIL:
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
     x = g.fac[fr["x"]]
     entry = g.table(x.id, "pc_table", "pc")
     eff = entry.effect
@@ -67,7 +69,7 @@ def _pc_table(g, fr):
             mood = g.table(x.id, "witness_mood", "witness_mood").mood
             tail(fr, "pair_event", y=y, z=z, mood=mood, witness=x.id, npc_roll_only=True)
     if fr["pc"] == TAIL:
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
 
 
 def encounter(g, x, y, mood):
@@ -77,7 +79,7 @@ def encounter(g, x, y, mood):
 @resumable("encounter")
 def _encounter(g, fr):
     if fr["pc"] == TAIL:
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
     x, y = g.fac[fr["x"]], g.fac[fr["y"]]
     if fr["pc"] == 0:
         mood = fr["mood"]
@@ -94,12 +96,12 @@ def _encounter(g, fr):
         ans = yield ask("encounter_attack", y.id, choices=["attack", "decline"], other=x.id)
         if ans.choice == "attack":
             tail(fr, "fight", **combat.fight_args("hostile encounter", y, x, ""))
-            return (yield from call(g, fr, None))
+            return (yield from enter(g, fr))
         fr["pc"] = 2
     ans = yield ask("encounter_attack", x.id, choices=["attack", "decline"], other=y.id)
     if ans.choice == "attack":
         tail(fr, "fight", **combat.fight_args("hostile encounter", x, y, ""))
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
 
 
 def pair_event(g, y, z, mood, witness=None, npc_roll_only=True):
@@ -110,7 +112,7 @@ def pair_event(g, y, z, mood, witness=None, npc_roll_only=True):
 @resumable("pair_event")
 def _pair_event(g, fr):
     if fr["pc"] == TAIL:
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
     y, z, mood = g.fac[fr["y"]], g.fac[fr["z"]], fr["mood"]
     if mood == "hostile" and z.id in y.allies:
         mood = "neutral"
@@ -128,7 +130,7 @@ def _pair_event(g, fr):
         a, b = (y, z) if (ey > ez or (ey == ez and y.id < z.id)) else (z, y)
         witness = [fr["witness"]] if fr["witness"] else ()
         tail(fr, "fight", **combat.fight_args("hostile meeting", a, b, "", witnesses=witness))
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
 
 
 def fortune(g, x):
@@ -179,7 +181,7 @@ def misfortune(g, x):
 @resumable("misfortune")
 def _misfortune(g, fr):
     if fr["pc"] == TAIL:
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
     x = g.fac[fr["x"]]
     if fr["pc"] == 1:
         return (yield from _ambush(g, fr, x))
@@ -224,7 +226,7 @@ def _ambush(g, fr, x):
     ans = yield ask("ambush", y.id, choices=["attack", "decline"], other=x.id)
     if ans.choice == "attack":
         tail(fr, "fight", **combat.fight_args("ambush", y, x, x.location))
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
 
 
 def npc_table(g):
@@ -234,7 +236,7 @@ def npc_table(g):
 @resumable("npc_table")
 def _npc_table(g, fr):
     if fr["pc"] == TAIL:
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
     entry = g.table("GM", "npc_table", "npc")
     ev = g.cfg.events
     if ev.npc_table_pool == "npc_only":
@@ -264,4 +266,4 @@ def _npc_table(g, fr):
             if mood == "random_friendly_hostile":
                 mood = g.table("GM", "mood", "random_friendly_hostile").mood
             tail(fr, "pair_event", y=y, z=z, mood=mood, witness=None, npc_roll_only=False)
-            return (yield from call(g, fr, None))
+            return (yield from enter(g, fr))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import combat, npc
 from .checks import craft_target, info_target, omen, set_phase, sub_check
-from .frames import TAIL, call, frame, resumable, run, tail
+from .frames import TAIL, enter, frame, resumable, run, tail
 from .model import LOG, named
 from .prompt import ask
 
@@ -22,29 +22,36 @@ def _phase_actions(g, fr):
         order = g.order()
         fr.update(h=[fid for fid in order if g.fac[fid].human], n=[fid for fid in order if not g.fac[fid].human],
                   s=0, i=0, pc=1)
+    fac = g.fac
     while fr["s"] < len(STAGES):
         step, grp, act = STAGES[fr["s"]]
         group = fr["h"] if grp == "h" else fr["n"] if grp == "n" else fr["h"] + fr["n"]
-        if fr["i"] == 0 and "sub" not in fr:
+        i = fr["i"]                # kept in the frame before each procedure (what a save reads)
+        if i == 0 and "sub" not in fr:
             set_phase(g, step)
-        while fr["i"] < len(group):
-            f = g.fac[group[fr["i"]]]
+        while i < len(group):
+            f = fac[group[i]]
             d = f.declared
             if "sub" in fr:
-                yield from call(g, fr, None)
+                yield from enter(g, fr)
+                del fr["sub"]
             elif d is None or not f.active or f.relocated:      # nothing of this faction's to resolve
                 pass
             elif act:
                 if d.act == act:                                   # pending_act(g, f, act)
+                    fr["i"] = i
                     if act == "approach":
-                        yield from call(g, fr, "resolve_approach", x=f.id)
+                        yield from enter(g, fr, "resolve_approach", x=f.id)
                     else:
-                        yield from call(g, fr, "resolve_soul", e=f.id)
+                        yield from enter(g, fr, "resolve_soul", e=f.id)
+                    del fr["sub"]
             elif d.act in SIMPLE_PROCS:
-                yield from call(g, fr, "resolve_simple", f=f.id, a=d)
+                fr["i"] = i
+                yield from enter(g, fr, "resolve_simple", f=f.id, a=d)
+                del fr["sub"]
             elif d.act not in ("approach", "soul_eat", "accompany"):
                 settle(g, f, d)              # resolve_simple with nothing to ask (a rest)
-            fr["i"] += 1
+            i += 1
         fr.update(s=fr["s"] + 1, i=0)
 
 
@@ -63,7 +70,8 @@ SIMPLE_PROCS = ("info", "craft", "move", "other")      # the A4/A5 actions resol
 def _resolve_simple(g, fr):
     f, a = g.fac[fr["f"]], fr["a"]
     if "sub" in fr or a.act in SIMPLE_PROCS:
-        yield from call(g, fr, "resolve_" + a.act, f=f.id, a=a)
+        yield from enter(g, fr, "resolve_" + a.act, f=f.id, a=a)
+        del fr["sub"]
         f.declared = None
     else:
         settle(g, f, a)
@@ -92,7 +100,7 @@ def resolve_approach(g, x):
 @resumable("resolve_approach")
 def _resolve_approach(g, fr):
     if fr["pc"] == TAIL:
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
     x = g.fac[fr["x"]]
     if fr["pc"] == 0:
         a = x.declared
@@ -131,22 +139,23 @@ def _resolve_approach(g, fr):
         else:
             yield from _approach_location(g, fr, x, a, subs)
             if fr["pc"] == TAIL:
-                return (yield from call(g, fr, None))
+                return (yield from enter(g, fr))
             return
     if fr["pc"] == 1:
-        yield from call(g, fr, None)
+        yield from enter(g, fr)
+        del fr["sub"]
         if not _to_rescue(g, fr, x):
             return
     if fr["pc"] == 2:
         r = yield ask("rescue", x.id, target=fr["y"], plan=fr["plan"])
         if r.kind == "declare":
             tail(fr, "resolve_simple", f=x.id, a=r)
-            return (yield from call(g, fr, None))
+            return (yield from enter(g, fr))
         return
     if fr["pc"] == 3:
         yield from _contacts(g, fr, x)
         if fr["pc"] == TAIL:
-            return (yield from call(g, fr, None))
+            return (yield from enter(g, fr))
 
 
 def _to_rescue(g, fr, x):
@@ -317,7 +326,7 @@ def resolve_move(g, f, a):
 @resumable("resolve_move")
 def _resolve_move(g, fr):
     if fr["pc"] == TAIL:
-        return (yield from call(g, fr, None))
+        return (yield from enter(g, fr))
     f, a = g.fac[fr["f"]], fr["a"]
     loc = a.target
     if fr["pc"] == 0:
@@ -335,7 +344,7 @@ def _resolve_move(g, fr):
             if owner in f.allies:
                 owner = next(o for o in occ if o not in f.allies)
             tail(fr, "fight", **combat.fight_args("seize", f, g.fac[owner], loc, seize=True))
-            return (yield from call(g, fr, None))
+            return (yield from enter(g, fr))
         fr.update(occ=occ, i=0, pc=1)
     occ = fr["occ"]
     while fr["i"] < len(occ):
@@ -345,7 +354,7 @@ def _resolve_move(g, fr):
             ans = yield ask("contact_reply", o, choices=["listen", "attack"], other=f.id)
             if ans.choice == "attack":
                 tail(fr, "fight", **combat.fight_args("attack on contact", fo, f, loc))
-                return (yield from call(g, fr, None))
+                return (yield from enter(g, fr))
             g.note(o, "listens", g.vis(o, f.id), other=g.fref(f.id))
         fr["i"] += 1
     for o in occ:

@@ -3,7 +3,7 @@ faction that lost its location goes."""
 from __future__ import annotations
 
 from .checks import omen, sub_check
-from .frames import call, frame, resumable, run
+from .frames import enter, frame, resumable, run
 from .prompt import ask
 
 
@@ -97,11 +97,13 @@ def _defeat(g, fr):
     while fr["i"] < len(retreated):
         f = g.fac[retreated[fr["i"]]]
         if "sub" in fr:
-            yield from call(g, fr, None)
+            yield from enter(g, fr)
+            del fr["sub"]
         else:
             g.note(f.id, "retreats", vis)
             if f.human:
-                yield from call(g, fr, "retreat_move", f=f.id, lost=b.loc)
+                yield from enter(g, fr, "retreat_move", f=f.id, lost=b.loc)
+                del fr["sub"]
             else:
                 retreat_now(g, f, b.loc)
         fr["i"] += 1
@@ -135,13 +137,17 @@ def retreat_now(g, f, lost):
     """``retreat_move`` for a faction that is asked nothing (an NPC): the same steps at once."""
     if not f.active or not lost or f.location != lost:
         return
-    _go(g, f, lost, _npc_destination(g, f, lost, [l for l in g.data.loc_ids if l != lost]))
+    _go(g, f, lost, _npc_destination(g, f, lost))
 
 
-def _npc_destination(g, f, lost, others):
+def _npc_destination(g, f, lost, others=None):
+    """Where an NPC that lost ``lost`` goes: the best empty location it knows, else one of
+    ``others`` (every location but ``lost`` when not given) picked at random."""
     known = [l for l in f.known_empty if l != lost]
     if known:
         return sorted(known, key=lambda l: (-g.grade_rank(l), l))[0]
+    if others is None:
+        others = [l for l in g.data.loc_ids if l != lost]
     return g.choose(f.id, "retreat_destination", others, g.vis(f.id), of="loc")
 
 

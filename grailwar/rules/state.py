@@ -155,32 +155,33 @@ class GrailState(Game, State):
         faction, kind, ctx)``) has the rule for the prompt's kind called directly, as ``choose``
         itself would call it; a kind not in the table goes to ``choose``."""
         send = self._gen.send
-        table = getattr(choose, "rules", None)
-        acts = self._actions
+        rules = getattr(choose, "rules", None) or {}
+        rule_for = rules.get
+        append = self._actions.append
         fac = self.fac
         report = self.report_events
-        last = len(acts) + max_steps          # the runaway guard: at most max_steps answers
         p = self.pending
-        while p is not None:
-            rule = table.get(p.kind) if table is not None else None
-            a = rule(self, fac[p.faction], p.kind, p.ctx) if rule is not None else choose(self, p.faction)
+        if p is None:
+            return
+        for _ in range(max_steps + 1):        # the runaway guard: at most max_steps answers
+            kind = p.kind
+            rule = rule_for(kind)
+            a = rule(self, fac[p.faction], kind, p.ctx) if rule is not None else choose(self, p.faction)
             if report:
                 self.events = []
-            acts.append(a)
+            append(a)
             if a.kind == "use":                       # free: the prompt stays open
                 flow.apply_use(self, a)
                 p.options = None
-            else:
-                try:
-                    p = self.pending = send(a)
-                except StopIteration:
-                    p = self.pending = None
-                    self.flow = None
-                    break
-                if p.faction not in fac:
-                    raise AssertionError(f"prompt for unknown faction {p.faction}")
-            if len(acts) > last:
-                raise RuntimeError("runaway game")
+                continue
+            try:
+                p = self.pending = send(a)
+            except StopIteration:
+                self.pending = self.flow = None
+                return
+            if p.faction not in fac:
+                raise AssertionError(f"prompt for unknown faction {p.faction}")
+        raise RuntimeError("runaway game")
 
     @staticmethod
     def reveals(events):

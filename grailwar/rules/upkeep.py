@@ -23,7 +23,7 @@ def rest_gain(g, f):
         if e.when in (None, "always") or (e.when == "at_leyline" and g.grade(loc) != "none"):
             rb += e.value or 0
     why = {"key": LOG + "why.rest", "params": {"supply": supply(g, f), "rest": gr.rest_recovery, "workshop": wsb,
-                                               "bonus": rb}}
+                                               "bonus": rb}} if g.keep_log else None      # only the log reads it
     return supply(g, f) + gr.rest_recovery + wsb + rb, why
 
 
@@ -41,12 +41,13 @@ def turn_gain(g, f):
         s = supply(g, f)
         u = upkeep(g, f)
         bk = m.no_spells_grail_backup if f.spells == 0 else m.grail_backup
-        gain, why = s - u + bk, {"key": LOG + "why.supply", "params": {"supply": s, "upkeep": u, "backup": bk}}
+        gain = s - u + bk
+        why = {"key": LOG + "why.supply", "params": {"supply": s, "upkeep": u, "backup": bk}} if g.keep_log else None
     if g.owns(f):
         bonus = g.data.grades[g.grade(f.location)].end_of_turn_bonus
         if bonus:
             gain += bonus
-            why = {"key": LOG + "why.leyline", "params": {"why": why, "bonus": bonus}}
+            why = {"key": LOG + "why.leyline", "params": {"why": why, "bonus": bonus}} if g.keep_log else None
     return gain, why
 
 
