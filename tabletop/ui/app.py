@@ -530,8 +530,9 @@ class App:
         if self.frame == 0:
             self.gui.first_frame_shown(then=self.first_picture.shown)
         self.frame += 1
-        if self.frame == 1:      # after the first frame: start-up does not wait for it
+        if self.frame == 1:      # after the first frame: start-up does not wait for these
             procmem.return_large_blocks()
+            self.sound.open()
         self._frame_ms.append((time.perf_counter() - t0) * 1000.0)
         if len(self._frame_ms) > 600:
             del self._frame_ms[:300]
