@@ -15,7 +15,10 @@ run, as ``python main.py pendulum`` does: the strings of its first frame that th
 start did not show are measured and rendered by fonts opened for them. Every run uses the bench's own user folder
 (``TABLETOP_DATA_DIR``, a temporary folder named after this checkout, unless it is set), so
 no other program's caches, saves or language choice change what is measured.
-``<target>_first_frame_loaded`` names which of pygame_gui, pymunk, pydantic and PyYAML the
+``<target>_first_frame_faults`` (and ``bare_window_first_frame_faults``) count the page faults
+to the first frame, medians: each is the first touch of a fresh page of memory, a cost the CPU
+figure includes (a few microseconds each in a virtual machine), and a count that load does not
+move. ``<target>_first_frame_loaded`` names which of pygame_gui, pymunk, pydantic and PyYAML the
 first frame had imported (what it waited for). ``load_1m`` is the machine's load average at
 the end (figures taken under load say so).
 
@@ -52,7 +55,7 @@ app = App(args)
 
 def presented():                               # as the first frame is presented (tabletop/ui/gui.py)
     r = resource.getrusage(resource.RUSAGE_SELF)
-    print("FRAME", r.ru_utime + r.ru_stime, flush=True)
+    print("FRAME", r.ru_utime + r.ru_stime, r.ru_minflt, flush=True)
     print("LOADED", *[m for m in {heavy!r} if m in sys.modules], flush=True)
 app.gui.on_first_frame = presented
 app.start({target!r})
@@ -72,7 +75,7 @@ sys.path.insert(0, {bench!r})
 import _baseline
 _baseline.bare_window_first_frame({size!r})
 r = resource.getrusage(resource.RUSAGE_SELF)
-print("FRAME", r.ru_utime + r.ru_stime, flush=True)
+print("FRAME", r.ru_utime + r.ru_stime, r.ru_minflt, flush=True)
 print("READY", r.ru_utime + r.ru_stime, flush=True)
 print("RSS", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
 """
@@ -80,6 +83,7 @@ print("RSS", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
 
 HEAVY = ("pygame_gui", "pymunk", "pydantic", "yaml")     # libraries a first frame may or may not need
 LOADED: dict[str, list] = {}
+FAULTS: dict[str, list] = {}      # first-touch page faults (ru_minflt) to the first frame, per target
 
 
 def spawn(code: str, name: str = "") -> tuple[float, float, int, float, float]:
@@ -104,6 +108,8 @@ def spawn(code: str, name: str = "") -> tuple[float, float, int, float, float]:
         if line.startswith("FRAME") and first is None:
             first = time.perf_counter() - t0
             cpu = float(line.split()[1])
+            if name:
+                FAULTS.setdefault(name, []).append(int(line.split()[2]))
         elif line.startswith("READY") and ready is None:
             ready = time.perf_counter() - t0
             ready_cpu = float(line.split()[1])
@@ -145,7 +151,7 @@ def main() -> int:
     for t in targets:
         spawn(_target_code(t, size, 1))
     for _ in range(a.runs):   # interleaved so all see the same machine load
-        w, c, r, _, _ = spawn(BARE.format(bench=str(BENCH), size=size))
+        w, c, r, _, _ = spawn(BARE.format(bench=str(BENCH), size=size), "bare")
         bare.append(w)
         cpu_bare.append(c)
         rss_bare.append(r)
@@ -162,6 +168,8 @@ def main() -> int:
         "bare_window_first_frame_s": round(med(bare), 3),
         "bare_window_first_frame_cpu_s": round(med(cpu_bare), 3),
         "bare_peak_rss_mb": round(max(rss_bare) / 1024, 1),   # ru_maxrss is KiB on Linux
+        # page faults (each a first touch of a fresh page of memory): counted, so steady under load
+        "bare_window_first_frame_faults": int(med(FAULTS.get("bare", [0]))),
     }
     for t in targets:
         result[f"{t}_first_frame_s"] = round(med(wall[t]), 3)
@@ -173,6 +181,7 @@ def main() -> int:
         result[f"{t}_ready_s"] = round(med(ready[t]), 3)
         result[f"{t}_ready_cpu_ratio"] = round(med(ready_cpu[t]) / med(cpu_bare), 3)
         result[f"{t}_peak_rss_mb"] = round(max(rss[t]) / 1024, 1)
+        result[f"{t}_first_frame_faults"] = int(med(FAULTS.get(t, [0])))
         result[f"{t}_first_frame_s_spread"] = [round(min(wall[t]), 3), round(max(wall[t]), 3)]
         # which of the heavy libraries the first frame had loaded (what it waited for)
         result[f"{t}_first_frame_loaded"] = LOADED.get(t, [])

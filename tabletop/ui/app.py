@@ -53,6 +53,7 @@ from .cache import LRU
 from .compose import FULL, Compositor, frame_times_box
 from .dialog import Dialog
 from .fonts import Fonts
+from .frameshot import FirstPicture
 from .gui import Gui
 from .i18n import LANGS, Strings
 from .input import KeyMap
@@ -131,6 +132,7 @@ class App:
         self.sound = SoundBoard(self.mods, volume=saved.get("volume", snd.get("volume", 0.7)),
                                 muted=saved.get("muted", snd.get("muted", False)))
         self.gui = Gui(self, LOGICAL_SIZE)   # pygame_gui's manager, made on first use (``ui_manager``)
+        self.first_picture = FirstPicture(self)   # the launcher's first frame, kept (frameshot.py)
         self.scenes = SceneStack()
         # --watch: the mods' files are polled and reloaded when they change (watch.py)
         self.watcher = ModWatcher(self) if getattr(self.args, "watch", False) and self.mods else None
@@ -459,6 +461,8 @@ class App:
         protocol of ``Scene.draw``) on the frame with the overlays lifted off, the overlays that
         changed are found by compose.py, and only those rectangles are scaled and updated.
         Returns False when nothing changed and the window kept its frame."""
+        if self.frame == 0 and self.first_picture.show(plain=not (self._dialogs or self._toasts)):
+            return True                  # the launcher's first frame, as kept (frameshot.py)
         p, comp = self.presenter, self.compositor
         entries = self._overlays()
         scenes = list(self.scenes)
@@ -524,10 +528,11 @@ class App:
             self.update(dt)
         self.draw()
         if self.frame == 0:
-            self.gui.first_frame_shown()
+            self.gui.first_frame_shown(then=self.first_picture.shown)
         self.frame += 1
-        if self.frame == 1:      # after the first frame: start-up does not wait for it
+        if self.frame == 1:      # after the first frame: start-up does not wait for these
             procmem.return_large_blocks()
+            self.sound.open()
         self._frame_ms.append((time.perf_counter() - t0) * 1000.0)
         if len(self._frame_ms) > 600:
             del self._frame_ms[:300]

@@ -106,12 +106,14 @@ class Gui:
             return
         self._build_waiting()
 
-    def first_frame_shown(self) -> None:
-        """The App's first frame was presented: the widgets it showed as a picture are built;
-        a picture of the widgets it drew, and what the fonts answered for it, are kept for the
-        next start."""
+    def first_frame_shown(self, then=None) -> None:
+        """The App's first frame was presented: ``then()`` runs (while the fonts still answer
+        from their record), the widgets it showed as a picture are built; a picture of the
+        widgets it drew, and what the fonts answered for it, are kept for the next start."""
         if self.on_first_frame is not None:
             self.on_first_frame()
+        if then is not None:
+            then()
         if self._picture is not None:
             self._build_waiting()            # drawn from the next frame on, in place of the picture
         elif self._picture_key is not None and self.manager is not None:

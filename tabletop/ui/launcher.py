@@ -38,6 +38,7 @@ TEMP_FILE_AGE = 30.0      # seconds: an older temporary save file was left by a 
 # --- the launcher ---------------------------------------------------------------------------------------
 class LauncherScene(MenuScene):
     ITEMS = ("pendulum", "teach", "grailwar", "load", "resume", "language", "quit")
+    first_picture = "launcher"   # the same at every start: its first frame is kept (frameshot.py)
 
     def __init__(self, app):
         super().__init__(app)

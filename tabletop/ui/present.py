@@ -90,6 +90,7 @@ class Presenter:
         self._refine = False        # the window shows a fast-scaled frame: smooth it when still
         self._changed_last = False  # the previous frame changed (the screen is animating)
         self._still_seen = False    # the scenes shown have been still at least once
+        self.stand_in = None        # draws the frame a kept picture stands in for (frameshot.py)
         self.window = self._open()
         self.layout()
 
@@ -219,7 +220,11 @@ class Presenter:
     @property
     def logical(self) -> pygame.Surface:
         """The 1920×1080 surface the scenes draw on (the display surface itself when it is
-        that size, and always on the GPU path)."""
+        that size, and always on the GPU path). While a kept picture stands in for the first
+        frame (``stand_in``, frameshot.py), the frame is drawn first."""
+        if self.stand_in is not None:
+            draw, self.stand_in = self.stand_in, None
+            draw()
         if self.direct:
             return self.window
         if self._logical is None:

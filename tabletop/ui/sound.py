@@ -7,7 +7,7 @@ synthesis, ``assets/sounds/make_sounds.py``). Without an audio device -- or with
 driver -- the board is silent and every call is a no-op; nothing here raises into a game.
 
 Volume (0..1) and mute come from ``settings.yaml`` (``sound.volume``, ``sound.muted``) and can be
-changed in the pause menu.
+changed in the pause menu. The audio device is opened after the first frame (``open``).
 """
 from __future__ import annotations
 
@@ -82,6 +82,14 @@ class SoundBoard:
         self.paths.update(mod_paths)
         for line in errors:
             print(f"mod sound skipped: {line}", file=sys.stderr)
+        self._opened = False
+
+    def open(self) -> None:
+        """Open the audio device, once: the App asks right after the first frame (start-up
+        does not wait for it), a sound asked for before then opens it itself."""
+        if self._opened:
+            return
+        self._opened = True
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
@@ -100,6 +108,7 @@ class SoundBoard:
         self._sounds.clear()
 
     def _sound(self, sound_id: str):
+        self.open()
         if sound_id not in self._sounds:
             sound = None
             path = self.paths.get(sound_id)

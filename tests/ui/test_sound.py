@@ -92,3 +92,32 @@ def test_an_ogg_vorbis_header_gives_its_length(tmp_path):
 def test_a_damaged_volume_in_the_preferences_never_stops_the_program(value):
     board = SoundBoard(volume=value, muted="yes")
     assert 0.0 <= board.volume <= 1.0 and board.muted is False
+
+
+@pytest.fixture
+def mixer_opens(monkeypatch):
+    """How many times the audio device was opened (pygame.mixer.init), from closed."""
+    import pygame
+    count = [0]
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: (22050, -16, 2) if count[0] else None)
+    monkeypatch.setattr(pygame.mixer, "init", lambda *a, **k: count.__setitem__(0, count[0] + 1))
+    return count
+
+
+def test_the_audio_device_is_opened_right_after_the_first_frame_not_before(make_app, mixer_opens):
+    app = make_app()
+    seen = []
+    app.gui.on_first_frame = lambda: seen.append(mixer_opens[0])
+    app.start("launcher")
+    assert mixer_opens[0] == 0 and not app.sound.available
+    app.step(1)                        # presented, then the device opened in the same step
+    assert seen == [0] and mixer_opens[0] == 1 and app.sound.available
+    app.step(3)
+    assert mixer_opens[0] == 1
+
+
+def test_a_sound_asked_for_before_the_first_frame_opens_the_device_itself(mixer_opens):
+    board = SoundBoard()
+    assert mixer_opens[0] == 0 and not board.available
+    board.play("handoff")
+    assert mixer_opens[0] == 1 and board.available
