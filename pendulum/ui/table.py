@@ -493,7 +493,7 @@ class PendulumTable(Scene):
                 traceback.print_exc(file=sys.stderr)
             finally:
                 self.updates.before = None
-        if running:
+        if running and self.app.frame > 0:     # the bots move once the table was shown
             self.bot_turns.run(dt, self.bots, self.state, self.request, self.timed, speed)
         self.seat_input.update(dt)
         self.match.poll()                # a finished background write's failure is told now (save_failed)

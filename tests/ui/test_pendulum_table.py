@@ -209,6 +209,20 @@ def test_a_run_out_glass_says_flip_only_while_the_engine_takes_a_flip(table_app)
     assert scene.renderer.glass_label("black")[0] == "0 s"
 
 
+def test_the_bots_move_only_once_the_table_was_shown(make_app):
+    """The first frame shows the table as dealt (and comes sooner: no bot has thought yet),
+    even when the real loop runs several steps in it; the bots move from the next frame."""
+    app = make_app(size=(1280, 720), speed=20.0)
+    scene = make_scene(app, seats=["bot", "bot", "bot"], mode="realtime", seed=5)
+    app.scenes.push(scene)
+    app.frame_step(updates=5)                 # as run_forever's first frame after a slow start
+    assert scene.record.actions == []
+    for _ in range(60):
+        app.step(1)
+        if scene.record.actions:
+            break
+    assert scene.record.actions
+
 def test_pause_freezes_every_timer_and_the_sand(table_app):
     app, scene = table_app(mode="realtime", speed=4.0)
     finish_opening(scene, prefer="black")
