@@ -20,3 +20,13 @@ def cache_dir() -> Path:
         return Path(os.path.expanduser("~/Library/Caches/tabletop-sim"))
     base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
     return Path(base) / "tabletop-sim"
+
+
+def file_stamp(path) -> list:
+    """What a cache entry keeps of a file it was made from, to know it is unchanged:
+    ``[path, mtime_ns, size]`` (None, None when the file cannot be read)."""
+    try:
+        st = os.stat(path)
+        return [str(path), st.st_mtime_ns, st.st_size]
+    except OSError:
+        return [str(path), None, None]

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-import os
 import zlib
 from pathlib import Path
 from typing import Any, Callable
 
 from ..atomic import atomic_write_text
-from ..cachedir import cache_dir   # one user cache folder for every cache
+from ..cachedir import cache_dir, file_stamp   # one user cache folder for every cache
 
 FORMAT = 1
 _DATA = Path(__file__).resolve().parents[1] / "data"
@@ -23,14 +22,7 @@ READERS = [_DATA / "loader.py", _DATA / "mods.py"]   # what turns the files into
 
 
 def _stamp(paths: list[Path]) -> list:
-    out: list = [FORMAT]
-    for p in [*paths, *READERS, Path(__file__)]:
-        try:
-            st = os.stat(p)
-            out.append([str(p), st.st_mtime_ns, st.st_size])
-        except OSError:
-            out.append([str(p), None, None])
-    return out
+    return [FORMAT, *(file_stamp(p) for p in [*paths, *READERS, Path(__file__)])]
 
 
 def cached(name: str, sources: list[Path], build: Callable[[], Any]) -> Any:

@@ -21,27 +21,18 @@ is ignored (a record is never the only copy of anything); reading one never runs
 from __future__ import annotations
 
 import json
-import os
 import zlib
 from pathlib import Path
 
 import pygame
 
 from ..atomic import atomic_write_bytes
-from ..cachedir import cache_dir
+from ..cachedir import cache_dir, file_stamp
 
 FORMAT = 3
 _BYTES = {"argb": 4, "alpha": 1, "empty": 0}     # bytes a pixel of a kept line takes
 _SIDE = 1 << 15                                   # no line is wider or taller than this
 _GETTERS = ("get_linesize", "get_height", "get_ascent", "get_descent")
-
-
-def _stamp(path) -> list:
-    try:
-        st = os.stat(path)
-        return [str(path), st.st_mtime_ns, st.st_size]
-    except OSError:
-        return [str(path), None, None]
 
 
 class KeptFont:
@@ -123,7 +114,7 @@ class FirstFrame:
     def begin(self, screen: str, lang: str, mods, faces) -> None:
         """The first frame of ``screen`` is being made: its record is read, if there is one."""
         self.key = [FORMAT, pygame.version.ver, list(pygame.font.get_sdl_ttf_version()),
-                    [_stamp(p) for p in faces]]
+                    [file_stamp(p) for p in faces]]
         ident = json.dumps([str(screen), str(lang), [str(m) for m in mods or ()]]).encode("utf-8", "surrogatepass")
         self.path = cache_dir() / "fonts" / f"first-{zlib.crc32(ident):08x}{zlib.adler32(ident):08x}.bin"
         self._kept, self._body = _read(self.path, self.key)

@@ -28,7 +28,7 @@ from pathlib import Path
 import pygame
 
 from ..atomic import atomic_write_bytes
-from ..cachedir import cache_dir
+from ..cachedir import cache_dir, file_stamp
 
 FORMAT = 1
 _HEAD = 1 << 16         # a header line is shorter than this
@@ -37,14 +37,6 @@ _ROOT = _UI.parents[1]
 # what the launcher's frame is drawn by (a change here makes a new picture at once, not a frame later)
 _SOURCES = [_UI / n for n in ("app.py", "present.py", "compose.py", "launcher.py", "menu_scene.py", "widgets.py",
                               "skin.py", "gui.py", "frameshot.py")]
-
-
-def _stamp(path) -> list:
-    try:
-        st = os.stat(path)
-        return [str(path), st.st_mtime_ns, st.st_size]
-    except OSError:
-        return [str(path), None, None]
 
 
 class FirstPicture:
@@ -80,7 +72,7 @@ class FirstPicture:
         strings = [_ROOT / "config" / "i18n" / f"{lang}.yaml" for lang in sorted({app.lang, "en"})]
         self.key = [FORMAT, pygame.version.ver, list(win.get_size()), win.get_bytesize(), list(win.get_masks()),
                     list(app.presenter.view_rect), bool(app.presenter.smooth),
-                    [_stamp(p) for p in [*_SOURCES, *strings, *fonts]]]
+                    [file_stamp(p) for p in [*_SOURCES, *strings, *fonts]]]
         ident = json.dumps([name, app.lang, [str(m) for m in app.mods]]).encode("utf-8", "surrogatepass")
         self.path = cache_dir() / "frames" / f"first-{zlib.crc32(ident):08x}{zlib.adler32(ident):08x}.bin"
 
