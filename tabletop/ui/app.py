@@ -149,14 +149,6 @@ class App:
         return self.presenter.logical
 
     @property
-    def fullscreen(self) -> bool:
-        return self.presenter.fullscreen
-
-    @property
-    def scale(self) -> float:
-        return self.presenter.scale
-
-    @property
     def direct(self) -> bool:
         """The scenes draw straight on the display surface (``window is logical``)."""
         return self.presenter.direct
