@@ -175,8 +175,9 @@ class App:
         d = dict(event.dict)
         if "pos" in d:
             d["pos"] = self.window_to_logical(d["pos"])
-        if "rel" in d and self.scale:
-            d["rel"] = (int(d["rel"][0] / self.scale), int(d["rel"][1] / self.scale))
+        scale = self.presenter.scale
+        if "rel" in d and scale:
+            d["rel"] = (int(d["rel"][0] / scale), int(d["rel"][1] / scale))
         return pygame.event.Event(event.type, d)
 
     # --- languages, text, fonts ---------------------------------------------------
