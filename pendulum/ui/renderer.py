@@ -344,6 +344,8 @@ class TableRenderer:
             rect = t.region(hid)
             if rect is not None:
                 pygame.draw.rect(surface, (255, 230, 120), rect.inflate(8, 8), 4, border_radius=10)
+        if not t.layout.council_active or t.drag:
+            self._draw_timer_labels(surface, clip if part else None)     # over a lit row's edge
         banner = t.banner()
         if banner:
             self._banner(surface, banner)
@@ -406,12 +408,12 @@ class TableRenderer:
                 continue
             surface.blit(self.layer, rect, rect)
             pygame.draw.rect(surface, (120, 255, 140), rect.inflate(6, 6), 3, border_radius=8)
-        self._draw_timers(surface)
+        self._draw_timers(surface)            # (their labels: at the end of draw)
 
     def _draw_timers(self, surface, clip=None):
-        """The glasses and their labels (only those meeting ``clip``, when given)."""
+        """The glasses (only those meeting ``clip``, when given); their labels come later
+        (``_draw_timer_labels``), over the lesson's highlights."""
         t = self.table
-        app = t.app
         for tid, hg in t.hourglasses.items():
             c = t.glass_center(tid)
             if c is None:
@@ -425,15 +427,28 @@ class TableRenderer:
                 hg.angle = 0.0
             else:
                 hg.draw(surface, c, GLASS_SCALE)
-            label, col = self.glass_label(tid)
-            s = self._labels.get((label, col))
-            if s is None:
-                if len(self._labels) > 64:
-                    self._labels.clear()
-                s = self._labels[(label, col)] = R.text_fit(app, label, 19, col, 120, True)
-            r = s.get_rect(midtop=(c[0], c[1] + 58))
+
+    def _draw_timer_labels(self, surface, clip=None):
+        """The words under each glass (only those meeting ``clip``, when given)."""
+        t = self.table
+        for tid in t.hourglasses:
+            c = t.glass_center(tid)
+            if c is None or (clip is not None and not clip.colliderect(self._glass_area(tid, c, True))):
+                continue
+            s, r = self.label_box(tid, c)
             pygame.draw.rect(surface, (10, 10, 14), r.inflate(8, 2), border_radius=5)
             surface.blit(s, r)
+
+    def label_box(self, tid, c):
+        """A glass's label as drawn (its rendered words, and where they go under the glass
+        centred at ``c``)."""
+        label, col = self.glass_label(tid)
+        s = self._labels.get((label, col))
+        if s is None:
+            if len(self._labels) > 64:
+                self._labels.clear()
+            s = self._labels[(label, col)] = R.text_fit(self.table.app, label, 19, col, 120, True)
+        return s, s.get_rect(midtop=(c[0], c[1] + 58))
 
     def glass_label(self, tid):
         """The words under a glass and their colour: its seconds left, "flip!" once it ran out

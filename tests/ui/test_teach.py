@@ -52,6 +52,22 @@ def test_clicks_reach_lesson_three_with_its_highlights(make_app):
     assert s.lesson_index == 2
 
 
+def test_a_lit_row_never_covers_the_words_under_a_glass(make_app):
+    """Lesson 5 lights the bottom rows, whose edge runs under each glass's "untimed": the
+    words stay whole on top of the light."""
+    app, scene = open_teach(make_app)
+    for _ in range(4):
+        press(app, pygame.K_RIGHT)
+    t = scene.table
+    assert scene.session.lesson_index == 4 and any(h.startswith("row.") or "bottom" in h for h in t.highlights)
+    app.step(2)
+    frame = app.logical
+    for tid in t.hourglasses:
+        words, box = t.renderer.label_box(tid, t.glass_center(tid))
+        shown = frame.subsurface(box)
+        lit = [shown.get_at((x, y))[:3] for x in range(box.w) for y in range(box.h)]
+        assert (255, 230, 120) not in lit, tid
+
 def _click_next_until(app, scene, lesson_id):
     """Next, or Show me when the lesson wants an action (bots play first if it is their turn)."""
     for _ in range(300):
