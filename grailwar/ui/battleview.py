@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.linebreak import elide
+from tabletop.ui.tooltip import elide_line
 
 from . import theme as T
 
@@ -64,8 +64,7 @@ class BattleView:
         def put(text, pos, size=18, col=T.TEXT, bold=False, anchor="topleft", maxw=None):
             text = str(text)
             if maxw:                       # too wide: cut short with "…"
-                font = app.font(size, bold)
-                text = elide(text, maxw, lambda t: font.size(t)[0])
+                text = elide_line(app, text, size, maxw, bold)
             texts.append(text)
             t = app.text(text, size, col, bold, cache=False)   # a battle's words: drawn once, kept in its frame
             r = t.get_rect(**{anchor: pos})

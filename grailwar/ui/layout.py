@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.linebreak import elide
+from tabletop.ui.tooltip import elide_line
 
 from . import theme as T
 
@@ -57,8 +57,7 @@ class Pen:
         """Draw ``s`` at ``pos``; wider than ``maxw``, it is cut short with "…" (what is drawn is
         what ``sink`` lists)."""
         if maxw:
-            font = self.app.font(size, bold)
-            s = elide(str(s), maxw, lambda t: font.size(t)[0])
+            s = elide_line(self.app, s, size, maxw, bold)
         t = self.text(s, size, color, bold, once)
         r = t.get_rect(**{anchor: pos})
         surface.blit(t, r)

@@ -152,9 +152,8 @@ class MapView:
         self._static_texts = texts
 
     def _draw_legend(self, surf, r, texts):
-        """The grades' legend (shape, colour, word and numbers) in two rows at the map's bottom
-        right, in up to three rows, so the bottom left stays clear for the NPC speed control
-        drawn over the map."""
+        """The grades' legend (shape, colour, word and numbers) at the map's bottom right, in up
+        to three rows, so the bottom left stays clear for the NPC speed control drawn over the map."""
         app = self.app
         items = []
         for g in T.GRADE_ORDER:

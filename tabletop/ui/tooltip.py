@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 import pygame
 
-from tabletop.linebreak import wrap
+from tabletop.linebreak import elide, wrap
 
 WIDTH = 440               # logical pixels of text per line: a box the eye takes in at once
 SIZE = 20
@@ -46,6 +46,13 @@ def wrap_lines(app, text, size: int = SIZE, width: int = WIDTH, bold: bool = Fal
         _WRAPPED.popitem(last=False)
     return out
 
+
+
+def elide_line(app, text, size: int, width: int, bold: bool = False) -> str:
+    """``text`` as one line no wider than ``width`` pixels in the app's font: whole, or cut
+    short with "…" (:func:`tabletop.linebreak.elide`)."""
+    font = app.font(size, bold)
+    return elide(str(text), width, lambda s: font.size(s)[0])
 
 class Tip:
     """A rendered tooltip: ``lines`` (the wrapped text) and ``surface`` (the box)."""
