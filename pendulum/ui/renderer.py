@@ -48,6 +48,8 @@ class TableRenderer:
         self.hover_pos = (0, 0)
         self.tooltip = None
         self._tip_wait = None          # [text, seconds]: a button's tooltip shows after a short hover
+        self._tip_version = None       # the table's version the hovered piece and its tip were found at
+        self._pointer = (0, 0)         # where the pointer last hovered (hover_pos: where the tip stands)
         self.drawn_texts = None        # a list while a test records every text drawn (see start_recording)
 
     # ------------------------------------------------------------------ invalidation
@@ -72,6 +74,14 @@ class TableRenderer:
 
     def step(self, dt):
         self._layer_age += dt
+        t = self.table
+        if self._tip_version != t.version:
+            # the game changed under a resting pointer (a glass flipped, a worker moved away): find the
+            # piece under it and its words again, as if the pointer had just come there
+            self._tip_version = t.version
+            if self.hover_id is not None and not self.hover_id.startswith("button."):
+                self.hover_id = None
+                self.hover(self._pointer)
         if self._tip_wait is not None:
             self._tip_wait[1] -= dt
             if self._tip_wait[1] <= 0:
@@ -143,6 +153,7 @@ class TableRenderer:
     # ------------------------------------------------------------------ hover
     def hover(self, pos):
         t = self.table
+        self._pointer = pos
         rid = None
         if t.layout.council_active and t.layout.rects["main_board"].collidepoint(pos):
             hits = t.layout.hit(pos, ("council.",))

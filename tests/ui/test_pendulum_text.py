@@ -531,3 +531,22 @@ def test_a_request_the_window_refused_is_worded_from_the_events_own_key_in_japan
     r = EventRefusal(ev, refusal=None)
     assert r.key == "pendulum.refusal.frame_needs_grande"
     assert app.t(r.key, **r.params) != r.key and "frame is taken" not in app.t(r.key, **r.params)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_tip_under_a_resting_pointer_follows_the_game(table_app, lang):
+    """The pointer rests on the black glass while its sand runs out and it is flipped to the other row:
+    the tip shown is the one of what is under the pointer now, never the words of the glass before."""
+    app, scene = table_app(seats=("human", "human"), mode="realtime", lang=lang)
+    _finish_opening(scene)
+    spot = scene.region("timer.black").center
+    hover(app, spot)
+    before = scene.renderer.tooltip.text
+    assert before == V.tooltip(app, scene.rules, scene.view, "timer.black")
+    scene.match.advance(scene.state.remaining["black"] + 0.5)
+    scene.apply(A.Flip(scene.focus_seat, "black"))
+    app.step(2)                                               # the pointer has not moved
+    tip = scene.renderer.tooltip
+    now = scene.renderer.hover_id
+    assert (tip.text if tip else None) != before
+    assert (tip.text if tip else None) == (V.tooltip(app, scene.rules, scene.view, now) if now else None)
