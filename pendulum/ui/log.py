@@ -29,6 +29,18 @@ class LogText:
         return app.t(self.key, **f)
 
 
+class RuleCite:
+    """The rule a refusal cites, worded again on a language switch (``view.rule_text``)."""
+
+    __slots__ = ("rule",)
+
+    def __init__(self, rule):
+        self.rule = rule
+
+    def text(self, app):
+        return V.rule_text(app, self.rule)
+
+
 class RefusalText:
     """Why the engine refused a request, in the chosen language, from the refusal's i18n key
     with its parameters (``pendulum.refusal.<name>``) in every language; only a refusal

@@ -49,7 +49,7 @@ from .frames import FrameTracker
 from .glasses import TIMERS, fill_glasses, make_glasses, step_glasses
 from .layout import Layout
 from .listener import MatchListener
-from .log import LogText, RefusalText, TableLog
+from .log import LogText, RefusalText, RuleCite, TableLog
 from .picker import Picker
 from .renderer import GLASS_SCALE, TableRenderer
 from .seat_input import SeatInput
@@ -440,7 +440,7 @@ class PendulumTable(Scene):
                 return
         self.last_refusal_rule = getattr(refusal, "rule", "") or None
         self.app.sound.play("drop_refused")
-        entry = LogText("pendulum.msg.refused", rule=getattr(refusal, "rule", ""),
+        entry = LogText("pendulum.msg.refused", rule=RuleCite(getattr(refusal, "rule", "")),
                         message=RefusalText(self.rules, refusal))
         self.log.add_once(entry)             # the same refusal again (a key held, pressed twice): one line
         self.flash(self.log.text_of(entry) + "  " + self.app.t("pendulum.msg.rules_hint"), 5.0)

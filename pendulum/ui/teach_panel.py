@@ -130,7 +130,7 @@ class LessonPanel:
         if explain:
             lines.append(explain)
         if rule:
-            lines.append(app.t("teach.rule", rule=rule))
+            lines.append(app.t("teach.rule", rule=V.rule_text(app, rule)))
         return lines
 
     def _feedback_box(self, surf, top, bottom, width):

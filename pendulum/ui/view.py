@@ -206,6 +206,20 @@ def rule_key(rule: str) -> str:
     return re.sub(r"[^0-9a-z]+", "_", str(rule).lower()).strip("_")
 
 
+_RULE_ID = re.compile(r"(\d+(?:\.\d+)*)\s*(.*)")
+
+
+def rule_text(app, rule) -> str:
+    """An engine rule id as a player reads it: its section number and its name in the chosen language
+    (``"4.4 timer row"`` -> "4.4 timer row" / "4.4 砂時計のある段"); the number alone for a name without
+    words here, never an English slug on a Japanese screen."""
+    m = _RULE_ID.fullmatch(str(rule).strip())
+    number, name = (m.group(1), m.group(2)) if m else ("", str(rule).strip())
+    key = f"pendulum.rule_name.{rule_key(name)}"
+    words = app.t(key) if name else key
+    return " ".join(x for x in (number, "" if words == key else words) if x)
+
+
 def param_text(app, rules, field, value):
     """A refusal parameter in words: a worker id becomes "grande worker"/"common worker", an id
     the rules know becomes its name, anything else its text."""
@@ -408,6 +422,8 @@ def event_text(app, rules, ev):
             v = app.t(f"pendulum.reason.{v}")
         elif f == "take":
             v = app.t(f"pendulum.text.take_{v}")
+        elif f == "rule":
+            v = rule_text(app, v)
         fields[f] = v
     if k == "chosen":
         fields["option"] = option_text(app, rules, None, ev.seat, ev.option, ev.decision)
