@@ -129,7 +129,8 @@ def spell_marks(app, n, size=22, total=3):
 
 class ManaTween:
     """Each bar slides from the old value to the new one when the engine reports a
-    ``ManaChanged`` (several in a row continue from where the bar is)."""
+    ``ManaChanged`` (several in a row continue from where the bar is), and rests there until the
+    screen's view is made again (``settle``)."""
     DURATION = 0.6
 
     def __init__(self):
@@ -141,14 +142,18 @@ class ManaTween:
         self._runs[ev.faction] = [start, ev.after, 0.0]
 
     def update(self, dt):
-        for fid, run in list(self._runs.items()):
+        for run in self._runs.values():
             run[2] += dt
-            if run[2] >= self.DURATION:
-                del self._runs[fid]
 
     @property
     def busy(self):
-        return bool(self._runs)
+        """Is a bar still sliding?"""
+        return any(run[2] < self.DURATION for run in self._runs.values())
+
+    def settle(self):
+        """The view has caught up: a bar whose slide ended shows the view's figure again (until then it
+        stays at the value it slid to, even while the view waits for a die)."""
+        self._runs = {fid: run for fid, run in self._runs.items() if run[2] < self.DURATION}
 
     def value(self, fid, mana):
         """The mana to draw for ``fid`` now (``mana``, the view's figure, when at rest)."""

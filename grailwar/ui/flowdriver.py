@@ -46,7 +46,7 @@ class FlowDriver:
         budget = 40 if h.fast >= FAST_ENOUGH else 1
         for _ in range(budget):
             if h.state.is_terminal():
-                h.sync_view()
+                h.sync_view(force=True)
                 if not self.final_battle_up():
                     h.finish()
                 return
@@ -56,7 +56,7 @@ class FlowDriver:
             if fid != h.screen_owner and h.takeback.holds(h.screen_owner, fid):
                 return
             if h.is_human(fid):
-                h.sync_view()
+                h.sync_view(force=True)
                 if fid != h.screen_owner:
                     h.start_handoff(fid)
                     return
@@ -137,7 +137,7 @@ class FlowDriver:
                     h.battles.on_note(h.log_text(entry))
                     h.feed.queue(entry)
             elif kind == "mana":
-                h.mana_tween.on_event(ev)
+                h.feed.queue_call(lambda ev=ev: h.mana_tween.on_event(ev))    # after the dice before it
             else:
                 if kind == "battle_started":
                     h.map.hover = None

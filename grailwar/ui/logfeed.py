@@ -30,7 +30,7 @@ class LogFeed:
         self.flavour = flavour or (lambda entry: "")   # entry -> a GM flavour line, or ""
         self.lines: list[str] = []    # released, in order
         self.tones: dict = {}         # line -> its tone (the panel colours lines by their text)
-        self.pending: list = []       # {"line", "landed"} waiting for their dice
+        self.pending: list = []       # {"line", "landed"} waiting for their dice ({"line": None, "call"}: queue_call)
         self.dirty = True             # the panel needs every line again
 
     def colour(self, line, age):
@@ -69,10 +69,19 @@ class LogFeed:
         self.tray.add(Roll.of(rolled, landed, rolling, on_land=lambda r, m=marker: m.__setitem__("landed", True),
                               tone=tone))
 
+    def queue_call(self, fn):
+        """Something the screen shows of an event (a mana bar sliding), run when every line queued
+        before it is released: it never runs ahead of a die still tumbling."""
+        self.pending.append({"line": None, "landed": True, "call": fn})
+
     def release(self):
-        """Move every line whose die has landed (in order) to the panel."""
+        """Move every line whose die has landed (in order) to the panel, running the calls between."""
         while self.pending and self.pending[0]["landed"]:
-            line = self.pending.pop(0)["line"]
+            item = self.pending.pop(0)
+            if item["line"] is None:
+                item["call"]()
+                continue
+            line = item["line"]
             self.lines.append(line)
             if not self.dirty:
                 self.panel.add(line)

@@ -262,6 +262,7 @@ class GrailWarScene(Scene):
         self._view_version += 1
         self.view = self.state.view_for(self.viewer)
         self.vm = VM.build(self.view, self.static, self.viewer, self.app.lang)
+        self.mana_tween.settle()
 
     @property
     def mana_history(self):
@@ -289,7 +290,7 @@ class GrailWarScene(Scene):
         self.feed.release()
         if self.saving.stopped:
             return                         # stopped until a save succeeds or the master agrees
-        if self._view_dirty and not (self.fast >= 20):
+        if self._view_dirty and not (self.fast >= 20) and self._view_due():
             self.sync_view()
             return
         self.flow.step(dt)
@@ -298,9 +299,16 @@ class GrailWarScene(Scene):
         """The view is made again on the next update or draw (not in the frame that applied)."""
         self._view_dirty = True
 
-    def sync_view(self):
-        """Make the view again if an applied action left it stale."""
-        if self._view_dirty:
+    def _view_due(self):
+        """May the stale view be made again now? Not while a log line still waits for its die (at
+        a speed that shows dice): the panels, map and battle sides never tell what a roll found
+        before the roll itself is on the tray and in the log."""
+        return not self.feed.pending or self.fast >= 20
+
+    def sync_view(self, force=False):
+        """Make the view again if an applied action left it stale (``force``: even while a
+        log line still waits for its die, for a master's menu or the war's end)."""
+        if self._view_dirty and (force or self._view_due()):
             self._view_dirty = False
             self._refresh_view()
             self.battles.sync(self.vm, self.static, self.app.lang, self.tr, self.flow.applies)
@@ -386,7 +394,7 @@ class GrailWarScene(Scene):
     def take_back(self, action):
         """The master takes the declaration back: the war as it was just before it."""
         self.flow.apply(action, human=True)
-        self.sync_view()
+        self.sync_view(force=True)
         self.feed.rebuild(self.vm["log"])
         self.app.notify(self.tr("gw_table.takeback.taken_back"))
 
@@ -443,7 +451,7 @@ class GrailWarScene(Scene):
     def needs_redraw(self):
         """False when the last frame still shows everything (the App may then skip drawing)."""
         mode = self._mode_now()
-        return self._view_dirty or self.frame.needs_redraw(mode, self.panels(), self._whole_key(mode))
+        return self._view_dirty and self._view_due() or self.frame.needs_redraw(mode, self.panels(), self._whole_key(mode))
 
     def draw(self, surface):
         self.sync_view()
