@@ -118,6 +118,8 @@ class FlowDriver:
         visible = self.present(events)
         if h.tray.busy and h.fast >= FAST_ENOUGH:
             h.tray.skip()
+        if h.fast >= FAST_ENOUGH:
+            h.feed.release()          # nothing waits for a die at this speed: the lines, bars and battle at once
         return visible
 
     def present(self, events):
@@ -134,12 +136,13 @@ class FlowDriver:
                 if kind == "rolled":
                     h.feed.queue_roll(entry, ev)
                 else:
-                    h.battles.on_note(h.log_text(entry))
+                    h.feed.queue_call(lambda line=h.log_text(entry): h.battles.on_note(line))
                     h.feed.queue(entry)
             elif kind == "mana":
-                h.feed.queue_call(lambda ev=ev: h.mana_tween.on_event(ev))    # after the dice before it
+                h.feed.queue_call(lambda ev=ev: h.mana_tween.on_event(ev))
             else:
                 if kind == "battle_started":
                     h.map.hover = None
-                h.battles.on_event(ev, h.vm, h.static, h.app.lang, self.applies)
+                h.feed.queue_call(lambda ev=ev, n=self.applies: h.battles.on_event(ev, h.vm, h.static, h.app.lang, n))
+        # (the bars and the battle follow the dice thrown before them: LogFeed.queue_call)
         return visible

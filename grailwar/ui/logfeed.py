@@ -86,6 +86,14 @@ class LogFeed:
             if not self.dirty:
                 self.panel.add(line)
 
+    def catch_up(self):
+        """Everything waiting is shown at once (the caller rebuilds the lines from the view): run the
+        calls waiting among the lines, in order, and drop the lines."""
+        waiting, self.pending = self.pending, []
+        for item in waiting:
+            if item["line"] is None:
+                item["call"]()
+
     def rebuild(self, entries):
         """Every entry again (a language switch, another master's screen)."""
         self.tones = {}

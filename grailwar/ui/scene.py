@@ -197,7 +197,7 @@ class GrailWarScene(Scene):
         self._view_dirty = True
         self.map.invalidate()
         self.frame.invalidate()
-        self.feed.rebuild(self.vm["log"])
+        self._all_lines()
         self.menu.key = None
 
     def has_game_in_progress(self):
@@ -250,7 +250,14 @@ class GrailWarScene(Scene):
         self.flavour_shown = not self.flavour_shown
         prefs.save(grailwar_flavour=self.flavour_shown)
         if self.vm is not None:
-            self.feed.rebuild(self.vm["log"])
+            self._all_lines()
+
+    def _all_lines(self):
+        """The log panel's lines again from the view (another language, flavour on or off): every line
+        still waiting for its die is shown now, so the view is made now too."""
+        self.feed.catch_up()
+        self.sync_view(force=True)
+        self.feed.rebuild(self.vm["log"])
 
     def log_text(self, entry, when=True):
         """One log entry in the screen's language: the one place log lines are rendered

@@ -29,3 +29,37 @@ def test_a_rival_found_by_information_gathering_is_named_only_once_its_roll_has_
     assert waited > 30, "its d100 was on the tray for a while before the name came"
     # the name came with the roll's line: the log shows the success above the panel's news
     assert any(target in line for line in scene.feed.lines[-12:])
+
+
+def test_a_language_switch_while_a_roll_tumbles_loses_no_line(make_app):
+    """The language is switched while the step's dice still tumble: the log then holds every line of the
+    war so far in the new language, the ones that were waiting for their dice included."""
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=3, speed=1.0)
+    wait_for_menu(app, scene, "declare", "F1", frames=2000)
+    click_through(app, scene, lambda op: op[0] == "choose" and op[2] == ("declare", "info"))
+    for _ in range(3000):
+        app.step(1)
+        if scene.feed.pending:
+            break
+    assert scene.feed.pending
+    app.set_lang("ja")
+    app.step(2)
+    whole = [scene.log_text(e) for e in scene.state.view_for("F1")["log"]]
+    shown = [line for line in scene.feed.lines if not line.startswith("» ")]
+    assert shown == whole and not scene.feed.pending
+
+
+def test_a_battle_opens_only_once_the_dice_thrown_before_it_have_landed(make_app):
+    """F1 gathers information while two NPC factions fight in the same step: the battle view comes up
+    after F1's d100 has landed and its line is in the log, not over the tumbling die."""
+    app, scene = open_war(make_app, ["human"] + ["npc"] * 4, seed=3, speed=1.0)
+    wait_for_menu(app, scene, "declare", "F1", frames=2000)
+    got = click_through(app, scene, lambda op: op[0] == "choose" and op[2] == ("declare", "info"))
+    before = len(scene.feed.lines)
+    for _ in range(3000):
+        app.step(1)
+        if scene.battles.battle is not None:
+            break
+    assert scene.battles.battle is not None, "a battle is fought in this step at this seed"
+    mine = [line for line in scene.feed.lines[before:] if "F1" in line and got["target"] in line]
+    assert mine, "the information roll's line came before the battle"

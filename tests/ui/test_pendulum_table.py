@@ -427,7 +427,8 @@ def test_refusals_and_table_lines_are_reworded_after_a_language_switch(table_app
     app.step(2)
     # every line survives the switch (the refusal and the opening line were dropped before)
     assert len(scene.log_lines) == n
-    assert scene.log_lines[-1] == app.t("pendulum.msg.refused", rule="4.2 flip", message="the sand is still running")
+    flip = "4.2 " + app.t("pendulum.rule_name.flip")                # (the rule named in Japanese too)
+    assert scene.log_lines[-1] == app.t("pendulum.msg.refused", rule=flip, message="the sand is still running")
     assert scene.log_lines[0].startswith(app.t("pendulum.log.phase_changed", phase=app.t("pendulum.phase.opening"),
                                                 round=scene.state.round)[:4])
 
