@@ -136,7 +136,7 @@ class FlowDriver:
                 if kind == "rolled":
                     h.feed.queue_roll(entry, ev)
                 else:
-                    h.feed.queue_call(lambda line=h.log_text(entry): h.battles.on_note(line))
+                    h.feed.queue_call(lambda line=h.log_text(entry, when=False): h.battles.on_note(line))
                     h.feed.queue(entry)
             elif kind == "mana":
                 h.feed.queue_call(lambda ev=ev: h.mana_tween.on_event(ev))

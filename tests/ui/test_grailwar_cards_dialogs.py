@@ -2,6 +2,7 @@
 or another marker (both languages, 1280x720); an offer names what is offered without giving
 the secret away; the answer dialog never lies over the talk dialog."""
 import itertools
+import re
 
 import pygame
 import pytest
@@ -144,3 +145,28 @@ def test_the_talk_menu_never_renumbers_after_a_pick(make_app):
     assert len(again) == len(first) == 4
     assert again[1][1][0] == "used" and again[1][0].startswith("✓ ")             # the offer keeps its place
     assert [t[:2] for t, _ in again[2:]] == [t[:2] for t, _ in first[2:]] == ["3.", "4."]   # no renumbering
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_battle_views_aftermath_reads_as_words_without_the_logs_stamp(make_app, lang):
+    """A raid on F4 fought to its end: the battle view lists what followed (who won) as words; only the
+    log keeps the ``T1.A1`` stamp."""
+    app, scene = open_war(make_app, ["human"] + ["npc"] * 6, seed=7, lang=lang)
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "F4"))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
+    click(app, button(scene, lambda op: op[0] == "confirm"))
+    after = []
+    for _ in range(40):
+        b = scene.battles.battle
+        after = (b or {}).get("aftermath") or after
+        if after:
+            break
+        p = wait_for_menu(app, scene, None, "F1")
+        click(app, button(scene, lambda op: op[2] == ("commit", "done")) if p.kind == "commit" else scene.buttons[0][0])
+        if scene.menu.confirming is not None:
+            click(app, button(scene, lambda op: op[0] == "confirm"))
+    assert after, "the battle ended with notes after it"
+    assert not any(re.match(r"T\d+\.", line) for line in after), after
+    assert all(any(line in logged for logged in scene.feed.lines) for line in after)   # the log's lines, stamped
