@@ -136,7 +136,8 @@ class FlowDriver:
                 if kind == "rolled":
                     h.feed.queue_roll(entry, ev)
                 else:
-                    h.feed.queue_call(lambda line=h.log_text(entry, when=False): h.battles.on_note(line))
+                    words = h.log_text(entry, when=False)          # the battle view's aftermath: no stamp
+                    h.feed.queue_call(lambda line=words: h.battles.on_note(line))
                     h.feed.queue(entry)
             elif kind == "mana":
                 h.feed.queue_call(lambda ev=ev: h.mana_tween.on_event(ev))

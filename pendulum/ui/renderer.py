@@ -94,7 +94,7 @@ class TableRenderer:
         t = self.table
         key = (t.version, t.focus_seat, t.layout.council_active)
         if self._wpos is None or self._wpos_key != key:
-            self._wpos = self._places(t.view)
+            self._wpos = self.places(t.view)
             self._wpos_key = key
         return dict(self._wpos)
 
@@ -103,7 +103,8 @@ class TableRenderer:
         e.g. a teaching bot's move), or None."""
         return dict(self._wpos) if self._wpos is not None else None
 
-    def _places(self, view):
+    def places(self, view):
+        """Where each worker of ``view`` stands on the screen: its frame, its reward box, its mat."""
         t = self.table
         out = {}
         groups = {}
@@ -119,13 +120,17 @@ class TableRenderer:
                 rect = None
             if rect is None:
                 continue
+            if loc.startswith("B:"):
+                # in a reward box the pieces sit on its lower right corner, half outside, clear of the box's
+                # words (centred, up to two lines); more go up its right edge, a fourth starts a column left
+                for i, w in enumerate(ws):
+                    out[w["id"]] = (rect.right - (i // 3) * 22, rect.bottom + 4 - (i % 3) * 18)
+                continue
             n = len(ws)
             step = min(36, (rect.width - 10) / max(1, n))
             x0 = rect.centerx - step * (n - 1) / 2
-            # in a reward box the pieces sit on its lower edge, clear of the box's text
-            y = rect.centery if loc.startswith("F:") else rect.bottom - 2
             for i, w in enumerate(ws):
-                out[w["id"]] = (int(x0 + i * step), int(y))
+                out[w["id"]] = (int(x0 + i * step), rect.centery)
         for seat in range(t.n):
             mat = r.get(f"seat.{seat}.mat")
             if mat is None:
@@ -451,15 +456,21 @@ class TableRenderer:
             surface.blit(s, r)
 
     def label_box(self, tid, c):
-        """A glass's label as drawn (its rendered words, and where they go under the glass
-        centred at ``c``)."""
+        """A glass's label as drawn (its rendered words, and where they go: under the glass centred at
+        ``c``, above it on its area's bottom row)."""
         label, col = self.glass_label(tid)
         s = self._labels.get((label, col))
         if s is None:
             if len(self._labels) > 64:
                 self._labels.clear()
             s = self._labels[(label, col)] = R.text_fit(self.table.app, label, 19, col, 120, True)
-        return s, s.get_rect(midtop=(c[0], c[1] + 58))
+        r = s.get_rect(midtop=(c[0], c[1] + 58))
+        area = self.table.layout.rects.get(f"area.{tid}")
+        if area is not None and r.bottom > area.bottom - 2:
+            # on its area's bottom row the words would cross the area's edge into the text below it:
+            # they go above the glass, into the place on the top row it left
+            r = s.get_rect(midbottom=(c[0], c[1] - 58))
+        return s, r
 
     def glass_label(self, tid):
         """The words under a glass and their colour: its seconds left, "flip!" once it ran out
@@ -497,10 +508,10 @@ class TableRenderer:
 
 def _glass_area(hg, c, turned: bool) -> pygame.Rect:
     """Where a glass and its label are drawn: upright, its own rectangle; turning (or lying on
-    its side while paused), the square any turn of it fits in."""
+    its side while paused), the square any turn of it fits in; the label under or above it."""
     r = hg.rect(c, GLASS_SCALE)
     if turned:
         side = int(math.hypot(r.w, r.h)) + 4
         r = pygame.Rect(0, 0, side, side)
         r.center = (int(c[0]), int(c[1]))
-    return r.inflate(8, 8).union(pygame.Rect(int(c[0]) - 70, int(c[1]) + 52, 140, 44))
+    return r.inflate(8, 8).union(pygame.Rect(int(c[0]) - 70, int(c[1]) - 96, 140, 192))

@@ -14,7 +14,6 @@ from tabletop.ui.tooltip import WIDTH, wrap_lines
 
 from pendulum.rules import actions as A
 from pendulum.rules.bots import make_bot
-from pendulum.rules.refusals import REFUSALS
 from pendulum.teaching import describe_action
 from pendulum.ui import render as R
 from pendulum.ui import view as V
@@ -533,44 +532,3 @@ def test_a_request_the_window_refused_is_worded_from_the_events_own_key_in_japan
     assert r.key == "pendulum.refusal.frame_needs_grande"
     assert app.t(r.key, **r.params) != r.key and "frame is taken" not in app.t(r.key, **r.params)
 
-
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_a_tip_under_a_resting_pointer_follows_the_game(table_app, lang):
-    """The pointer rests on the black glass while its sand runs out and it is flipped to the other row:
-    the tip shown is the one of what is under the pointer now, never the words of the glass before."""
-    app, scene = table_app(seats=("human", "human"), mode="realtime", lang=lang)
-    _finish_opening(scene)
-    spot = scene.region("timer.black").center
-    hover(app, spot)
-    before = scene.renderer.tooltip.text
-    assert before == V.tooltip(app, scene.rules, scene.view, "timer.black")
-    scene.match.advance(scene.state.remaining["black"] + 0.5)
-    scene.apply(A.Flip(scene.focus_seat, "black"))
-    app.step(2)                                               # the pointer has not moved
-    tip = scene.renderer.tooltip
-    now = scene.renderer.hover_id
-    assert (tip.text if tip else None) != before
-    assert (tip.text if tip else None) == (V.tooltip(app, scene.rules, scene.view, now) if now else None)
-
-
-def test_the_rule_a_refusal_cites_is_named_in_the_players_language(table_app):
-    """A click on a glass whose sand still runs, in Japanese: the whole line, the rule it cites included,
-    is Japanese ("ルール 4.2 砂時計を返す", never "4.2 flip"); and every rule the engine can cite has its
-    name in both languages after its section number."""
-    app, scene = table_app(seats=("human", "human"), mode="realtime", lang="ja")
-    _finish_opening(scene)
-    app.step(10)
-    click_at(app, scene.region("timer.black").center)
-    why = scene.why_not(A.Flip(scene.focus_seat, "black"))
-    line = scene.log_lines[-1]
-    assert why.rule.split()[0] in line and app.t("pendulum.rule_name.flip") in line, line
-    assert not re.search(r"[A-Za-z]{2,}", line), line
-    for rule, _words in REFUSALS.values():
-        number = rule.split()[0] if rule[0].isdigit() else ""
-        ja = V.rule_text(app, rule)
-        assert ja.startswith(number) and not re.search(r"[A-Za-z]", ja), (rule, ja)
-    app.set_lang("en")
-    app.step(2)
-    assert scene.log_lines[-1].startswith(app.t("pendulum.msg.refused", rule=why.rule, message="")[:20])
-    for rule, _words in REFUSALS.values():
-        assert V.rule_text(app, rule) == (rule if rule[0].isdigit() else "program"), rule
