@@ -523,12 +523,14 @@ def commit_item(g, b, pt, item, vis=None):
         sk = next(s for s in f.servant.skills + f.master.skills if s.id == sid)
         pt.active.append(sk)
         if sk.cost:
-            g.gain_mana(f, -sk.cost, "skill", vis, why={"key": LOG + "reason.skill", "params": {"skill": named(sk)}})
+            g.gain_mana(f, -sk.cost, "skill", vis,
+                        why={"key": LOG + "reason.skill", "params": {"skill": named(sk)}} if g.keep_log else None)
     elif item == "np":
         pt.np = True
         np_ = f.servant.np
         if np_.cost:
-            g.gain_mana(f, -np_.cost, "np", vis, why={"key": LOG + "reason.np", "params": {"np": named(np_)}})
+            g.gain_mana(f, -np_.cost, "np", vis,
+                        why={"key": LOG + "reason.np", "params": {"np": named(np_)}} if g.keep_log else None)
     elif item == "code:reinforcement_charm":
         g.take_item(f, "reinforcement_charm")
         pt.rcharm += 1

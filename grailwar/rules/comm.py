@@ -10,7 +10,7 @@ from . import retreat  # noqa: F401  (registers retreat_move)
 
 
 def talkable(g, x):
-    return [t for t in g.active_ids() if t != x.id and (x.know[t].acq or x.know[t].loc)]
+    return [t for t in g.act_ids() if t != x.id and (x.know[t].acq or x.know[t].loc)]
 
 
 def phase_comm(g):
@@ -21,8 +21,11 @@ def phase_comm(g):
 def _phase_comm(g, fr):
     if fr["pc"] == 0:
         order = g.order()
-        fr.update(h=[fid for fid in order if g.fac[fid].human], n=[fid for fid in order if not g.fac[fid].human],
-                  i=0, pc=1)
+        if g.humans:
+            fr.update(h=[fid for fid in order if g.fac[fid].human], n=[fid for fid in order if not g.fac[fid].human])
+        else:                       # order() is a fresh list: every faction an NPC
+            fr.update(h=[], n=order)
+        fr.update(i=0, pc=1)
     if fr["pc"] == 1:
         while fr["i"] < len(fr["h"]):
             yield from enter(g, fr, "comm_for", x=fr["h"][fr["i"]])
@@ -57,7 +60,7 @@ def _phase_comm(g, fr):
         fr["i"] += 1
     if g.cfg.alliance.auto_share:
         done = set()
-        for fid in g.active_ids():
+        for fid in g.act_ids():
             f = g.fac[fid]
             for aid in sorted(f.allies):
                 pair = tuple(sorted((fid, aid)))
@@ -238,7 +241,7 @@ def _proposed(g, x, t, a, ok):
 def _exchanged(g, x, t, a, ok):
     if ok:
         give_fact(g, x, t, a.arg)
-        cand = [o for o in g.active_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
+        cand = [o for o in g.act_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
         if cand:
             g.learn_loc(x, g.fac[g.choose(t.id, "location_given", cand, g.vis(x.id, t.id))])
 
@@ -350,7 +353,7 @@ def _threaten(g, fr):
     x, t, demand = g.fac[fr["x"]], g.fac[fr["t"]], fr["demand"]
     if fr["pc"] == 0:
         vis = g.vis(x.id, t.id)
-        cand_locs = [o for o in g.active_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
+        cand_locs = [o for o in g.act_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
         can = (demand == "code" and t.n_items() > 0) or (demand == "vacate" and t.location) or \
             (demand == "location" and cand_locs)
         if t.human:

@@ -48,14 +48,16 @@ def _war(g, fr):
 def setup(g):
     g.note("GM", "seed", seed=g.seed)
     grades = set(g.cfg.game.start_location_grades)
-    starts = [l for l in g.data.loc_ids if g.data.loc[l].grade in grades]
+    owner, guests = g.loc_owner, g.loc_guests
+    # the vacant start locations, in data order; each faction's pick leaves the list
+    pool = [l for l in g.data.loc_ids if g.data.loc[l].grade in grades and not owner[l] and not any(guests[l])]
     for fid in g.fids:
         f = g.fac[fid]
-        owner, guests = g.loc_owner, g.loc_guests
-        pool = [l for l in starts if not owner[l] and not any(guests[l])]       # vacant
         loc = g.choose("GM", "start_location", pool, g.vis(fid), of="loc", who=g.fref(fid))
         f.location = loc
         g.loc_owner[loc] = fid
+        if loc is not None:
+            pool.remove(loc)
         for code, n in f.master.start_items.items():
             f.inv[code] += n
         for _, _, e in f.effects:
@@ -207,7 +209,7 @@ def _phase_declare(g, fr):
             yield from enter(g, fr)
             del fr["sub"]
         fr.update(i=fr["i"] + 1, st=0, plan=None)
-    g.decl_loc = {fid: g.fac[fid].location for fid in g.active_ids()}
+    g.decl_loc = {fid: g.fac[fid].location for fid in g.act_ids()}
 
 
 def register(g, f, a):

@@ -239,10 +239,14 @@ class Game:
     _act = None        # the active factions' ids, kept until the next elimination (``eliminate``)
 
     def active_ids(self):
+        return list(self.act_ids())
+
+    def act_ids(self):
+        """``active_ids`` as a tuple, shared until the next elimination: for callers that only read it."""
         act = self._act
         if act is None:
             act = self._act = tuple([fid for fid, f in self.fac.items() if f.active])   # fac is in fids order
-        return list(act)
+        return act
 
     def order(self):
         """Processing order of this turn (§3.3)."""
@@ -511,7 +515,8 @@ class Game:
                 k.loc = False
         if self.report_events:
             self.events.append(Relocated(f.id, origin, loc, self.vis(f.id, *f.allies)))
-        self.note(f.id, "moves", self.vis(f.id, *f.allies), loc=self.lref(loc), why=LOG + "move." + why)
+        if self.keep_log:
+            self.note(f.id, "moves", self.vis(f.id, *f.allies), loc=self.lref(loc), why=LOG + "move." + why)
 
     def owns(self, f):
         return f.location and self.loc_owner.get(f.location) == f.id
@@ -526,7 +531,8 @@ class Game:
     def unally(self, a, b, why):
         a.allies.discard(b.id)
         b.allies.discard(a.id)
-        self.note("GM", "unallied", a=self.fref(a.id), b=self.fref(b.id), why=LOG + "unally." + why)
+        if self.keep_log:
+            self.note("GM", "unallied", a=self.fref(a.id), b=self.fref(b.id), why=LOG + "unally." + why)
 
     # --- elimination (§14.3) and victory (§5) ---------------------------------------------
     def eliminate(self, f, cause):
@@ -542,7 +548,7 @@ class Game:
         self.note(f.id, "out_" + cause, who=self.fref(f.id))
 
     def victory_check(self):
-        act = self.active_ids()
+        act = self.act_ids()
         if len(act) == 1:
             self.end_war(act[0], "last_standing")
         elif not act:

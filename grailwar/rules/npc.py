@@ -120,7 +120,7 @@ def thr(g, f, t):
 
 # --- declarations (§15.2) -------------------------------------------------------------------
 def non_allies(g, f):
-    return [t for t in g.active_ids() if t != f.id and t not in f.allies]
+    return [t for t in g.act_ids() if t != f.id and t not in f.allies]
 
 
 def can_craft(g, f, code):
@@ -185,7 +185,7 @@ def plan_declare(g, f, pick):
     # N4
     medium = g.data.grades["medium"].rank if "medium" in g.data.grades else 2
     if g.turn <= n.upgrade_until_turn and g.grade_rank(f.location) < medium:
-        occupied = {g.fac[t].location for t in g.active_ids() if t != f.id and f.know[t].loc}
+        occupied = {g.fac[t].location for t in g.act_ids() if t != f.id and f.know[t].loc}
         occupied.add(f.location)
         rank = g.refs["rank"]
         for dest in g.refs["by_rank"]:          # the best grade first, then by id
@@ -233,11 +233,11 @@ def rescue_plan(g, f, pick):
 def comm_context(g, x):
     """Initiatives of §15.6 (the initiative roll itself is drawn by the engine)."""
     n = g.cfg.npc
-    if x.ai.treacherous and x.allies and len(g.active_ids()) <= n.treacherous_dissolve_at_factions:
+    if x.ai.treacherous and x.allies and len(g.act_ids()) <= n.treacherous_dissolve_at_factions:
         return {"dissolve": sorted(x.allies)[0]}
     if not x.allies and g.turn >= n.propose_min_turn and x.ai.alliance_inclination >= n.propose_min_inclination:
         best = None
-        for t in g.active_ids():
+        for t in g.act_ids():
             if t == x.id or not x.know[t].acq or t in x.grudges:
                 continue
             tf = g.fac[t]
@@ -416,7 +416,7 @@ def _talk(g, f, k, ctx):
     used = ctx.get("used", [])
     o = g.fac[ctx["other"]]
     if o.id in f.allies and f.ai.treacherous and "dissolve" not in used and \
-            len(g.active_ids()) <= g.cfg.npc.treacherous_dissolve_at_factions:
+            len(g.act_ids()) <= g.cfg.npc.treacherous_dissolve_at_factions:
         return Talk(f.id, "dissolve", o.id)
     if "dissolve" in used:
         return Talk(f.id, "end", o.id)

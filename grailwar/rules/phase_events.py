@@ -39,7 +39,7 @@ def _pc_table(g, fr):
     x = g.fac[fr["x"]]
     entry = g.table(x.id, "pc_table", "pc")
     eff = entry.effect
-    others = [o for o in g.active_ids() if o != x.id]
+    others = [o for o in g.act_ids() if o != x.id]
     if eff == "good_fortune":
         fortune(g, x)
     elif eff == "misfortune":
@@ -140,7 +140,7 @@ def fortune(g, x):
 
 def fortune_effect(g, x, eff, e):
     ev = g.cfg.events
-    others = [o for o in g.active_ids() if o != x.id]
+    others = [o for o in g.act_ids() if o != x.id]
     if eff == "gain_mana":
         g.gain_mana(x, ev.fortune_mana, "good_fortune")
     elif eff == "gain_code":
@@ -187,7 +187,7 @@ def _misfortune(g, fr):
         return (yield from _ambush(g, fr, x))
     e = g.table(x.id, "misfortune", "misfortune")
     ev = g.cfg.events
-    others = [o for o in g.active_ids() if o != x.id]
+    others = [o for o in g.act_ids() if o != x.id]
     eff = e.effect
     if eff == "lose_code":
         items = x.items_list(g.data.code_ids)
@@ -240,7 +240,7 @@ def _npc_table(g, fr):
     entry = g.table("GM", "npc_table", "npc")
     ev = g.cfg.events
     if ev.npc_table_pool == "npc_only":
-        pool = [fid for fid in g.active_ids() if not g.fac[fid].human]
+        pool = [fid for fid in g.act_ids() if not g.fac[fid].human]
     else:
         pool = g.active_ids()
     eff = entry.effect

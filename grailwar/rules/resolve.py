@@ -20,8 +20,11 @@ def phase_actions(g):
 def _phase_actions(g, fr):
     if fr["pc"] == 0:
         order = g.order()
-        fr.update(h=[fid for fid in order if g.fac[fid].human], n=[fid for fid in order if not g.fac[fid].human],
-                  s=0, i=0, pc=1)
+        if g.humans:
+            fr.update(h=[fid for fid in order if g.fac[fid].human], n=[fid for fid in order if not g.fac[fid].human])
+        else:                       # order() is a fresh list: every faction an NPC
+            fr.update(h=[], n=order)
+        fr.update(s=0, i=0, pc=1)
     fac = g.fac
     while fr["s"] < len(STAGES):
         step, grp, act = STAGES[fr["s"]]
@@ -293,7 +296,7 @@ def _resolve_soul(g, fr):
             g.gain_mana(e, sc.mana_gain, "soul_eating")
             return
         g.note(e.id, "soul_detected", loc=g.lref(e.location) if e.location else LOG + "nowhere")
-        for o in g.active_ids():
+        for o in g.act_ids():
             if o != e.id:
                 g.learn_loc(g.fac[o], e)
         fr.update(deciders=[o for o in g.order() if o != e.id and o not in e.allies], inter=[], i=0, pc=2)

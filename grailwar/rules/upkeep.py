@@ -94,7 +94,7 @@ def _phase_mana(g, fr):
 def score(g):
     s = g.cfg.scoring
     rows = []
-    for fid in g.active_ids():
+    for fid in g.act_ids():
         f = g.fac[fid]
         gp = s.grade_points.get(g.grade(f.location), 0) if g.owns(f) else 0
         pts = s.survive + s.per_kill * f.kills + s.per_spell * f.spells + gp + max(0, f.mana) // s.mana_divisor
