@@ -48,7 +48,7 @@ def skill_owner(g, f):
 
 
 def _aftermath_before_defeat(g, b):
-    cfg = g.cfg
+    cfg = g.fc
     parts = b.A + b.B
     # 1 mana
     for pt in parts:

@@ -86,7 +86,7 @@ def base_params(g, f, side, main, own_base):
     """``battle_param`` at battle start (B1): shown value + passive param effects + the +10 spell."""
     out = floored(f.params, g.penalty(f))
     if f.buff:
-        bonus = g.cfg.command_spells.all_params_bonus
+        bonus = g.fc.command_spells.all_params_bonus
         for p in PARAMS:
             out[p] += bonus
     for sk, e in f.passive.get("param", ()):
@@ -153,7 +153,7 @@ def values(g, parts, extra):
     """A side's V (§8.4): its main's parameters plus its subs' divided (rounded up)."""
     if len(parts) == 1:
         return dict(parts[0].values(extra))
-    return combine(g.cfg, [pt.values(extra) for pt in parts])
+    return combine(g.fc, [pt.values(extra) for pt in parts])
 
 
 def combine(cfg, vals):
@@ -170,7 +170,7 @@ def side_mod(g, b, side, final):
     """Mod(side) terms: list of (fid, source, amount); adds contributing skills to b.contrib."""
     parts = b.A if side == "A" else b.B
     enemy = b.B if side == "A" else b.A
-    cs = g.cfg.command_spells
+    cs = g.fc.command_spells
     contrib = b.contrib
     terms = []
     for pt in parts:
@@ -185,7 +185,7 @@ def side_mod(g, b, side, final):
                                                 when_ok(e.when, side, pt.main, pt.own_base, b.slots)):
                         terms.append((f.id, sk.id, e.value))
             if pt.np:
-                mult = g.cfg.combat.last_stand_np_multiplier if g.doomed(f) else 1
+                mult = g.fc.combat.last_stand_np_multiplier if g.doomed(f) else 1
                 for e in f.np_effects:
                     if e.type == "winrate" and (e.when in ALWAYS or
                                                 when_ok(e.when, side, pt.main, pt.own_base, b.slots)):
@@ -201,9 +201,9 @@ def side_mod(g, b, side, final):
             em = enemy[0].f
             k = f.know[em.id]
             if k.name:
-                terms.append((f.id, "true_name", g.cfg.combat.true_name_bonus))
+                terms.append((f.id, "true_name", g.fc.combat.true_name_bonus))
             if k.np:
-                terms.append((f.id, "np_known", g.cfg.combat.np_known_bonus))
+                terms.append((f.id, "np_known", g.fc.combat.np_known_bonus))
     return terms
 
 
@@ -237,7 +237,7 @@ def passive_mod(b, pt, side):
 
 def compute(g, b, final):
     """§8.4: returns (final_A, breakdown)."""
-    cfg = g.cfg
+    cfg = g.fc
     A, B = b.A, b.B
     va = A[0].values(final) if len(A) == 1 else values(g, A, final)      # read only: no copy
     vb = B[0].values(final) if len(B) == 1 else values(g, B, final)
@@ -312,7 +312,7 @@ def sub_fight(g, fr, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses
 
 @resumable("fight")
 def _fight(g, fr):
-    cfg = g.cfg
+    cfg = g.fc
     a_main, b_main, loc = g.fac[fr["a"]], g.fac[fr["b"]], fr["loc"]
     maxsub = cfg.combat.max_subs_per_side
     if fr["pc"] == 0:
@@ -513,7 +513,7 @@ def _fight(g, fr):
 def commit_item(g, b, pt, item, vis=None):
     """One B7 commitment; ``vis`` is the committing side (nobody else sees it before the reveal)."""
     f = pt.f
-    cs = g.cfg.command_spells
+    cs = g.fc.command_spells
     vis = vis or g.vis(f.id)
     pt.committed.append(item)
     if g.report_events:
@@ -585,5 +585,5 @@ def commit_ok(g, b, pt, item):
     if item == "spell_winrate":
         return f.spells > 0
     if item == "spell_params":
-        return f.spells > 0 and not pt.params_spell and (not f.buff or g.cfg.command_spells.all_params_stackable)
+        return f.spells > 0 and not pt.params_spell and (not f.buff or g.fc.command_spells.all_params_stackable)
     return False

@@ -58,7 +58,7 @@ def _phase_comm(g, fr):
         yield from enter(g, fr, "comm_for", x=fr["n"][fr["i"]])
         del fr["sub"]
         fr["i"] += 1
-    if g.cfg.alliance.auto_share:
+    if g.fc.alliance.auto_share:
         done = set()
         for fid in g.act_ids():
             f = g.fac[fid]
@@ -230,7 +230,7 @@ def _talk_option(g, fr):
 def _proposed(g, x, t, a, ok):
     g.note(x.id, "proposal_accepted" if ok else "proposal_refused", g.vis(x.id, t.id), target=g.fref(t.id),
            package=LOG + "package." + a.arg)
-    if ok and len(x.allies) < g.cfg.alliance.max_allies and len(t.allies) < g.cfg.alliance.max_allies:
+    if ok and len(x.allies) < g.fc.alliance.max_allies and len(t.allies) < g.fc.alliance.max_allies:
         g.ally(x, t)
         if a.arg == "i_move" and t.location:
             g.relocate(x, t.location, "joins_ally")
@@ -249,9 +249,9 @@ def _exchanged(g, x, t, a, ok):
 def acceptance_target(g, x, t):
     """The raw % an NPC ``t`` accepts ``x``'s alliance offer (§12.3), or None when it refuses
     without a roll (no room for another ally, or a grudge)."""
-    if len(t.allies) >= g.cfg.alliance.max_allies or x.id in t.grudges:
+    if len(t.allies) >= g.fc.alliance.max_allies or x.id in t.grudges:
         return None
-    n = g.cfg.npc
+    n = g.fc.npc
     p = t.ai.alliance_inclination + (n.friendly_acceptance_bonus if x.id in t.met_friendly else 0) \
         + x.eff_sum("alliance_charm")
     return clamp(p, 0, n.acceptance_cap) - omen(g, x)
@@ -361,7 +361,7 @@ def _threaten(g, fr):
                             other=x.id, demand=demand)
             comply = ans.choice == "comply"
         else:
-            comply = bool(can) and npc.ewr(g, x, t, t.location) >= g.cfg.npc.yield_threshold
+            comply = bool(can) and npc.ewr(g, x, t, t.location) >= g.fc.npc.yield_threshold
         g.note(x.id, "threat_complied" if comply else "threat_refused", vis, target=g.fref(t.id),
                demand=LOG + "demand." + demand)
         if not comply:

@@ -47,7 +47,7 @@ def _war(g, fr):
 
 def setup(g):
     g.note("GM", "seed", seed=g.seed)
-    grades = set(g.cfg.game.start_location_grades)
+    grades = set(g.fc.game.start_location_grades)
     owner, guests = g.loc_owner, g.loc_guests
     # the vacant start locations, in data order; each faction's pick leaves the list
     pool = [l for l in g.data.loc_ids if g.data.loc[l].grade in grades and not owner[l] and not any(guests[l])]
@@ -170,10 +170,10 @@ def _phase_declare(g, fr):
                 if not f.active or not f.human or f.declared is not None:
                     fr["i"] += 1
                     continue
-                fr["st"] = 1 if f.spells == 0 and g.cfg.command_spells.disobey_chance > 0 else 2
+                fr["st"] = 1 if f.spells == 0 and g.fc.command_spells.disobey_chance > 0 else 2
             if fr["st"] == 1:
                 dis = yield from sub_check(g, fr, f, "disobedience",
-                                           g.cfg.command_spells.disobey_chance - omen(g, f), g.vis(f.id),
+                                           g.fc.command_spells.disobey_chance - omen(g, f), g.vis(f.id),
                                            want="failure")
                 if dis:
                     a = npc.declare(g, f)

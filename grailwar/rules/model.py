@@ -4,6 +4,7 @@ helpers every rule uses (derived values of §2.11, knowledge updates of §2.9, r
 from __future__ import annotations
 
 from .events import Eliminated, GameOver, Logged, ManaChanged, Relocated, Rolled
+from .fastcfg import fast_cfg
 from .schema import PARAMS
 
 ALL = ("all",)
@@ -188,6 +189,7 @@ class Game:
     # set up by GrailState
     data = None
     cfg = None
+    fc = None          # fast_cfg(cfg): the engine's hot paths read the configuration here
     rng = None
     # False: ``apply`` builds and returns no events (a simulation or a search that reads none
     # sets it on its own state; the war, its log and its saves are the same either way)
@@ -200,6 +202,7 @@ class Game:
     def _init_war(self, data, seats, rng):
         self.data = data
         self.cfg = data.cfg
+        self.fc = fast_cfg(data.cfg)
         self.rng = rng
         self.turn = 1
         self.phase = "S"
@@ -253,7 +256,7 @@ class Game:
         hs = self.humans
         if not hs:
             return self.active_ids()
-        if self.cfg.game.rotate_seat_order:
+        if self.fc.game.rotate_seat_order:
             k = (self.turn - 1) % len(hs)
             hs = hs[k:] + hs[:k]
         out = [f.id for f in hs if f.active]
@@ -273,14 +276,14 @@ class Game:
 
     # --- derived values (§2.11) --------------------------------------------------------
     def penalty(self, f):
-        m = self.cfg.mana
+        m = self.fc.mana
         return m.penalty_per_step * (-f.mana // m.deficit_step) if f.mana < 0 else 0
 
     def shown(self, f, p):
         return max(0, f.params[p] - self.penalty(f))
 
     def doomed(self, f):
-        return f.mana < self.cfg.mana.vanish_below
+        return f.mana < self.fc.mana.vanish_below
 
     def grade(self, loc):
         return self.data.loc[loc].grade if loc else "none"
@@ -403,7 +406,7 @@ class Game:
         """Change ``f``'s mana; ``reason`` is a short id (the event's), ``why`` the log's
         reference for it (default: the key ``grailwar.log.reason.<reason>``)."""
         before = f.mana
-        if amount > 0 and self.cfg.mana.cap_at_max:
+        if amount > 0 and self.fc.mana.cap_at_max:
             f.mana = min(f.max_mana, f.mana + amount) if f.mana < f.max_mana else f.mana
         else:
             f.mana += amount

@@ -19,7 +19,7 @@ def est_params(g, x, y, side, own_base, penalty=True):
     if x.id == y.id:
         return base_params(g, y, side, True, own_base), y.level
     if k is None or not k.acq:
-        n = g.cfg.npc
+        n = g.fc.npc
         return {p: n.unknown_param_guess for p in PARAMS}, n.unknown_level_guess
     out = floored(y.params, g.penalty(y) if penalty else 0)
     for sk, e in y.passive.get("param", ()):
@@ -75,7 +75,7 @@ def ewr(g, x, y, loc, penalty=True):
     """EWR(X → Y, loc): X's estimate as side A main against Y alone (``penalty``: see
     ``est_params``). X takes the slot where it leads most, Y the one where it leads most of the
     rest (the first of a tie, as in ``_slot``); the estimate is the mean over the third slot."""
-    cc = g.cfg.combat
+    cc = g.fc.combat
     xo = bool(loc) and x.location == loc
     yo = bool(loc) and y.location == loc
     vx = base_params(g, x, "A", True, xo)
@@ -115,7 +115,7 @@ def strength(g, x, y):
 
 
 def thr(g, f, t):
-    return f.ai.raid_threshold + (g.cfg.npc.grudge_threshold_delta if t in f.grudges else 0)
+    return f.ai.raid_threshold + (g.fc.npc.grudge_threshold_delta if t in f.grudges else 0)
 
 
 # --- declarations (§15.2) -------------------------------------------------------------------
@@ -131,10 +131,10 @@ def can_craft(g, f, code):
 def info_decl(g, f, target):
     fam = crow = 0
     a = Declare(f.id, "info", target)
-    while fam < f.inv.get("familiar", 0) and info_target(g, f, a) < g.cfg.npc.familiar_until_chance:
+    while fam < f.inv.get("familiar", 0) and info_target(g, f, a) < g.fc.npc.familiar_until_chance:
         fam += 1
         a = Declare(f.id, "info", target, "", fam, crow)
-    while crow < f.inv.get("black_crow", 0) and info_target(g, f, a) < g.cfg.npc.crow_until_chance:
+    while crow < f.inv.get("black_crow", 0) and info_target(g, f, a) < g.fc.npc.crow_until_chance:
         crow += 1
         a = Declare(f.id, "info", target, "", fam, crow)
     return a
@@ -159,7 +159,7 @@ def projected_mana(g, f):
 
 def plan_declare(g, f, pick):
     """The §15.2 declaration. ``pick(label, list)`` is the engine's logged ``choose``."""
-    n = g.cfg.npc
+    n = g.fc.npc
     mana = projected_mana(g, f)
     if mana < n.emergency_mana or mana < f.level:
         return Declare(f.id, "soul_eat" if f.ai.soul_eater else "rest")
@@ -219,7 +219,7 @@ def declare(g, f):
 
 
 def rescue_plan(g, f, pick):
-    n = g.cfg.npc
+    n = g.fc.npc
     na = non_allies(g, f)
     unknown = [t for t in na if not f.know[t].loc]
     if len(na) - len(unknown) < n.info_target_known_locations and unknown:
@@ -232,7 +232,7 @@ def rescue_plan(g, f, pick):
 
 def comm_context(g, x):
     """Initiatives of §15.6 (the initiative roll itself is drawn by the engine)."""
-    n = g.cfg.npc
+    n = g.fc.npc
     if x.ai.treacherous and x.allies and len(g.act_ids()) <= n.treacherous_dissolve_at_factions:
         return {"dissolve": sorted(x.allies)[0]}
     if not x.allies and g.turn >= n.propose_min_turn and x.ai.alliance_inclination >= n.propose_min_inclination:
@@ -241,7 +241,7 @@ def comm_context(g, x):
             if t == x.id or not x.know[t].acq or t in x.grudges:
                 continue
             tf = g.fac[t]
-            if len(tf.allies) >= g.cfg.alliance.max_allies:
+            if len(tf.allies) >= g.fc.alliance.max_allies:
                 continue
             s = strength(g, x, tf)
             if best is None or s > best[0]:
@@ -261,7 +261,7 @@ def est_side(g, me, parts):
         else:
             v, _ = est_params(g, me, pt.f, pt.side, pt.own_base)
             vals.append(v)
-    return combine(g.cfg, vals)
+    return combine(g.fc, vals)
 
 
 def own_side(g, parts):
@@ -298,7 +298,7 @@ def _commit(g, f, k, ctx):
     """The §15.5 commitment (the rule of the ``commit`` prompt)."""
     b = g.cur_battle
     pt = my_part(b, f.id)
-    n = g.cfg.npc
+    n = g.fc.npc
     rate = ctx.get("rate", 50)
     doomed = ctx.get("doomed", False)
     if f.id not in ctx.get("skip", ()):
@@ -356,7 +356,7 @@ def _declare(g, f, k, ctx):
 
 def _encounter(g, f, k, ctx):
     o = g.fac[ctx["other"]]
-    ok = f.mana >= f.level and ewr(g, f, o, "") >= thr(g, f, o.id) + g.cfg.npc.hostile_encounter_threshold_delta
+    ok = f.mana >= f.level and ewr(g, f, o, "") >= thr(g, f, o.id) + g.fc.npc.hostile_encounter_threshold_delta
     return Answer(f.id, k, "attack" if ok else "decline")
 
 
@@ -364,14 +364,14 @@ def _contact(g, f, k, ctx):
     o = g.fac[ctx["other"]]
     loc = f.location if k == "contact_reply" else ""
     ok = o.id not in f.allies and f.mana >= f.level and (
-        o.id in f.grudges or ewr(g, f, o, loc) >= thr(g, f, o.id) + g.cfg.npc.contact_attack_threshold_delta)
+        o.id in f.grudges or ewr(g, f, o, loc) >= thr(g, f, o.id) + g.fc.npc.contact_attack_threshold_delta)
     return Answer(f.id, k, "attack" if ok else "listen")
 
 
 def _intervene(g, f, k, ctx):
     o = g.fac[ctx["other"]]
     ok = o.id not in f.allies and f.mana >= f.level and \
-        ewr(g, f, o, o.location) >= thr(g, f, o.id) + g.cfg.npc.intervene_threshold_delta
+        ewr(g, f, o, o.location) >= thr(g, f, o.id) + g.fc.npc.intervene_threshold_delta
     return Answer(f.id, k, "intervene" if ok else "pass")
 
 
@@ -390,7 +390,7 @@ def _reroll(g, f, k, ctx):
     ov, ev = _estimates(g, b, f)
     s3 = b.slots[2]
     lose = ov[s3] < ev[s3]
-    return Answer(f.id, k, "spell" if lose and f.spells >= g.cfg.npc.spell_boost_min_spells else "pass")
+    return Answer(f.id, k, "spell" if lose and f.spells >= g.fc.npc.spell_boost_min_spells else "pass")
 
 
 def _reroll_check(g, f, k, ctx):
@@ -416,7 +416,7 @@ def _talk(g, f, k, ctx):
     used = ctx.get("used", [])
     o = g.fac[ctx["other"]]
     if o.id in f.allies and f.ai.treacherous and "dissolve" not in used and \
-            len(g.act_ids()) <= g.cfg.npc.treacherous_dissolve_at_factions:
+            len(g.act_ids()) <= g.fc.npc.treacherous_dissolve_at_factions:
         return Talk(f.id, "dissolve", o.id)
     if "dissolve" in used:
         return Talk(f.id, "end", o.id)

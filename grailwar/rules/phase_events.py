@@ -139,7 +139,7 @@ def fortune(g, x):
 
 
 def fortune_effect(g, x, eff, e):
-    ev = g.cfg.events
+    ev = g.fc.events
     others = [o for o in g.act_ids() if o != x.id]
     if eff == "gain_mana":
         g.gain_mana(x, ev.fortune_mana, "good_fortune")
@@ -186,7 +186,7 @@ def _misfortune(g, fr):
     if fr["pc"] == 1:
         return (yield from _ambush(g, fr, x))
     e = g.table(x.id, "misfortune", "misfortune")
-    ev = g.cfg.events
+    ev = g.fc.events
     others = [o for o in g.act_ids() if o != x.id]
     eff = e.effect
     if eff == "lose_code":
@@ -238,7 +238,7 @@ def _npc_table(g, fr):
     if fr["pc"] == TAIL:
         return (yield from enter(g, fr))
     entry = g.table("GM", "npc_table", "npc")
-    ev = g.cfg.events
+    ev = g.fc.events
     if ev.npc_table_pool == "npc_only":
         pool = [fid for fid in g.act_ids() if not g.fac[fid].human]
     else:

@@ -284,7 +284,7 @@ def resolve_soul(g, e):
 @resumable("resolve_soul")
 def _resolve_soul(g, fr):
     e = g.fac[fr["e"]]
-    sc = g.cfg.soul_eating
+    sc = g.fc.soul_eating
     if fr["pc"] == 0:
         e.declared = None
         fr["pc"] = 1

@@ -28,7 +28,7 @@ def defeat(g, b, lose):
 def _defeat(g, fr):
     b = g.cur_battle
     lose = b.A if fr["side"] == "A" else b.B
-    cost = g.cfg.command_spells.retreat_cost
+    cost = g.fc.command_spells.retreat_cost
     vis = b.vis            # everyone in the battle and its witnesses (set at B1)
     if fr["pc"] == 0:
         fr.update(retreated=[], rest=[], destroyed=[], answers=[], i=0, pc=1)

@@ -22,6 +22,7 @@ from tabletop.engine import Action, GameRng, SaveError
 from . import flow
 from .actions import Answer, Commit, Declare, Talk, Use
 from .combat import Battle, Part
+from .fastcfg import fast_cfg
 from .model import Faction, Know, log_refs
 from .prompt import Pending
 
@@ -94,6 +95,7 @@ def _blank(cls, rules, seed):
     g.seed = seed
     g.data = rules.data
     g.cfg = rules.cfg
+    g.fc = fast_cfg(rules.cfg)
     g.refs = log_refs(rules.data)
     g.events = []
     return g

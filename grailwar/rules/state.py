@@ -4,6 +4,7 @@ from __future__ import annotations
 from tabletop.engine import Action, GameRng, IllegalActionError, Rules, SaveError, State
 
 from . import flow, legality, snapshot, view, withdraw
+from .fastcfg import fast_cfg
 from .model import Game
 from .prompt import Pending
 
@@ -59,6 +60,7 @@ class GrailState(Game, State):
             self.keep_log = False
         self._init_war(rules.data, rules.seats, GameRng(seed))
         self.cfg = rules.cfg
+        self.fc = fast_cfg(rules.cfg)
         self._actions: list = []        # Action objects (or, after from_dict, the saved dicts)
         self._adicts: list = []         # their dicts, made when first saved
         self.decl_loc: dict = {}

@@ -9,7 +9,7 @@ from .prompt import ask
 
 
 def supply(g, f):
-    m = g.cfg.mana
+    m = g.fc.mana
     return f.master.magic - (m.no_spells_supply_penalty if f.spells == 0 else 0)
 
 
@@ -17,7 +17,7 @@ def rest_gain(g, f):
     loc = f.location
     gr = g.data.grades[g.grade(loc)]
     ws = g.workshop.get(loc)
-    wsb = g.cfg.rest.workshop_bonus * ws[1] if ws and ws[0] == f.id else 0
+    wsb = g.fc.rest.workshop_bonus * ws[1] if ws and ws[0] == f.id else 0
     rb = 0
     for sk, e in f.passive.get("rest_bonus", ()):
         if e.when in (None, "always") or (e.when == "at_leyline" and g.grade(loc) != "none"):
@@ -28,12 +28,12 @@ def rest_gain(g, f):
 
 
 def upkeep(g, f):
-    return max(0, f.level // g.cfg.mana.upkeep_divisor + f.eff_sum("upkeep"))
+    return max(0, f.level // g.fc.mana.upkeep_divisor + f.eff_sum("upkeep"))
 
 
 def turn_gain(g, f):
-    m = g.cfg.mana
-    if f.rested and not (f.fought and g.cfg.rest.interrupted_by_battle):
+    m = g.fc.mana
+    if f.rested and not (f.fought and g.fc.rest.interrupted_by_battle):
         gain, why = rest_gain(g, f)
     elif f.fought and m.combat_turn_skips_upkeep:
         gain, why = 0, LOG + "why.fought"
@@ -57,7 +57,7 @@ def phase_mana(g):
 
 @resumable("phase_mana")
 def _phase_mana(g, fr):
-    m = g.cfg.mana
+    m = g.fc.mana
     if fr["pc"] == 0:
         fr.update(order=g.order(), i=0, st=0, pc=1)
     order = fr["order"]
@@ -86,13 +86,13 @@ def _phase_mana(g, fr):
             g.eliminate(f, "vanished")
         fr.update(i=fr["i"] + 1, st=0)
     g.victory_check()
-    if g.turn >= g.cfg.game.max_turns:
+    if g.turn >= g.fc.game.max_turns:
         score(g)
     g.turn += 1
 
 
 def score(g):
-    s = g.cfg.scoring
+    s = g.fc.scoring
     rows = []
     for fid in g.act_ids():
         f = g.fac[fid]
