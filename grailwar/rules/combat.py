@@ -89,10 +89,10 @@ def base_params(g, f, side, main, own_base):
         bonus = g.fc.command_spells.all_params_bonus
         for p in PARAMS:
             out[p] += bonus
-    for sk, e in f.passive.get("param", ()):
-        if e.when in ALWAYS or when_ok(e.when, side, main, own_base, ()):
-            for p in (PARAMS if e.params == "ALL" else e.params):
-                out[p] += e.value
+    for _, _, _, w, v, _, names in f.passive.get("param", ()):
+        if w in ALWAYS or when_ok(w, side, main, own_base, ()):
+            for p in names:
+                out[p] += v
     return out
 
 
@@ -217,20 +217,20 @@ def passive_mod(b, pt, side):
     if hit is not None and hit[0] is pt and hit[1] == slots:
         return hit[2], hit[3]
     f = pt.f
+    fid = f.id
     passive = f.passive
     terms = []
     counted = []
-    for sk, e in passive.get("winrate", ()):
-        if e.value:
-            w = e.when
+    for _, _, sid, w, v, _, _ in passive.get("winrate", ()):
+        if v:
             p = SLOT_WHEN.get(w)             # when_ok, the commonest condition first
             if (p in slots) if p is not None else (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, slots)):
-                terms.append((f.id, sk.id, e.value))
-                counted.append((f.id, sk.id))
-    for sk, e in passive.get("param", ()):
-        if e.value and (e.when in ALWAYS or when_ok(e.when, side, pt.main, pt.own_base, ())) and \
-                (e.params == "ALL" or any(p in slots for p in e.params)):
-            counted.append((f.id, sk.id))
+                terms.append((fid, sid, v))
+                counted.append((fid, sid))
+    for _, _, sid, w, v, ps, _ in passive.get("param", ()):
+        if v and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, ())) and \
+                (ps == "ALL" or any(p in slots for p in ps)):
+            counted.append((fid, sid))
     b.cache[key] = (pt, list(slots), terms, counted)
     return terms, counted
 

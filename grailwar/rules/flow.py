@@ -50,7 +50,7 @@ def setup(g):
     grades = set(g.fc.game.start_location_grades)
     owner, guests = g.loc_owner, g.loc_guests
     # the vacant start locations, in data order; each faction's pick leaves the list
-    pool = [l for l in g.data.loc_ids if g.data.loc[l].grade in grades and not owner[l] and not any(guests[l])]
+    pool = [l for l in g.data.loc_ids if g.refs["grade"][l] in grades and not owner[l] and not any(guests[l])]
     for fid in g.fids:
         f = g.fac[fid]
         loc = g.choose("GM", "start_location", pool, g.vis(fid), of="loc", who=g.fref(fid))

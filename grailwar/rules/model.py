@@ -38,6 +38,7 @@ def log_refs(data):
                 "param": {x.id: named(x) for x in data.parameters},
                 # location -> its grade's rank ("": none)
                 "rank": {l.id: data.grades[l.grade].rank for l in data.locations if l.grade in data.grades},
+                "grade": {l.id: l.grade for l in data.locations},        # location -> its grade (Game.grade)
                 "static": {},         # faction id -> faction_static
                 "active": {},         # faction id -> its active skills (combat.active_skills)
                 "owner": {},          # faction id -> {skill id: a master's skill?} (aftermath.skill_owner)
@@ -54,18 +55,21 @@ def log_refs(data):
 def faction_static(data, fdef, master, servant):
     """What a faction's data gives once and for all, shared by every war on that data (never
     changed): its skills' effects as (owner "m"/"s", skill, effect), passive and active both;
-    its noble phantasm's effects; the passive effects by type and their summed values; and
-    the skills meeting it shows (master's, servant's)."""
+    its noble phantasm's effects; the passive effects by type, each as ``(skill, effect, skill
+    id, when, value, params, the parameters it names)`` (the fields the hot loops read, loaded
+    once), and their summed values; and the skills meeting it shows (master's, servant's)."""
     cache = log_refs(data)["static"]
     hit = cache.get(fdef.id)
     if hit is None or hit[0] is not fdef:
         effects = [("m", sk, e) for sk in master.skills for e in sk.effects] + \
                   [("s", sk, e) for sk in servant.skills for e in sk.effects]
-        passive: dict = {}          # effect type -> [(skill, effect)] of passive skills
+        passive: dict = {}          # effect type -> [(skill, effect, id, when, value, params, names)]
         for _, sk, e in effects:
             if sk.activation == "passive":
-                passive.setdefault(e.type, []).append((sk, e))
-        sums = {t: sum(e.value or 0 for _, e in lst) for t, lst in passive.items()}
+                ps = e.params
+                passive.setdefault(e.type, []).append((sk, e, sk.id, e.when, e.value, ps,
+                                                       PARAMS if ps == "ALL" else ps))
+        sums = {t: sum(x[4] or 0 for x in lst) for t, lst in passive.items()}
         hit = cache[fdef.id] = (fdef, (effects, list(servant.np.effects), passive, sums,
                                        tuple(sk.id for sk in master.skills if sk.public),
                                        tuple(sk.id for sk in servant.skills if sk.public)))
@@ -286,7 +290,7 @@ class Game:
         return f.mana < self.fc.mana.vanish_below
 
     def grade(self, loc):
-        return self.data.loc[loc].grade if loc else "none"
+        return self.refs["grade"][loc] if loc else "none"
 
     def grade_rank(self, loc):
         r = self.refs["rank"].get(loc)

@@ -22,10 +22,10 @@ def est_params(g, x, y, side, own_base, penalty=True):
         n = g.fc.npc
         return {p: n.unknown_param_guess for p in PARAMS}, n.unknown_level_guess
     out = floored(y.params, g.penalty(y) if penalty else 0)
-    for sk, e in y.passive.get("param", ()):
-        if (sk.id in k.ss or sk.id in k.ms) and (e.when in ALWAYS or when_ok(e.when, side, True, own_base, ())):
-            for p in (PARAMS if e.params == "ALL" else e.params):
-                out[p] += e.value
+    for _, _, sid, w, v, _, names in y.passive.get("param", ()):
+        if (sid in k.ss or sid in k.ms) and (w in ALWAYS or when_ok(w, side, True, own_base, ())):
+            for p in names:
+                out[p] += v
     return out, y.level
 
 
@@ -35,13 +35,13 @@ def known_winrate_terms(x, y, side, own_base):
     k = x.know.get(y.id)
     fixed = 0
     by_slot: dict = {}
-    for sk, e in y.passive.get("winrate", ()):
-        if x.id == y.id or (k is not None and (sk.id in k.ss or sk.id in k.ms)):
-            p = SLOT_WHEN.get(e.when)
+    for _, _, sid, w, v, _, _ in y.passive.get("winrate", ()):
+        if x.id == y.id or (k is not None and (sid in k.ss or sid in k.ms)):
+            p = SLOT_WHEN.get(w)
             if p is not None:
-                by_slot[p] = by_slot.get(p, 0) + e.value
-            elif e.when in ALWAYS or when_ok(e.when, side, True, own_base, ()):
-                fixed += e.value
+                by_slot[p] = by_slot.get(p, 0) + v
+            elif w in ALWAYS or when_ok(w, side, True, own_base, ()):
+                fixed += v
     return fixed, by_slot
 
 

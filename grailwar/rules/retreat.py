@@ -9,8 +9,8 @@ from .prompt import ask
 
 def escape_chance(g, f, np_used):
     ch = 0
-    for sk, e in f.passive.get("escape", ()):
-        ch = max(ch, e.chance or 0)
+    for x in f.passive.get("escape", ()):        # (skill, effect, ...): model.faction_static
+        ch = max(ch, x[1].chance or 0)
     if np_used:
         for e in f.np_effects:
             if e.type == "escape":

@@ -19,9 +19,9 @@ def rest_gain(g, f):
     ws = g.workshop.get(loc)
     wsb = g.fc.rest.workshop_bonus * ws[1] if ws and ws[0] == f.id else 0
     rb = 0
-    for sk, e in f.passive.get("rest_bonus", ()):
-        if e.when in (None, "always") or (e.when == "at_leyline" and g.grade(loc) != "none"):
-            rb += e.value or 0
+    for _, _, _, w, v, _, _ in f.passive.get("rest_bonus", ()):
+        if w in (None, "always") or (w == "at_leyline" and g.grade(loc) != "none"):
+            rb += v or 0
     why = {"key": LOG + "why.rest", "params": {"supply": supply(g, f), "rest": gr.rest_recovery, "workshop": wsb,
                                                "bonus": rb}} if g.keep_log else None      # only the log reads it
     return supply(g, f) + gr.rest_recovery + wsb + rb, why
