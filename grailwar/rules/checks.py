@@ -92,7 +92,7 @@ def info_target(g, f, a):
 
 
 def craft_target(g, f):
-    return f.master.magic * g.fc.crafting.chance_per_magic + f.eff_sum("craft_bonus") - omen(g, f)
+    return f.fx.magic * g.fc.crafting.chance_per_magic + f.eff_sum("craft_bonus") - omen(g, f)
 
 
 def apply_use(g, a):

@@ -63,23 +63,18 @@ class Part:
         if not extra or not (self.active or self.np):
             return self.base
         v = dict(self.base)
+        fx = self.f.fx
         for sk in self.active:
-            for e in sk.effects:
-                if e.type == "param" and (e.when in ALWAYS or when_ok(e.when, self.side, self.main, self.own_base, ())):
-                    _add(v, e)
+            for typ, w, val, names in fx.skfx[id(sk)]:
+                if typ == "param" and (w in ALWAYS or when_ok(w, self.side, self.main, self.own_base, ())):
+                    for p in names:             # each named parameter once
+                        v[p] += val
         if self.np:
-            for e in self.f.np_effects:
-                if e.type == "param":
-                    _add(v, e)
+            for typ, _, val, names in fx.np_fx:
+                if typ == "param":
+                    for p in names:
+                        v[p] += val
         return v
-
-
-def _add(v, e):
-    """Add a param effect's value to the parameters it names (each once)."""
-    ps = e.params
-    for p in PARAMS:
-        if ps == "ALL" or p in ps:
-            v[p] += e.value
 
 
 def base_params(g, f, side, main, own_base):
@@ -179,17 +174,16 @@ def side_mod(g, b, side, final):
         terms += wr
         contrib.update(counted)
         if final:
+            fx = f.fx
             for sk in pt.active:
-                for e in sk.effects:
-                    if e.type == "winrate" and (e.when in ALWAYS or
-                                                when_ok(e.when, side, pt.main, pt.own_base, b.slots)):
-                        terms.append((f.id, sk.id, e.value))
+                for typ, w, val, _ in fx.skfx[id(sk)]:
+                    if typ == "winrate" and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, b.slots)):
+                        terms.append((f.id, sk.id, val))
             if pt.np:
                 mult = g.fc.combat.last_stand_np_multiplier if g.doomed(f) else 1
-                for e in f.np_effects:
-                    if e.type == "winrate" and (e.when in ALWAYS or
-                                                when_ok(e.when, side, pt.main, pt.own_base, b.slots)):
-                        terms.append((f.id, f.servant.np.id, e.value * mult))
+                for typ, w, val, _ in fx.np_fx:
+                    if typ == "winrate" and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, b.slots)):
+                        terms.append((f.id, fx.np_id, val * mult))
             if pt.rcharm:
                 terms.append((f.id, "reinforcement_charm", pt.rcharm * (g.data.code["reinforcement_charm"].effect.value or 0)))
             if pt.ccharm:
@@ -519,18 +513,17 @@ def commit_item(g, b, pt, item, vis=None):
     if g.report_events:
         g.events.append(Committed(b.no, f.id, pt.side, item, vis))
     if item.startswith("skill:"):
-        sid = item[6:]
-        sk = next(s for s in f.servant.skills + f.master.skills if s.id == sid)
+        sk = f.fx.skill[item[6:]]          # the servant's first where both have the id
         pt.active.append(sk)
         if sk.cost:
             g.gain_mana(f, -sk.cost, "skill", vis,
                         why={"key": LOG + "reason.skill", "params": {"skill": named(sk)}} if g.keep_log else None)
     elif item == "np":
         pt.np = True
-        np_ = f.servant.np
-        if np_.cost:
-            g.gain_mana(f, -np_.cost, "np", vis,
-                        why={"key": LOG + "reason.np", "params": {"np": named(np_)}} if g.keep_log else None)
+        cost = f.fx.np_cost
+        if cost:
+            g.gain_mana(f, -cost, "np", vis,
+                        why={"key": LOG + "reason.np", "params": {"np": named(f.fx.np)}} if g.keep_log else None)
     elif item == "code:reinforcement_charm":
         g.take_item(f, "reinforcement_charm")
         pt.rcharm += 1

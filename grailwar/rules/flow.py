@@ -60,10 +60,9 @@ def setup(g):
             pool.remove(loc)
         for code, n in f.master.start_items.items():
             f.inv[code] += n
-        for _, _, e in f.effects:
-            if e.type == "start_items":
-                for code, n in (e.items or {}).items():
-                    f.inv[code] += n
+        for items in f.fx.start_items:          # its skills' start_items effects
+            for code, n in items.items():
+                f.inv[code] += n
     g.victory_check()
 
 

@@ -4,7 +4,7 @@ helpers every rule uses (derived values of §2.11, knowledge updates of §2.9, r
 from __future__ import annotations
 
 from .events import Eliminated, GameOver, Logged, ManaChanged, Relocated, Rolled
-from .fastcfg import fast_cfg
+from .fastcfg import FastCfg, fast_cfg, faction_fx
 from .schema import PARAMS
 
 ALL = ("all",)
@@ -39,6 +39,7 @@ def log_refs(data):
                 # location -> its grade's rank ("": none)
                 "rank": {l.id: data.grades[l.grade].rank for l in data.locations if l.grade in data.grades},
                 "grade": {l.id: l.grade for l in data.locations},        # location -> its grade (Game.grade)
+                "grades": {gid: FastCfg(gr) for gid, gr in data.grades.items()},   # fast mirrors (fastcfg)
                 "static": {},         # faction id -> faction_static
                 "active": {},         # faction id -> its active skills (combat.active_skills)
                 "owner": {},          # faction id -> {skill id: a master's skill?} (aftermath.skill_owner)
@@ -57,7 +58,8 @@ def faction_static(data, fdef, master, servant):
     changed): its skills' effects as (owner "m"/"s", skill, effect), passive and active both;
     its noble phantasm's effects; the passive effects by type, each as ``(skill, effect, skill
     id, when, value, params, the parameters it names)`` (the fields the hot loops read, loaded
-    once), and their summed values; and the skills meeting it shows (master's, servant's)."""
+    once), and their summed values; the skills meeting it shows (master's, servant's); and
+    ``fx`` (``faction_fx``), the fields the battle and the NPC rules read, loaded once."""
     cache = log_refs(data)["static"]
     hit = cache.get(fdef.id)
     if hit is None or hit[0] is not fdef:
@@ -72,7 +74,8 @@ def faction_static(data, fdef, master, servant):
         sums = {t: sum(x[4] or 0 for x in lst) for t, lst in passive.items()}
         hit = cache[fdef.id] = (fdef, (effects, list(servant.np.effects), passive, sums,
                                        tuple(sk.id for sk in master.skills if sk.public),
-                                       tuple(sk.id for sk in servant.skills if sk.public)))
+                                       tuple(sk.id for sk in servant.skills if sk.public),
+                                       faction_fx(fdef, master, servant)))
     return hit[1]
 
 
@@ -120,7 +123,7 @@ class Faction:
     __slots__ = ("id", "fdef", "control", "seat", "master", "servant", "ai", "level", "params", "max_mana",
                  "mana", "spells", "inv", "location", "allies", "know", "known_empty", "grudges", "kills",
                  "fought", "rested", "omen", "met_friendly", "declared", "buff", "_status", "active", "relocated",
-                 "effects", "np_effects", "accompany", "passive", "_sums", "public_ms", "public_ss", "human")
+                 "effects", "np_effects", "accompany", "passive", "_sums", "public_ms", "public_ss", "human", "fx")
 
     def __init__(self, data, fdef, control, seat):
         self.id = fdef.id
@@ -130,7 +133,6 @@ class Faction:
         self.seat = seat
         self.master = data.masters[fdef.master]
         self.servant = data.servants[fdef.servant]
-        self.ai = fdef.ai
         self.level = self.servant.level
         self.params = dict(self.servant.params)
         self.max_mana = self.level * data.cfg.mana.max_per_level
@@ -153,7 +155,8 @@ class Faction:
         self.relocated = False
         self.accompany = ""     # the faction whose approach this one accompanies this turn
         (self.effects, self.np_effects, self.passive, self._sums, self.public_ms,
-         self.public_ss) = faction_static(data, fdef, self.master, self.servant)
+         self.public_ss, self.fx) = faction_static(data, fdef, self.master, self.servant)
+        self.ai = self.fx.ai        # its fields as plain attributes (fastcfg)
 
     @property
     def status(self):

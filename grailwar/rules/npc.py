@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .actions import Answer, Commit, Declare, Talk, Use
 from .checks import info_target
-from .combat import ALWAYS, SLOT_WHEN, active_skills, base_params, combine, values, when_ok
+from .combat import ALWAYS, SLOT_WHEN, base_params, combine, values, when_ok
 from .model import floored
 from .schema import PARAMS
 
@@ -183,7 +183,8 @@ def plan_declare(g, f, pick):
                 ally = aid
         return Declare(f.id, "approach", best[1], "raid", 0, 0, ally)
     # N4
-    medium = g.data.grades["medium"].rank if "medium" in g.data.grades else 2
+    grades = g.refs["grades"]
+    medium = grades["medium"].rank if "medium" in grades else 2
     if g.turn <= n.upgrade_until_turn and g.grade_rank(f.location) < medium:
         occupied = {g.fac[t].location for t in g.act_ids() if t != f.id and f.know[t].loc}
         occupied.add(f.location)
@@ -199,7 +200,7 @@ def plan_declare(g, f, pick):
     if len(na) - len(unknown) < n.info_target_known_locations and unknown:
         return info_decl(g, f, pick("information_target", unknown))
     # N6
-    if f.master.magic >= n.craft_min_magic and f.n_items() < n.craft_max_inventory:
+    if f.fx.magic >= n.craft_min_magic and f.n_items() < n.craft_max_inventory:
         for code in f.ai.craft_preference:
             if can_craft(g, f, code):
                 return Declare(f.id, "craft", code)
@@ -301,14 +302,14 @@ def _commit(g, f, k, ctx):
     n = g.fc.npc
     rate = ctx.get("rate", 50)
     doomed = ctx.get("doomed", False)
+    fx = f.fx
     if f.id not in ctx.get("skip", ()):
         declared = [sk.id for sk in pt.active] if pt.active else ()
-        for sk in active_skills(g, f):
-            if sk.id not in declared and (doomed or f.mana - sk.cost - f.level >= 0):
-                return Commit(f.id, "skill:" + sk.id)
+        for _, sid, cost in fx.act:             # active_skills(g, f)
+            if sid not in declared and (doomed or f.mana - cost - f.level >= 0):
+                return Commit(f.id, "skill:" + sid)
     if not pt.np and ctx.get("np_ok", True):
-        np_ = f.servant.np
-        if f.mana - np_.cost - f.level >= 0 or rate < n.np_desperate_below_rate or doomed:
+        if f.mana - fx.np_cost - f.level >= 0 or rate < n.np_desperate_below_rate or doomed:
             return Commit(f.id, "np")
     if rate <= n.code_use_max_rate:
         lim = g.data.code["curse_charm"].max_per_battle

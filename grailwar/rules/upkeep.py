@@ -10,12 +10,12 @@ from .prompt import ask
 
 def supply(g, f):
     m = g.fc.mana
-    return f.master.magic - (m.no_spells_supply_penalty if f.spells == 0 else 0)
+    return f.fx.magic - (m.no_spells_supply_penalty if f.spells == 0 else 0)
 
 
 def rest_gain(g, f):
     loc = f.location
-    gr = g.data.grades[g.grade(loc)]
+    gr = g.refs["grades"][g.grade(loc)]
     ws = g.workshop.get(loc)
     wsb = g.fc.rest.workshop_bonus * ws[1] if ws and ws[0] == f.id else 0
     rb = 0
@@ -44,7 +44,7 @@ def turn_gain(g, f):
         gain = s - u + bk
         why = {"key": LOG + "why.supply", "params": {"supply": s, "upkeep": u, "backup": bk}} if g.keep_log else None
     if g.owns(f):
-        bonus = g.data.grades[g.grade(f.location)].end_of_turn_bonus
+        bonus = g.refs["grades"][g.grade(f.location)].end_of_turn_bonus
         if bonus:
             gain += bonus
             why = {"key": LOG + "why.leyline", "params": {"why": why, "bonus": bonus}} if g.keep_log else None
