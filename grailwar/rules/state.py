@@ -4,6 +4,7 @@ from __future__ import annotations
 from tabletop.engine import Action, GameRng, IllegalActionError, Rules, SaveError, State
 
 from . import flow, legality, snapshot, view, withdraw
+from .actions import Use
 from .fastcfg import fast_cfg
 from .model import Game
 from .prompt import Pending
@@ -172,7 +173,7 @@ class GrailState(Game, State):
             if report:
                 self.events = []
             append(a)
-            if a.kind == "use":                       # free: the prompt stays open
+            if type(a) is Use:          # free: the prompt stays open (``a.kind``, a class attribute, loads slowly)
                 flow.apply_use(self, a)
                 p.options = None
                 continue
