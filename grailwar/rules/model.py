@@ -205,6 +205,13 @@ class Game:
     # own state; the war, its dice and its decisions are the same, its save has an empty log; it
     # cannot take a declaration back, as ``withdraw`` reads whose it was from the log)
     keep_log = True
+    # Set when the war ends (``end_war``), class defaults until then. A state object's
+    # attributes stay at most 29 while a war runs: CPython keeps so few in the instance itself,
+    # and loads them (and finds the methods) much faster than from a dictionary.
+    END_FIELDS = ("winner", "over_reason", "view_all")
+    winner = None
+    over_reason = ""
+    view_all = False
 
     def _init_war(self, data, seats, rng):
         self.data = data
@@ -216,8 +223,6 @@ class Game:
         self.log: list = []
         self.events: list = []
         self.battle_no = 0
-        self.winner = None
-        self.over_reason = ""
         self.scores: dict = {}
         self.fac: dict = {}
         self._act = None
@@ -239,7 +244,6 @@ class Game:
         self.loc_owner = {l: "" for l in data.loc_ids}
         self.loc_guests = {l: [] for l in data.loc_ids}
         self.workshop = {}                                # loc -> [builder, level]
-        self.view_all = False
         self.refs = log_refs(data)
 
     # --- lookups ---------------------------------------------------------------------

@@ -117,7 +117,7 @@ def clone(g):
     t.decl_loc = dict(g.decl_loc)
     t.cur_battle = _battle(g.cur_battle, t.fac) if g.cur_battle is not None else None
     t._actions = list(g._actions)
-    t._adicts = list(g._adicts)
+    t._adicts = list(g._adicts or ())
     t.flow = copy_data(g.flow)
     resume(t, g.pending)
     return t
@@ -174,6 +174,8 @@ def action_of(d):
 def action_dicts(g):
     """The actions as dicts (made once per action, kept)."""
     acts, out = g._actions, g._adicts
+    if out is None:
+        out = g._adicts = []
     for a in acts[len(out):]:
         out.append(a if isinstance(a, dict) else a.to_dict())
     return out

@@ -54,6 +54,8 @@ class GrailRules(Rules):
 
 
 class GrailState(Game, State):
+    _adicts = None      # the actions' dicts, made when first saved (snapshot.action_dicts)
+
     def __init__(self, rules: GrailRules, seed: int, log=True):
         self.rules = rules
         self.seed = seed
@@ -63,7 +65,6 @@ class GrailState(Game, State):
         self.cfg = rules.cfg
         self.fc = fast_cfg(rules.cfg)
         self._actions: list = []        # Action objects (or, after from_dict, the saved dicts)
-        self._adicts: list = []         # their dicts, made when first saved
         self.decl_loc: dict = {}
         self.cur_battle = None
         self.last_roll = 0
@@ -96,11 +97,13 @@ class GrailState(Game, State):
         """The war rebuilt from its seed with the first ``n`` actions of ``record`` applied,
         while ``record`` (all of it, the later actions too) stays the war's record: how a
         declaration is taken back (withdraw.py)."""
+        for a in self.END_FIELDS:       # as a new state: the class defaults (the war may have ended)
+            self.__dict__.pop(a, None)
         type(self).__init__(self, self.rules, self.seed, log=self.keep_log)
         for a in record[:n]:
             self.apply(a)
         self._actions = list(record)
-        self._adicts = []
+        self._adicts = None
         self.events = []
 
     def seats_to_act(self):
