@@ -7,7 +7,8 @@ Here are read-only mirrors of them, holding the very same values:
 
 - ``fast_cfg(cfg)``: the configuration, its sections and field names as in ``cfg``, held by
   an ordinary class whose attribute loads the interpreter specialises. Made once per
-  configuration object; ``Game.fc`` is ``fast_cfg(g.cfg)``, set wherever ``g.cfg`` is.
+  configuration object; ``Game.fc`` is ``fast_cfg(g.cfg)`` (the rules' configuration), set
+  when a war's state is made, copied or loaded.
 - ``faction_fx(...)``: a faction's fields the battle and the NPC rules read (``Faction.fx``,
   made once per data set by ``model.faction_static``).
 """

@@ -195,8 +195,7 @@ class Game:
 
     # set up by GrailState
     data = None
-    cfg = None
-    fc = None          # fast_cfg(cfg): the engine's hot paths read the configuration here
+    fc = None          # fast_cfg(cfg): the engine reads the configuration here
     rng = None
     # False: ``apply`` builds and returns no events (a simulation or a search that reads none
     # sets it on its own state; the war, its log and its saves are the same either way)
@@ -208,15 +207,18 @@ class Game:
     # Set when the war ends (``end_war``), class defaults until then. A state object's
     # attributes stay at most 29 while a war runs: CPython keeps so few in the instance itself,
     # and loads them (and finds the methods) much faster than from a dictionary.
-    END_FIELDS = ("winner", "over_reason", "view_all")
+    END_FIELDS = ("winner", "over_reason")
     winner = None
     over_reason = ""
-    view_all = False
+
+    @property
+    def cfg(self):
+        """The rules' configuration (checked data; ``fc`` mirrors it for fast reading)."""
+        return self.rules.cfg
 
     def _init_war(self, data, seats, rng):
         self.data = data
-        self.cfg = data.cfg
-        self.fc = fast_cfg(data.cfg)
+        self.fc = fast_cfg(self.rules.cfg)
         self.rng = rng
         self.turn = 1
         self.phase = "S"
@@ -244,6 +246,7 @@ class Game:
         self.loc_owner = {l: "" for l in data.loc_ids}
         self.loc_guests = {l: [] for l in data.loc_ids}
         self.workshop = {}                                # loc -> [builder, level]
+        self.view_all = False
         self.refs = log_refs(data)
 
     # --- lookups ---------------------------------------------------------------------

@@ -94,7 +94,6 @@ def _blank(cls, rules, seed):
     g.rules = rules
     g.seed = seed
     g.data = rules.data
-    g.cfg = rules.cfg
     g.fc = fast_cfg(rules.cfg)
     g.refs = log_refs(rules.data)
     g.events = []

@@ -5,7 +5,6 @@ from tabletop.engine import Action, GameRng, IllegalActionError, Rules, SaveErro
 
 from . import flow, legality, snapshot, view, withdraw
 from .actions import Use
-from .fastcfg import fast_cfg
 from .model import Game
 from .prompt import Pending
 
@@ -62,8 +61,6 @@ class GrailState(Game, State):
         if not log:
             self.keep_log = False
         self._init_war(rules.data, rules.seats, GameRng(seed))
-        self.cfg = rules.cfg
-        self.fc = fast_cfg(rules.cfg)
         self._actions: list = []        # Action objects (or, after from_dict, the saved dicts)
         self.decl_loc: dict = {}
         self.cur_battle = None
