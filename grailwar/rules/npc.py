@@ -252,6 +252,37 @@ def comm_context(g, x):
     return {}
 
 
+# --- the answers' records ---------------------------------------------------------------------
+_RECS: dict = {}        # ("a"|"c"|"t", fields...) -> the record
+
+
+def _kept(key, make, *fields):
+    r = _RECS.get(key)
+    if r is None:
+        if len(_RECS) > 4096:
+            _RECS.clear()
+        r = _RECS[key] = make(*fields)
+    return r
+
+
+def answer_of(fid, prompt, choice):
+    """``Answer(fid, prompt, choice)``, one object per distinct answer (and ``commit_of``,
+    ``talk_of`` likewise): an action is a frozen record, so equal answers may be the same
+    object in the war's record, and making a record is the dearest step of many decisions."""
+    r = _RECS.get(("a", fid, prompt, choice))
+    return r if r is not None else _kept(("a", fid, prompt, choice), Answer, fid, prompt, choice)
+
+
+def commit_of(fid, item):
+    r = _RECS.get(("c", fid, item))
+    return r if r is not None else _kept(("c", fid, item), Commit, fid, item)
+
+
+def talk_of(fid, option, target="", arg=""):
+    r = _RECS.get(("t", fid, option, target, arg))
+    return r if r is not None else _kept(("t", fid, option, target, arg), Talk, fid, option, target, arg)
+
+
 # --- battle (§15.5) ---------------------------------------------------------------------------
 def est_side(g, me, parts):
     """Estimated V of a side as seen by ``me``."""
@@ -307,21 +338,21 @@ def _commit(g, f, k, ctx):
         declared = [sk.id for sk in pt.active] if pt.active else ()
         for _, sid, cost in fx.act:             # active_skills(g, f)
             if sid not in declared and (doomed or f.mana - cost - f.level >= 0):
-                return Commit(f.id, "skill:" + sid)
+                return commit_of(f.id, "skill:" + sid)
     if not pt.np and ctx.get("np_ok", True):
         if f.mana - fx.np_cost - f.level >= 0 or rate < n.np_desperate_below_rate or doomed:
-            return Commit(f.id, "np")
+            return commit_of(f.id, "np")
     if rate <= n.code_use_max_rate:
         lim = g.data.code["curse_charm"].max_per_battle
         if f.inv.get("curse_charm", 0) > 0 and (lim is None or pt.ccharm < lim):
-            return Commit(f.id, "code:curse_charm")
+            return commit_of(f.id, "code:curse_charm")
         rl = g.data.code["reinforcement_charm"].max_per_battle
         if f.inv.get("reinforcement_charm", 0) > 0 and (rl is None or pt.rcharm < rl):
-            return Commit(f.id, "code:reinforcement_charm")
+            return commit_of(f.id, "code:reinforcement_charm")
     if f.spells > 0:
         if doomed or (pt.spells_wr == 0 and f.spells >= n.spell_boost_min_spells and rate < n.spell_boost_below_rate):
-            return Commit(f.id, "spell_winrate")
-    return Commit(f.id, "done")
+            return commit_of(f.id, "spell_winrate")
+    return commit_of(f.id, "done")
 
 
 # --- the entry point ------------------------------------------------------------------------
@@ -341,10 +372,10 @@ def npc_action(state, faction):
 def _comm(g, f, k, ctx):
     if ctx.get("opened", 0) == 0:
         if ctx.get("dissolve"):
-            return Talk(f.id, "open", ctx["dissolve"])
+            return talk_of(f.id, "open", ctx["dissolve"])
         if ctx.get("propose"):
-            return Talk(f.id, "open", ctx["candidate"])
-    return Talk(f.id, "done")
+            return talk_of(f.id, "open", ctx["candidate"])
+    return talk_of(f.id, "done")
 
 
 def _declare(g, f, k, ctx):
@@ -358,7 +389,7 @@ def _declare(g, f, k, ctx):
 def _encounter(g, f, k, ctx):
     o = g.fac[ctx["other"]]
     ok = f.mana >= f.level and ewr(g, f, o, "") >= thr(g, f, o.id) + g.fc.npc.hostile_encounter_threshold_delta
-    return Answer(f.id, k, "attack" if ok else "decline")
+    return answer_of(f.id, k, "attack" if ok else "decline")
 
 
 def _contact(g, f, k, ctx):
@@ -366,14 +397,14 @@ def _contact(g, f, k, ctx):
     loc = f.location if k == "contact_reply" else ""
     ok = o.id not in f.allies and f.mana >= f.level and (
         o.id in f.grudges or ewr(g, f, o, loc) >= thr(g, f, o.id) + g.fc.npc.contact_attack_threshold_delta)
-    return Answer(f.id, k, "attack" if ok else "listen")
+    return answer_of(f.id, k, "attack" if ok else "listen")
 
 
 def _intervene(g, f, k, ctx):
     o = g.fac[ctx["other"]]
     ok = o.id not in f.allies and f.mana >= f.level and \
         ewr(g, f, o, o.location) >= thr(g, f, o.id) + g.fc.npc.intervene_threshold_delta
-    return Answer(f.id, k, "intervene" if ok else "pass")
+    return answer_of(f.id, k, "intervene" if ok else "pass")
 
 
 def _slot(g, f, k, ctx):
@@ -382,8 +413,8 @@ def _slot(g, f, k, ctx):
     ds = [ov[q] - ev[q] for q in ch]
     best = max(ds)                    # the largest lead; the first parameter of a tie
     if ds.count(best) == 1:
-        return Answer(f.id, k, ch[ds.index(best)])
-    return Answer(f.id, k, min((q for q, d in zip(ch, ds) if d == best), key=PARAMS.index))
+        return answer_of(f.id, k, ch[ds.index(best)])
+    return answer_of(f.id, k, min((q for q, d in zip(ch, ds) if d == best), key=PARAMS.index))
 
 
 def _reroll(g, f, k, ctx):
@@ -391,17 +422,17 @@ def _reroll(g, f, k, ctx):
     ov, ev = _estimates(g, b, f)
     s3 = b.slots[2]
     lose = ov[s3] < ev[s3]
-    return Answer(f.id, k, "spell" if lose and f.spells >= g.fc.npc.spell_boost_min_spells else "pass")
+    return answer_of(f.id, k, "spell" if lose and f.spells >= g.fc.npc.spell_boost_min_spells else "pass")
 
 
 def _reroll_check(g, f, k, ctx):
     wrong = ctx["success"] != (ctx.get("want", "success") == "success")
     ch = ctx["choices"]
     if wrong and "talisman" in ch:
-        return Answer(f.id, k, "talisman")
+        return answer_of(f.id, k, "talisman")
     if wrong and "mirror" in ch and ctx.get("label", "").startswith("Escape"):
-        return Answer(f.id, k, "mirror")
-    return Answer(f.id, k, "keep")
+        return answer_of(f.id, k, "mirror")
+    return answer_of(f.id, k, "keep")
 
 
 def _emergency(g, f, k, ctx):
@@ -410,7 +441,7 @@ def _emergency(g, f, k, ctx):
             return Use(f.id, c)
     if f.spells > 0:
         return Use(f.id, "spell_mana")
-    return Answer(f.id, k, "done")
+    return answer_of(f.id, k, "done")
 
 
 def _talk(g, f, k, ctx):
@@ -418,20 +449,20 @@ def _talk(g, f, k, ctx):
     o = g.fac[ctx["other"]]
     if o.id in f.allies and f.ai.treacherous and "dissolve" not in used and \
             len(g.act_ids()) <= g.fc.npc.treacherous_dissolve_at_factions:
-        return Talk(f.id, "dissolve", o.id)
+        return talk_of(f.id, "dissolve", o.id)
     if "dissolve" in used:
-        return Talk(f.id, "end", o.id)
+        return talk_of(f.id, "end", o.id)
     if not f.allies and "propose" not in used and not o.allies:
         move = "nobody_moves"
         if f.know[o.id].loc and o.location and g.grade_rank(o.location) > g.grade_rank(f.location):
             move = "i_move"
-        return Talk(f.id, "propose", o.id, move)
-    return Talk(f.id, "end", o.id)
+        return talk_of(f.id, "propose", o.id, move)
+    return talk_of(f.id, "end", o.id)
 
 
 def _answer(pick):
     """A rule that answers ``pick(g, f, ctx)``."""
-    return lambda g, f, k, ctx: Answer(f.id, k, pick(g, f, ctx))
+    return lambda g, f, k, ctx: answer_of(f.id, k, pick(g, f, ctx))
 
 
 _RULES = {
@@ -455,7 +486,7 @@ _RULES = {
     "retreat_dest": _answer(lambda g, f, ctx: ctx["choices"][0]),
     "emergency": _emergency,
     "talk": _talk,
-    "comm_transfer": lambda g, f, k, ctx: Talk(f.id, "done"),
+    "comm_transfer": lambda g, f, k, ctx: talk_of(f.id, "done"),
     "proposal_reply": _answer(lambda g, f, ctx: "accept"),
     "exchange_reply": _answer(lambda g, f, ctx: "accept"),
     "gift_reply": _answer(lambda g, f, ctx: "accept"),
