@@ -10,6 +10,43 @@ from .model import floored
 from .schema import PARAMS
 
 
+# --- the answers' records ---------------------------------------------------------------------
+_RECS: dict = {}        # ("a"|"c"|"d"|"t", fields...) -> the record
+
+
+def _kept(key, make, *fields):
+    r = _RECS.get(key)
+    if r is None:
+        if len(_RECS) > 4096:
+            _RECS.clear()
+        r = _RECS[key] = make(*fields)
+    return r
+
+
+def answer_of(fid, prompt, choice):
+    """``Answer(fid, prompt, choice)``, one object per distinct answer (and ``commit_of``,
+    ``declare_of``, ``talk_of`` likewise): an action is a frozen record, so equal answers may be the same
+    object in the war's record, and making a record is the dearest step of many decisions."""
+    r = _RECS.get(("a", fid, prompt, choice))
+    return r if r is not None else _kept(("a", fid, prompt, choice), Answer, fid, prompt, choice)
+
+
+def commit_of(fid, item):
+    r = _RECS.get(("c", fid, item))
+    return r if r is not None else _kept(("c", fid, item), Commit, fid, item)
+
+
+def declare_of(fid, act, target="", mode="", familiars=0, crows=0, ally=""):
+    key = ("d", fid, act, target, mode, familiars, crows, ally)
+    r = _RECS.get(key)
+    return r if r is not None else _kept(key, Declare, fid, act, target, mode, familiars, crows, ally)
+
+
+def talk_of(fid, option, target="", arg=""):
+    r = _RECS.get(("t", fid, option, target, arg))
+    return r if r is not None else _kept(("t", fid, option, target, arg), Talk, fid, option, target, arg)
+
+
 # --- estimates (§15.1) ------------------------------------------------------------------------
 def est_params(g, x, y, side, own_base, penalty=True):
     """Y's parameters as X believes them (Y as ``side`` main). ``penalty``: less Y's low-mana
@@ -130,13 +167,13 @@ def can_craft(g, f, code):
 
 def info_decl(g, f, target):
     fam = crow = 0
-    a = Declare(f.id, "info", target)
+    a = declare_of(f.id, "info", target)
     while fam < f.inv.get("familiar", 0) and info_target(g, f, a) < g.fc.npc.familiar_until_chance:
         fam += 1
-        a = Declare(f.id, "info", target, "", fam, crow)
+        a = declare_of(f.id, "info", target, "", fam, crow)
     while crow < f.inv.get("black_crow", 0) and info_target(g, f, a) < g.fc.npc.crow_until_chance:
         crow += 1
-        a = Declare(f.id, "info", target, "", fam, crow)
+        a = declare_of(f.id, "info", target, "", fam, crow)
     return a
 
 
@@ -162,7 +199,7 @@ def plan_declare(g, f, pick):
     n = g.fc.npc
     mana = projected_mana(g, f)
     if mana < n.emergency_mana or mana < f.level:
-        return Declare(f.id, "soul_eat" if f.ai.soul_eater else "rest")
+        return declare_of(f.id, "soul_eat" if f.ai.soul_eater else "rest")
     # N3
     best = None
     na = non_allies(g, f)
@@ -181,7 +218,7 @@ def plan_declare(g, f, pick):
             af = g.fac[aid]
             if af.active and af.mana >= af.level and best[0] < n.accompany_below_ewr and not af.accompany:
                 ally = aid
-        return Declare(f.id, "approach", best[1], "raid", 0, 0, ally)
+        return declare_of(f.id, "approach", best[1], "raid", 0, 0, ally)
     # N4
     grades = g.refs["grades"]
     medium = grades["medium"].rank if "medium" in grades else 2
@@ -194,7 +231,8 @@ def plan_declare(g, f, pick):
                 break
             if dest in occupied:
                 continue
-            return Declare(f.id, "move", dest, "seize" if f.ai.raid_threshold <= n.seize_max_raid_threshold else "peaceful")
+            mode = "seize" if f.ai.raid_threshold <= n.seize_max_raid_threshold else "peaceful"
+            return declare_of(f.id, "move", dest, mode)
     # N5
     unknown = [t for t in na if not f.know[t].loc]
     if len(na) - len(unknown) < n.info_target_known_locations and unknown:
@@ -203,16 +241,16 @@ def plan_declare(g, f, pick):
     if f.fx.magic >= n.craft_min_magic and f.n_items() < n.craft_max_inventory:
         for code in f.ai.craft_preference:
             if can_craft(g, f, code):
-                return Declare(f.id, "craft", code)
+                return declare_of(f.id, "craft", code)
     # N7
     if f.mana < f.max_mana:
-        return Declare(f.id, "rest")
+        return declare_of(f.id, "rest")
     # N8
     if na:
         low = min(facts_known(f, g, t) for t in na)
         tied = [t for t in na if facts_known(f, g, t) == low]
         return info_decl(g, f, tied[0] if len(tied) == 1 else pick("information_target", tied))
-    return Declare(f.id, "other", "", "stand_by")
+    return declare_of(f.id, "other", "", "stand_by")
 
 
 def declare(g, f):
@@ -227,8 +265,8 @@ def rescue_plan(g, f, pick):
         return info_decl(g, f, pick("information_target", unknown))
     for code in f.ai.craft_preference:
         if can_craft(g, f, code):
-            return Declare(f.id, "craft", code)
-    return Declare(f.id, "craft", "magic_jewel")
+            return declare_of(f.id, "craft", code)
+    return declare_of(f.id, "craft", "magic_jewel")
 
 
 def comm_context(g, x):
@@ -250,37 +288,6 @@ def comm_context(g, x):
         if best:
             return {"roll": True, "candidate": best[1]}
     return {}
-
-
-# --- the answers' records ---------------------------------------------------------------------
-_RECS: dict = {}        # ("a"|"c"|"t", fields...) -> the record
-
-
-def _kept(key, make, *fields):
-    r = _RECS.get(key)
-    if r is None:
-        if len(_RECS) > 4096:
-            _RECS.clear()
-        r = _RECS[key] = make(*fields)
-    return r
-
-
-def answer_of(fid, prompt, choice):
-    """``Answer(fid, prompt, choice)``, one object per distinct answer (and ``commit_of``,
-    ``talk_of`` likewise): an action is a frozen record, so equal answers may be the same
-    object in the war's record, and making a record is the dearest step of many decisions."""
-    r = _RECS.get(("a", fid, prompt, choice))
-    return r if r is not None else _kept(("a", fid, prompt, choice), Answer, fid, prompt, choice)
-
-
-def commit_of(fid, item):
-    r = _RECS.get(("c", fid, item))
-    return r if r is not None else _kept(("c", fid, item), Commit, fid, item)
-
-
-def talk_of(fid, option, target="", arg=""):
-    r = _RECS.get(("t", fid, option, target, arg))
-    return r if r is not None else _kept(("t", fid, option, target, arg), Talk, fid, option, target, arg)
 
 
 # --- battle (§15.5) ---------------------------------------------------------------------------

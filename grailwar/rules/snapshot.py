@@ -28,7 +28,8 @@ from .prompt import Pending
 
 ACTION_TYPES = {c.kind: c for c in (Declare, Answer, Commit, Use, Talk)}
 _F_SHARED = ("id", "fdef", "control", "human", "seat", "master", "servant", "ai", "level", "params", "max_mana", "effects",
-             "np_effects", "passive", "_sums", "public_ms", "public_ss", "fx", "mana", "spells", "location", "kills", "fought", "rested", "omen",
+             "np_effects", "passive", "_sums", "public_ms", "public_ss", "fx",
+             "mana", "spells", "location", "kills", "fought", "rested", "omen",
              "declared", "buff", "status", "relocated", "accompany")
 _B_SHARED = ("no", "cause", "loc", "winner", "rate", "roll", "prelim", "stage", "vis", "breakdown", "prelim_bd")
 _P_SHARED = ("side", "main", "own_base", "np", "rcharm", "ccharm", "spells_wr", "params_spell", "done")
