@@ -390,7 +390,8 @@ def _fight(g, fr):
             g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
         # B5 reroll window: side B then side A
         b.stage = "reroll"
-        fr.update(pc=4, s=0, j=0)
+        fr["pc"] = 4
+        fr["s"] = fr["j"] = 0
     if fr["pc"] == 4:
         limit = cfg.combat.reroll_spells_per_side
         while fr["s"] < 2:
@@ -426,7 +427,8 @@ def _fight(g, fr):
             g.note(b.no, "breakdown_prelim", vis, data=bd, **breakdown_params(g, bd))
         if g.report_events:
             g.events.append(RateComputed(b.no, False, b.prelim, vis))
-        fr.update(pc=5, k=0)
+        fr["pc"] = 5
+        fr["k"] = 0
     if fr["pc"] == 5:
         # B7 commitments: side B's then side A's, mains first. Sealed (§2.9, HR-53): each side sees
         # only its own until both are in, then one reveal for everyone who watches the battle.

@@ -55,7 +55,8 @@ def _phase_actions(g, fr):
             elif d.act not in ("approach", "soul_eat", "accompany"):
                 settle(g, f, d)              # resolve_simple with nothing to ask (a rest)
             i += 1
-        fr.update(s=fr["s"] + 1, i=0)
+        fr["s"] += 1
+        fr["i"] = 0
 
 
 def pending_act(g, f, act):

@@ -84,7 +84,8 @@ def _phase_mana(g, fr):
             apply_use(g, ans)
         if f.mana < m.vanish_below:
             g.eliminate(f, "vanished")
-        fr.update(i=fr["i"] + 1, st=0)
+        fr["i"] += 1
+        fr["st"] = 0
     g.victory_check()
     if g.turn >= g.fc.game.max_turns:
         score(g)
