@@ -329,7 +329,10 @@ def _fight(g, fr):
             if s.active and s.id not in used and len(b.B) <= maxsub:
                 b.B.append(Part(s, "B", False, own(s)))
                 used.add(s.id)
-        fr.update(no=b.no, helpers=sorted(b_main.allies) if loc else [], i=0, pc=1)
+        fr["no"] = b.no
+        fr["helpers"] = sorted(b_main.allies) if loc else []
+        fr["i"] = 0
+        fr["pc"] = 1
     b = g.cur_battle
     if fr["pc"] == 1:
         # side-B residents: allies of the defender living at the battle location decide to help
@@ -471,7 +474,10 @@ def _fight(g, fr):
         if g.report_events:
             g.events.append(RateComputed(b.no, True, b.rate, vis))
         # B9 roll
-        fr.update(ok=g.percent(a_main.id, "battle_roll", b.rate, ALL, no=b.no), mirrors=0, j=0, pc=6)
+        fr["ok"] = g.percent(a_main.id, "battle_roll", b.rate, ALL, no=b.no)
+        fr["mirrors"] = 0
+        fr["j"] = 0
+        fr["pc"] = 6
     if fr["pc"] == 6:
         lim = g.data.code["magic_mirror"].max_per_check       # §8.6/§17: mirrors on this roll, in total
         while lim is None or fr["mirrors"] < lim:

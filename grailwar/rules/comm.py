@@ -22,16 +22,20 @@ def _phase_comm(g, fr):
     if fr["pc"] == 0:
         order = g.order()
         if g.humans:
-            fr.update(h=[fid for fid in order if g.fac[fid].human], n=[fid for fid in order if not g.fac[fid].human])
+            fr["h"] = [fid for fid in order if g.fac[fid].human]
+            fr["n"] = [fid for fid in order if not g.fac[fid].human]
         else:                       # order() is a fresh list: every faction an NPC
-            fr.update(h=[], n=order)
-        fr.update(i=0, pc=1)
+            fr["h"] = []
+            fr["n"] = order
+        fr["i"] = 0
+        fr["pc"] = 1
     if fr["pc"] == 1:
         while fr["i"] < len(fr["h"]):
             yield from enter(g, fr, "comm_for", x=fr["h"][fr["i"]])
             del fr["sub"]
             fr["i"] += 1
-        fr.update(i=0, pc=2)
+        fr["i"] = 0
+        fr["pc"] = 2
     if fr["pc"] == 2:
         hs = [h.id for h in g.humans]
         while fr["i"] < len(hs):
@@ -53,7 +57,8 @@ def _phase_comm(g, fr):
                 del fr["sub"]
             del fr["offered"]
             fr["i"] += 1
-        fr.update(i=0, pc=3)
+        fr["i"] = 0
+        fr["pc"] = 3
     while fr["i"] < len(fr["n"]):
         yield from enter(g, fr, "comm_for", x=fr["n"][fr["i"]])
         del fr["sub"]
@@ -372,14 +377,16 @@ def _threaten(g, fr):
             items = [c for c in g.data.code_ids if t.inv.get(c, 0) > 0]
             if not (t.human and len(items) > 1):
                 return _hand_over(g, x, t, demand, items[0])
-            fr.update(choices=items, pc=1)
+            fr["choices"] = items
+            fr["pc"] = 1
         elif demand == "vacate":
             tail(fr, "retreat_move", f=t.id, lost=t.location)
             return (yield from enter(g, fr))
         elif demand == "location":
             if not (t.human and len(cand_locs) > 1):
                 return _hand_over(g, x, t, demand, cand_locs[0])
-            fr.update(choices=cand_locs, pc=1)
+            fr["choices"] = cand_locs
+            fr["pc"] = 1
         else:
             return
     kind = "threat_code" if demand == "code" else "threat_location"

@@ -138,7 +138,9 @@ def _all_allied_check(g, fr):
             fa = g.fac[a]
             for b in list(fa.allies):
                 g.unally(fa, g.fac[b], "one_wish")
-        fr.update(act=act, i=0, pc=1)
+        fr["act"] = act
+        fr["i"] = 0
+        fr["pc"] = 1
     act = fr["act"]
     while fr["i"] < len(act):
         fa = g.fac[act[fr["i"]]]
@@ -160,7 +162,10 @@ def phase_declare(g):
 def _phase_declare(g, fr):
     # each faction in turn: st 0 not started, 1 the disobedience check, 2 asked, 3 registering
     if fr["pc"] == 0:
-        fr.update(order=g.order(), i=0, st=0, pc=1)
+        fr["order"] = g.order()
+        fr["i"] = 0
+        fr["st"] = 0
+        fr["pc"] = 1
     if fr["pc"] == 1:
         order = fr["order"] if g.humans else ()       # no master to ask: nobody declares in this pass
         while fr["i"] < len(order):
@@ -189,7 +194,10 @@ def _phase_declare(g, fr):
             del fr["sub"]
             fr["i"] += 1
             fr["st"] = 0
-        fr.update(order=g.order(), i=0, st=0, pc=2)
+        fr["order"] = g.order()
+        fr["i"] = 0
+        fr["st"] = 0
+        fr["pc"] = 2
     order = fr["order"]
     while fr["i"] < len(order):
         f = g.fac[order[fr["i"]]]

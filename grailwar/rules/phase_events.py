@@ -14,7 +14,9 @@ def phase_events(g):
 @resumable("phase_events")
 def _phase_events(g, fr):
     if fr["pc"] == 0:
-        fr.update(order=g.order(), i=0, pc=1)
+        fr["order"] = g.order()
+        fr["i"] = 0
+        fr["pc"] = 1
     if fr["pc"] == 1:
         order = fr["order"]
         while fr["i"] < len(order):
@@ -217,7 +219,8 @@ def _misfortune(g, fr):
         if cand:
             y = g.fac[g.choose(x.id, "ambusher", cand)]
             g.learn_loc(y, x)
-            fr.update(y=y.id, pc=1)
+            fr["y"] = y.id
+            fr["pc"] = 1
             return (yield from _ambush(g, fr, x))
 
 

@@ -21,10 +21,14 @@ def _phase_actions(g, fr):
     if fr["pc"] == 0:
         order = g.order()
         if g.humans:
-            fr.update(h=[fid for fid in order if g.fac[fid].human], n=[fid for fid in order if not g.fac[fid].human])
+            fr["h"] = [fid for fid in order if g.fac[fid].human]
+            fr["n"] = [fid for fid in order if not g.fac[fid].human]
         else:                       # order() is a fresh list: every faction an NPC
-            fr.update(h=[], n=order)
-        fr.update(s=0, i=0, pc=1)
+            fr["h"] = []
+            fr["n"] = order
+        fr["s"] = 0
+        fr["i"] = 0
+        fr["pc"] = 1
     fac = g.fac
     while fr["s"] < len(STAGES):
         step, grp, act = STAGES[fr["s"]]
@@ -112,7 +116,8 @@ def _resolve_approach(g, fr):
         ally = g.fac[a.ally] if a.ally and g.fac[a.ally].active and g.fac[a.ally].accompany == x.id \
             and not g.fac[a.ally].relocated else None
         subs = [ally] if ally else []
-        fr.update(a=a, subs=[s.id for s in subs])
+        fr["a"] = a
+        fr["subs"] = [s.id for s in subs]
         # mutual targeting (§7.3)
         for yid in sorted(targets_of(g, x, a), key=lambda i: g.fids.index(i)):
             y = g.fac[yid]
@@ -130,7 +135,8 @@ def _resolve_approach(g, fr):
                         args = combat.fight_args("mutual encounter", y, x, "", ysubs, subs)
                     else:
                         args = combat.fight_args("mutual encounter", x, y, "", subs, ysubs)
-                    fr.update(sub=frame("fight", **args), pc=1)
+                    fr["sub"] = frame("fight", **args)
+                    fr["pc"] = 1
                 else:
                     g.meet(x, y)
                     x.met_friendly.add(y.id)
@@ -167,7 +173,8 @@ def _to_rescue(g, fr, x):
     if not (x.active and not x.relocated):
         return False
     plan = None if x.human else npc.rescue_plan(g, x, lambda label, items: g.choose(x.id, label, items, g.vis(x.id)))
-    fr.update(plan=plan, pc=2)
+    fr["plan"] = plan
+    fr["pc"] = 2
     return True
 
 
@@ -205,7 +212,11 @@ def _approach_location(g, fr, x, a, subs):
         g.learn_loc(fo, x)
         for s in subs:
             g.acquaint(fo, s)
-    fr.update(loc=loc, occ=occ, hostile=hostile, i=0, pc=3)
+    fr["loc"] = loc
+    fr["occ"] = occ
+    fr["hostile"] = hostile
+    fr["i"] = 0
+    fr["pc"] = 3
     yield from _contacts(g, fr, x)
 
 
@@ -300,7 +311,10 @@ def _resolve_soul(g, fr):
         for o in g.act_ids():
             if o != e.id:
                 g.learn_loc(g.fac[o], e)
-        fr.update(deciders=[o for o in g.order() if o != e.id and o not in e.allies], inter=[], i=0, pc=2)
+        fr["deciders"] = [o for o in g.order() if o != e.id and o not in e.allies]
+        fr["inter"] = []
+        fr["i"] = 0
+        fr["pc"] = 2
     if fr["pc"] == 2:
         deciders = fr["deciders"]
         while fr["i"] < len(deciders):
@@ -309,7 +323,8 @@ def _resolve_soul(g, fr):
             if ans.choice == "intervene":
                 fr["inter"].append(o)
             fr["i"] += 1
-        fr.update(i=0, pc=3)
+        fr["i"] = 0
+        fr["pc"] = 3
     inter = fr["inter"]
     while fr["i"] < len(inter):
         fo = g.fac[inter[fr["i"]]]
@@ -349,7 +364,9 @@ def _resolve_move(g, fr):
                 owner = next(o for o in occ if o not in f.allies)
             tail(fr, "fight", **combat.fight_args("seize", f, g.fac[owner], loc, seize=True))
             return (yield from enter(g, fr))
-        fr.update(occ=occ, i=0, pc=1)
+        fr["occ"] = occ
+        fr["i"] = 0
+        fr["pc"] = 1
     occ = fr["occ"]
     while fr["i"] < len(occ):
         o = occ[fr["i"]]

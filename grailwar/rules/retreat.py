@@ -31,7 +31,12 @@ def _defeat(g, fr):
     cost = g.fc.command_spells.retreat_cost
     vis = b.vis            # everyone in the battle and its witnesses (set at B1)
     if fr["pc"] == 0:
-        fr.update(retreated=[], rest=[], destroyed=[], answers=[], i=0, pc=1)
+        fr["retreated"] = []
+        fr["rest"] = []
+        fr["destroyed"] = []
+        fr["answers"] = []
+        fr["i"] = 0
+        fr["pc"] = 1
     retreated, rest, destroyed = fr["retreated"], fr["rest"], fr["destroyed"]
     if fr["pc"] == 1:
         while fr["i"] < len(lose):
@@ -93,7 +98,8 @@ def _defeat(g, fr):
                         destroyed.append(f.id)
         order = [pt.f.id for pt in lose]
         retreated.sort(key=order.index)
-        fr.update(i=0, pc=3)
+        fr["i"] = 0
+        fr["pc"] = 3
     while fr["i"] < len(retreated):
         f = g.fac[retreated[fr["i"]]]
         if "sub" in fr:

@@ -59,7 +59,10 @@ def phase_mana(g):
 def _phase_mana(g, fr):
     m = g.fc.mana
     if fr["pc"] == 0:
-        fr.update(order=g.order(), i=0, st=0, pc=1)
+        fr["order"] = g.order()
+        fr["i"] = 0
+        fr["st"] = 0
+        fr["pc"] = 1
     order = fr["order"]
     while fr["i"] < len(order):
         f = g.fac[order[fr["i"]]]
