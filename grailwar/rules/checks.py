@@ -62,8 +62,9 @@ def _check(g, fr):
         ch = reroll_words(g, f, used)
         if not ch:
             break
-        ans = yield ask("reroll_check", f.id, choices=ch + ["keep"], label=label, target=t,
-                        success=fr["ok"], want=fr["want"], entry=len(g.log) - 1)   # the check's log entry (its words)
+        ans = yield ask("reroll_check", f.id, {"choices": ch + ["keep"], "label": label, "target": t,
+                                               "success": fr["ok"], "want": fr["want"],
+                                               "entry": len(g.log) - 1})   # the check's log entry (its words)
         if ans.choice == "keep":
             break
         code = "magic_mirror" if ans.choice == "mirror" else "talisman"

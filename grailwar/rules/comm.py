@@ -49,7 +49,7 @@ def _phase_comm(g, fr):
                     continue
                 fr["offered"] = []
             while h.spells > 0:
-                ans = yield ask("comm_transfer", h.id, offered=list(fr["offered"]))
+                ans = yield ask("comm_transfer", h.id, {"offered": list(fr["offered"])})
                 if ans.option != "give_spells":
                     break
                 fr["offered"].append(ans.target)
@@ -117,7 +117,7 @@ def _comm_for(g, fr):
                                    g.vis(x.id), target=g.fref(cand.id))
                     ctx = {"candidate": cand.id, "propose": ok}
             fr["ctx"] = ctx
-        ans = yield ask("comm", x.id, opened=fr["opened"], **fr["ctx"])
+        ans = yield ask("comm", x.id, {"opened": fr["opened"], **fr["ctx"]})
         del fr["ctx"]
         if ans.option != "open":
             return
@@ -139,7 +139,7 @@ def _talk(g, fr):
         g.note(x.id, "opens_talks", vis, target=g.fref(t.id))
         fr["pc"] = 1 if t.id not in x.allies and t.id not in x.met_friendly else 2
     if fr["pc"] == 1:
-        ans = yield ask("talk_reply", t.id, choices=["listen", "attack"], other=x.id)
+        ans = yield ask("talk_reply", t.id, {"choices": ["listen", "attack"], "other": x.id})
         if ans.choice == "attack":
             tail(fr, "fight", **combat.fight_args("attack during talks", t, x, ""))
             return (yield from enter(g, fr))
@@ -155,7 +155,7 @@ def _talk(g, fr):
             del fr["sub"]
         if not (x.active and t.active):
             return
-        ans = yield ask("talk", x.id, other=t.id, used=sorted(used))
+        ans = yield ask("talk", x.id, {"other": t.id, "used": sorted(used)})
         if ans.option == "end":
             return
         key = ans.option if ans.option not in ("share", "give_code", "give_spells") else ans.option + ans.arg
@@ -184,7 +184,7 @@ def _talk_option(g, fr):
             else:
                 fr["pc"] = 2
         if fr["pc"] == 1:
-            ans = yield ask("proposal_reply", t.id, choices=["accept", "refuse"], other=x.id, package=a.arg)
+            ans = yield ask("proposal_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "package": a.arg})
             return _proposed(g, x, t, a, ans.choice == "accept")
         ok = yield from sub_check(g, fr, x, "alliance_acceptance", acceptance_target(g, x, t),
                                   vis, target=g.fref(t.id))
@@ -202,7 +202,7 @@ def _talk_option(g, fr):
             else:
                 fr["pc"] = 2
         if fr["pc"] == 1:
-            ans = yield ask("exchange_reply", t.id, choices=["accept", "refuse"], other=x.id, fact=a.arg)
+            ans = yield ask("exchange_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "fact": a.arg})
             return _exchanged(g, x, t, a, ans.choice == "accept")
         ok = yield from sub_check(g, fr, x, "exchange", exchange_target(g, x, t),
                                   vis, target=g.fref(t.id))
@@ -224,7 +224,7 @@ def _talk_option(g, fr):
     elif op == "give_code":
         ok = True
         if t.human:
-            ans = yield ask("gift_reply", t.id, choices=["accept", "refuse"], other=x.id, gift=a.arg)
+            ans = yield ask("gift_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "gift": a.arg})
             ok = ans.choice == "accept"
         if ok:
             g.take_item(x, a.arg)
@@ -276,7 +276,7 @@ def _give_spells(g, fr):
     x, t, n = g.fac[fr["x"]], g.fac[fr["t"]], fr["n"]
     ok = True
     if t.human:
-        ans = yield ask("gift_reply", t.id, choices=["accept", "refuse"], other=x.id, gift=f"spells:{n}")
+        ans = yield ask("gift_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "gift": f"spells:{n}"})
         ok = ans.choice == "accept"
     if ok and n > 0 and x.spells >= n:
         x.spells -= n
@@ -362,8 +362,8 @@ def _threaten(g, fr):
         can = (demand == "code" and t.n_items() > 0) or (demand == "vacate" and t.location) or \
             (demand == "location" and cand_locs)
         if t.human:
-            ans = yield ask("threat_reply", t.id, choices=["comply", "refuse"] if can else ["refuse"],
-                            other=x.id, demand=demand)
+            ans = yield ask("threat_reply", t.id, {"choices": ["comply", "refuse"] if can else ["refuse"],
+                                                   "other": x.id, "demand": demand})
             comply = ans.choice == "comply"
         else:
             comply = bool(can) and npc.ewr(g, x, t, t.location) >= g.fc.npc.yield_threshold
@@ -390,7 +390,7 @@ def _threaten(g, fr):
         else:
             return
     kind = "threat_code" if demand == "code" else "threat_location"
-    ans = yield ask(kind, t.id, choices=list(fr["choices"]), other=x.id)
+    ans = yield ask(kind, t.id, {"choices": list(fr["choices"]), "other": x.id})
     _hand_over(g, x, t, demand, ans.choice)
 
 

@@ -208,7 +208,7 @@ def _phase_declare(g, fr):
             fr["plan"] = npc.declare(g, f)
             fr["st"] = 2
         if fr["st"] == 2:
-            a = yield ask("declare", f.id, plan=fr["plan"])
+            a = yield ask("declare", f.id, {"plan": fr["plan"]})
             if a.act == "approach" and a.ally:      # the ally is asked: ``register`` as a procedure
                 fr["st"] = 3
                 fr["sub"] = frame("register", f=f.id, a=a)
@@ -232,7 +232,7 @@ def _register(g, fr):
     f, a = g.fac[fr["f"]], fr["a"]
     if a.act == "approach" and a.ally:
         y = g.fac[a.ally]
-        ans = yield ask("accompany", y.id, choices=["consent", "refuse"], leader=f.id)
+        ans = yield ask("accompany", y.id, {"choices": ["consent", "refuse"], "leader": f.id})
         g.note(y.id, "accompany_" + ans.choice, g.vis(f.id, y.id), leader=g.fref(f.id))
         if ans.choice == "consent":
             y.declared = Declare(y.id, "accompany", f.id)

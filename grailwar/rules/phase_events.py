@@ -95,12 +95,12 @@ def _encounter(g, fr):
             return
         fr["pc"] = 1
     if fr["pc"] == 1:
-        ans = yield ask("encounter_attack", y.id, choices=["attack", "decline"], other=x.id)
+        ans = yield ask("encounter_attack", y.id, {"choices": ["attack", "decline"], "other": x.id})
         if ans.choice == "attack":
             tail(fr, "fight", **combat.fight_args("hostile encounter", y, x, ""))
             return (yield from enter(g, fr))
         fr["pc"] = 2
-    ans = yield ask("encounter_attack", x.id, choices=["attack", "decline"], other=y.id)
+    ans = yield ask("encounter_attack", x.id, {"choices": ["attack", "decline"], "other": y.id})
     if ans.choice == "attack":
         tail(fr, "fight", **combat.fight_args("hostile encounter", x, y, ""))
         return (yield from enter(g, fr))
@@ -226,7 +226,7 @@ def _misfortune(g, fr):
 
 def _ambush(g, fr, x):
     y = g.fac[fr["y"]]
-    ans = yield ask("ambush", y.id, choices=["attack", "decline"], other=x.id)
+    ans = yield ask("ambush", y.id, {"choices": ["attack", "decline"], "other": x.id})
     if ans.choice == "attack":
         tail(fr, "fight", **combat.fight_args("ambush", y, x, x.location))
         return (yield from enter(g, fr))

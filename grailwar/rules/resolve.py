@@ -157,7 +157,7 @@ def _resolve_approach(g, fr):
         if not _to_rescue(g, fr, x):
             return
     if fr["pc"] == 2:
-        r = yield ask("rescue", x.id, target=fr["y"], plan=fr["plan"])
+        r = yield ask("rescue", x.id, {"target": fr["y"], "plan": fr["plan"]})
         if r.kind == "declare":
             tail(fr, "resolve_simple", f=x.id, a=r)
             return (yield from enter(g, fr))
@@ -228,7 +228,7 @@ def _contacts(g, fr, x):
         o = hostile[fr["i"]]
         fo = g.fac[o]
         if fo.active:
-            ans = yield ask("contact_reply", o, choices=["listen", "attack"], other=x.id)
+            ans = yield ask("contact_reply", o, {"choices": ["listen", "attack"], "other": x.id})
             if ans.choice == "attack":
                 tail(fr, "fight", **combat.fight_args("attack on contact", fo, x, fr["loc"], (), subs))
                 return
@@ -319,7 +319,7 @@ def _resolve_soul(g, fr):
         deciders = fr["deciders"]
         while fr["i"] < len(deciders):
             o = deciders[fr["i"]]
-            ans = yield ask("intervene", o, choices=["intervene", "pass"], other=e.id)
+            ans = yield ask("intervene", o, {"choices": ["intervene", "pass"], "other": e.id})
             if ans.choice == "intervene":
                 fr["inter"].append(o)
             fr["i"] += 1
@@ -372,7 +372,7 @@ def _resolve_move(g, fr):
         o = occ[fr["i"]]
         fo = g.fac[o]
         if o not in f.allies and fo.active:
-            ans = yield ask("contact_reply", o, choices=["listen", "attack"], other=f.id)
+            ans = yield ask("contact_reply", o, {"choices": ["listen", "attack"], "other": f.id})
             if ans.choice == "attack":
                 tail(fr, "fight", **combat.fight_args("attack on contact", fo, f, loc))
                 return (yield from enter(g, fr))

@@ -54,7 +54,7 @@ def _defeat(g, fr):
         if len(rest) == 1:
             f = g.fac[rest[0]]
             if f.spells >= cost:
-                ans = yield ask("retreat_pay", f.id, choices=["pay", "decline"], battle=b.no)
+                ans = yield ask("retreat_pay", f.id, {"choices": ["pay", "decline"], "battle": b.no})
                 if ans.choice == "pay":
                     g.spend_spells(f, cost, "retreat")
                     retreated.append(f.id)
@@ -65,7 +65,8 @@ def _defeat(g, fr):
         elif rest:
             answers = fr["answers"]
             while len(answers) < len(rest):
-                ans = yield ask("retreat_group", rest[len(answers)], choices=["cooperate", "abandon"], battle=b.no)
+                ans = yield ask("retreat_group", rest[len(answers)],
+                                {"choices": ["cooperate", "abandon"], "battle": b.no})
                 answers.append(ans.choice)
             rf = [g.fac[x] for x in rest]
             if all(c == "cooperate" for c in answers):
@@ -132,7 +133,7 @@ def _retreat_move(g, fr):
         fr["pc"] = 1
     others = [l for l in g.data.loc_ids if l != lost]
     if f.human:
-        ans = yield ask("retreat_dest", f.id, choices=others, lost=lost)
+        ans = yield ask("retreat_dest", f.id, {"choices": others, "lost": lost})
         dest = ans.choice
     else:
         dest = _npc_destination(g, f, lost, others)

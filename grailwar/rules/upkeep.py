@@ -81,7 +81,7 @@ def _phase_mana(g, fr):
                        mana=f.mana, max=f.max_mana, penalty=pen)
             fr["st"] = 1
         while f.mana < m.vanish_below and use_options(g, f, "emergency"):
-            ans = yield ask("emergency", f.id, mana=f.mana)
+            ans = yield ask("emergency", f.id, {"mana": f.mana})
             if ans.kind != "use":
                 break
             apply_use(g, ans)
