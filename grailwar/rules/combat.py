@@ -506,7 +506,7 @@ def _fight(g, fr):
         b.stage = "aftermath"
         fr["pc"] = 7
     try:
-        yield from enter(g, fr, "aftermath", seize=fr["seize"])
+        yield from enter(g, fr, "aftermath", {"seize": fr["seize"]})
         del fr["sub"]
     finally:
         b.stage = "done"

@@ -145,7 +145,7 @@ def _all_allied_check(g, fr):
     while fr["i"] < len(act):
         fa = g.fac[act[fr["i"]]]
         if "sub" in fr or (fa.location and g.loc_owner.get(fa.location) != fa.id):
-            yield from enter(g, fr, "retreat_move", f=fa.id, lost=fa.location)
+            yield from enter(g, fr, "retreat_move", {"f": fa.id, "lost": fa.location})
             del fr["sub"]
         fr["i"] += 1
     for a in act:

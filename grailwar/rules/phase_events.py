@@ -22,7 +22,7 @@ def _phase_events(g, fr):
         while fr["i"] < len(order):
             f = g.fac[order[fr["i"]]]
             if "sub" in fr or (f.active and f.human):
-                yield from enter(g, fr, "pc_table", x=f.id)
+                yield from enter(g, fr, "pc_table", {"x": f.id})
                 del fr["sub"]
             fr["i"] += 1
         fr["pc"] = 2

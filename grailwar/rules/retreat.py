@@ -109,7 +109,7 @@ def _defeat(g, fr):
         else:
             g.note(f.id, "retreats", vis)
             if f.human:
-                yield from enter(g, fr, "retreat_move", f=f.id, lost=b.loc)
+                yield from enter(g, fr, "retreat_move", {"f": f.id, "lost": b.loc})
                 del fr["sub"]
             else:
                 retreat_now(g, f, b.loc)
