@@ -16,7 +16,7 @@ def _aftermath(g, fr):
         fr["pc"] = 1
     win = b.A if b.winner == "A" else b.B
     # 3 defeat
-    destroyed = yield from enter(g, fr, "defeat", side="B" if b.winner == "A" else "A")
+    destroyed = yield from enter(g, fr, "defeat", {"side": "B" if b.winner == "A" else "A"})
     del fr["sub"]
     # 4 kills
     for pt in win:
@@ -48,7 +48,7 @@ def skill_owner(g, f):
 
 
 def _aftermath_before_defeat(g, b):
-    cfg = g.cfg
+    cfg = g.fc
     parts = b.A + b.B
     # 1 mana
     for pt in parts:

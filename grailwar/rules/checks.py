@@ -62,8 +62,9 @@ def _check(g, fr):
         ch = reroll_words(g, f, used)
         if not ch:
             break
-        ans = yield ask("reroll_check", f.id, choices=ch + ["keep"], label=label, target=t,
-                        success=fr["ok"], want=fr["want"], entry=len(g.log) - 1)   # the check's log entry (its words)
+        ans = yield ask("reroll_check", f.id, {"choices": ch + ["keep"], "label": label, "target": t,
+                                               "success": fr["ok"], "want": fr["want"],
+                                               "entry": len(g.log) - 1})   # the check's log entry (its words)
         if ans.choice == "keep":
             break
         code = "magic_mirror" if ans.choice == "mirror" else "talisman"
@@ -75,16 +76,16 @@ def _check(g, fr):
 
 def check_chance(g, t):
     """The % a check is rolled against for the raw chance ``t`` (§3.4's bounds)."""
-    return clamp(t, g.cfg.checks.min_chance, g.cfg.checks.max_chance)
+    return clamp(t, g.fc.checks.min_chance, g.fc.checks.max_chance)
 
 
 def omen(g, f):
-    return g.cfg.events.bad_omen_penalty if f.omen else 0
+    return g.fc.events.bad_omen_penalty if f.omen else 0
 
 
 def info_target(g, f, a):
     t = g.fac[a.target]
-    ig = g.cfg.info_gathering.base_chance + f.eff_sum("info_bonus")
+    ig = g.fc.info_gathering.base_chance + f.eff_sum("info_bonus")
     ig += a.familiars * (g.data.code["familiar"].effect.value or 0)
     ig += a.crows * (g.data.code["black_crow"].effect.value or 0)
     ig -= t.eff_sum("info_defense") + omen(g, f)
@@ -92,7 +93,7 @@ def info_target(g, f, a):
 
 
 def craft_target(g, f):
-    return f.master.magic * g.cfg.crafting.chance_per_magic + f.eff_sum("craft_bonus") - omen(g, f)
+    return f.fx.magic * g.fc.crafting.chance_per_magic + f.eff_sum("craft_bonus") - omen(g, f)
 
 
 def apply_use(g, a):
@@ -103,7 +104,7 @@ def apply_use(g, a):
         g.gain_mana(f, g.data.code[a.item].effect.value or 0, a.item, why=g.cref(a.item))
     elif a.item == "spell_mana":
         g.spend_spells(f, 1, "mana")
-        g.gain_mana(f, g.cfg.command_spells.mana_gain, "command_spell")
+        g.gain_mana(f, g.fc.command_spells.mana_gain, "command_spell")
     elif a.item == "spell_params":
         g.spend_spells(f, 1, "params_turn")
         f.buff = True
@@ -118,7 +119,7 @@ def use_options(g, f, kind):
             out.append(c)
     if f.spells > 0:
         out.append("spell_mana")
-        if kind != "commit" and (not f.buff or g.cfg.command_spells.all_params_stackable) and kind != "emergency":
+        if kind != "commit" and (not f.buff or g.fc.command_spells.all_params_stackable) and kind != "emergency":
             out.append("spell_params")
     return out
 

@@ -63,36 +63,31 @@ class Part:
         if not extra or not (self.active or self.np):
             return self.base
         v = dict(self.base)
+        fx = self.f.fx
         for sk in self.active:
-            for e in sk.effects:
-                if e.type == "param" and (e.when in ALWAYS or when_ok(e.when, self.side, self.main, self.own_base, ())):
-                    _add(v, e)
+            for typ, w, val, names in fx.skfx[id(sk)]:
+                if typ == "param" and (w in ALWAYS or when_ok(w, self.side, self.main, self.own_base, ())):
+                    for p in names:             # each named parameter once
+                        v[p] += val
         if self.np:
-            for e in self.f.np_effects:
-                if e.type == "param":
-                    _add(v, e)
+            for typ, _, val, names in fx.np_fx:
+                if typ == "param":
+                    for p in names:
+                        v[p] += val
         return v
-
-
-def _add(v, e):
-    """Add a param effect's value to the parameters it names (each once)."""
-    ps = e.params
-    for p in PARAMS:
-        if ps == "ALL" or p in ps:
-            v[p] += e.value
 
 
 def base_params(g, f, side, main, own_base):
     """``battle_param`` at battle start (B1): shown value + passive param effects + the +10 spell."""
     out = floored(f.params, g.penalty(f))
     if f.buff:
-        bonus = g.cfg.command_spells.all_params_bonus
+        bonus = g.fc.command_spells.all_params_bonus
         for p in PARAMS:
             out[p] += bonus
-    for sk, e in f.passive.get("param", ()):
-        if e.when in ALWAYS or when_ok(e.when, side, main, own_base, ()):
-            for p in (PARAMS if e.params == "ALL" else e.params):
-                out[p] += e.value
+    for _, _, _, w, v, _, names in f.passive.get("param", ()):
+        if w in ALWAYS or when_ok(w, side, main, own_base, ()):
+            for p in names:
+                out[p] += v
     return out
 
 
@@ -153,7 +148,7 @@ def values(g, parts, extra):
     """A side's V (§8.4): its main's parameters plus its subs' divided (rounded up)."""
     if len(parts) == 1:
         return dict(parts[0].values(extra))
-    return combine(g.cfg, [pt.values(extra) for pt in parts])
+    return combine(g.fc, [pt.values(extra) for pt in parts])
 
 
 def combine(cfg, vals):
@@ -170,7 +165,7 @@ def side_mod(g, b, side, final):
     """Mod(side) terms: list of (fid, source, amount); adds contributing skills to b.contrib."""
     parts = b.A if side == "A" else b.B
     enemy = b.B if side == "A" else b.A
-    cs = g.cfg.command_spells
+    cs = g.fc.command_spells
     contrib = b.contrib
     terms = []
     for pt in parts:
@@ -179,17 +174,16 @@ def side_mod(g, b, side, final):
         terms += wr
         contrib.update(counted)
         if final:
+            fx = f.fx
             for sk in pt.active:
-                for e in sk.effects:
-                    if e.type == "winrate" and (e.when in ALWAYS or
-                                                when_ok(e.when, side, pt.main, pt.own_base, b.slots)):
-                        terms.append((f.id, sk.id, e.value))
+                for typ, w, val, _ in fx.skfx[id(sk)]:
+                    if typ == "winrate" and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, b.slots)):
+                        terms.append((f.id, sk.id, val))
             if pt.np:
-                mult = g.cfg.combat.last_stand_np_multiplier if g.doomed(f) else 1
-                for e in f.np_effects:
-                    if e.type == "winrate" and (e.when in ALWAYS or
-                                                when_ok(e.when, side, pt.main, pt.own_base, b.slots)):
-                        terms.append((f.id, f.servant.np.id, e.value * mult))
+                mult = g.fc.combat.last_stand_np_multiplier if g.doomed(f) else 1
+                for typ, w, val, _ in fx.np_fx:
+                    if typ == "winrate" and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, b.slots)):
+                        terms.append((f.id, fx.np_id, val * mult))
             if pt.rcharm:
                 terms.append((f.id, "reinforcement_charm", pt.rcharm * (g.data.code["reinforcement_charm"].effect.value or 0)))
             if pt.ccharm:
@@ -201,9 +195,9 @@ def side_mod(g, b, side, final):
             em = enemy[0].f
             k = f.know[em.id]
             if k.name:
-                terms.append((f.id, "true_name", g.cfg.combat.true_name_bonus))
+                terms.append((f.id, "true_name", g.fc.combat.true_name_bonus))
             if k.np:
-                terms.append((f.id, "np_known", g.cfg.combat.np_known_bonus))
+                terms.append((f.id, "np_known", g.fc.combat.np_known_bonus))
     return terms
 
 
@@ -217,27 +211,27 @@ def passive_mod(b, pt, side):
     if hit is not None and hit[0] is pt and hit[1] == slots:
         return hit[2], hit[3]
     f = pt.f
+    fid = f.id
     passive = f.passive
     terms = []
     counted = []
-    for sk, e in passive.get("winrate", ()):
-        if e.value:
-            w = e.when
+    for _, _, sid, w, v, _, _ in passive.get("winrate", ()):
+        if v:
             p = SLOT_WHEN.get(w)             # when_ok, the commonest condition first
             if (p in slots) if p is not None else (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, slots)):
-                terms.append((f.id, sk.id, e.value))
-                counted.append((f.id, sk.id))
-    for sk, e in passive.get("param", ()):
-        if e.value and (e.when in ALWAYS or when_ok(e.when, side, pt.main, pt.own_base, ())) and \
-                (e.params == "ALL" or any(p in slots for p in e.params)):
-            counted.append((f.id, sk.id))
+                terms.append((fid, sid, v))
+                counted.append((fid, sid))
+    for _, _, sid, w, v, ps, _ in passive.get("param", ()):
+        if v and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, ())) and \
+                (ps == "ALL" or any(p in slots for p in ps)):
+            counted.append((fid, sid))
     b.cache[key] = (pt, list(slots), terms, counted)
     return terms, counted
 
 
 def compute(g, b, final):
     """§8.4: returns (final_A, breakdown)."""
-    cfg = g.cfg
+    cfg = g.fc
     A, B = b.A, b.B
     va = A[0].values(final) if len(A) == 1 else values(g, A, final)      # read only: no copy
     vb = B[0].values(final) if len(B) == 1 else values(g, B, final)
@@ -312,7 +306,7 @@ def sub_fight(g, fr, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses
 
 @resumable("fight")
 def _fight(g, fr):
-    cfg = g.cfg
+    cfg = g.fc
     a_main, b_main, loc = g.fac[fr["a"]], g.fac[fr["b"]], fr["loc"]
     maxsub = cfg.combat.max_subs_per_side
     if fr["pc"] == 0:
@@ -335,7 +329,10 @@ def _fight(g, fr):
             if s.active and s.id not in used and len(b.B) <= maxsub:
                 b.B.append(Part(s, "B", False, own(s)))
                 used.add(s.id)
-        fr.update(no=b.no, helpers=sorted(b_main.allies) if loc else [], i=0, pc=1)
+        fr["no"] = b.no
+        fr["helpers"] = sorted(b_main.allies) if loc else []
+        fr["i"] = 0
+        fr["pc"] = 1
     b = g.cur_battle
     if fr["pc"] == 1:
         # side-B residents: allies of the defender living at the battle location decide to help
@@ -343,7 +340,7 @@ def _fight(g, fr):
         while fr["i"] < len(helpers):
             s = g.fac[helpers[fr["i"]]]
             if s.active and s.location == loc and len(b.B) <= maxsub and s.id not in b.fids():
-                ans = yield ask("help_ally", s.id, choices=["help", "decline"], battle=b.no, ally=b_main.id)
+                ans = yield ask("help_ally", s.id, {"choices": ["help", "decline"], "battle": b.no, "ally": b_main.id})
                 g.note(s.id, "ally_" + ans.choice, g.vis(s.id, b_main.id), ally=g.fref(b_main.id), no=b.no)
                 if ans.choice == "help":
                     b.B.append(Part(s, "B", False, True))
@@ -377,7 +374,7 @@ def _fight(g, fr):
         fr["pc"] = 2
     vis = b.vis
     if fr["pc"] == 2:
-        ans = yield ask("slot", a_main.id, choices=list(PARAMS), battle=b.no, slot=1)
+        ans = yield ask("slot", a_main.id, {"choices": list(PARAMS), "battle": b.no, "slot": 1})
         b.slots.append(ans.choice)
         if g.keep_log:
             g.note(b.no, "slot", vis, n=1, who=g.fref(a_main.id), param=g.pref(ans.choice))
@@ -385,7 +382,7 @@ def _fight(g, fr):
             g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
         fr["pc"] = 3
     if fr["pc"] == 3:
-        ans = yield ask("slot", b_main.id, choices=list(_OTHERS[b.slots[0],]), battle=b.no, slot=2)
+        ans = yield ask("slot", b_main.id, {"choices": list(_OTHERS[b.slots[0],]), "battle": b.no, "slot": 2})
         b.slots.append(ans.choice)
         if g.keep_log:
             g.note(b.no, "slot", vis, n=2, who=g.fref(b_main.id), param=g.pref(ans.choice))
@@ -396,7 +393,8 @@ def _fight(g, fr):
             g.events.append(SlotChosen(b.no, 3, "", b.slots[2], ALL))
         # B5 reroll window: side B then side A
         b.stage = "reroll"
-        fr.update(pc=4, s=0, j=0)
+        fr["pc"] = 4
+        fr["s"] = fr["j"] = 0
     if fr["pc"] == 4:
         limit = cfg.combat.reroll_spells_per_side
         while fr["s"] < 2:
@@ -409,7 +407,8 @@ def _fight(g, fr):
                     pt = sparts[j]
                     if pt.f.spells > 0:
                         fr["j"] = j
-                        ans = yield ask("reroll", pt.f.id, choices=["spell", "pass"], battle=b.no, slot3=b.slots[2])
+                        ans = yield ask("reroll", pt.f.id, {"choices": ["spell", "pass"], "battle": b.no,
+                                                            "slot3": b.slots[2]})
                         if ans.choice == "spell":
                             g.spend_spells(pt.f, 1, "reroll")
                             four = list(_OTHERS[b.slots[0], b.slots[1]])
@@ -432,7 +431,8 @@ def _fight(g, fr):
             g.note(b.no, "breakdown_prelim", vis, data=bd, **breakdown_params(g, bd))
         if g.report_events:
             g.events.append(RateComputed(b.no, False, b.prelim, vis))
-        fr.update(pc=5, k=0)
+        fr["pc"] = 5
+        fr["k"] = 0
     if fr["pc"] == 5:
         # B7 commitments: side B's then side A's, mains first. Sealed (§2.9, HR-53): each side sees
         # only its own until both are in, then one reveal for everyone who watches the battle.
@@ -446,8 +446,8 @@ def _fight(g, fr):
             if "doomed" not in fr:
                 fr["doomed"] = g.doomed(pt.f)
             fr["k"] = k
-            ans = yield ask("commit", pt.f.id, battle=b.no, side=pt.side, doomed=fr["doomed"],
-                            rate=b.prelim if pt.side == "A" else 100 - b.prelim)
+            ans = yield ask("commit", pt.f.id, {"battle": b.no, "side": pt.side, "doomed": fr["doomed"],
+                                                "rate": b.prelim if pt.side == "A" else 100 - b.prelim})
             item = ans.item
             if item == "done":
                 k += 1
@@ -475,7 +475,10 @@ def _fight(g, fr):
         if g.report_events:
             g.events.append(RateComputed(b.no, True, b.rate, vis))
         # B9 roll
-        fr.update(ok=g.percent(a_main.id, "battle_roll", b.rate, ALL, no=b.no), mirrors=0, j=0, pc=6)
+        fr["ok"] = g.percent(a_main.id, "battle_roll", b.rate, ALL, no=b.no)
+        fr["mirrors"] = 0
+        fr["j"] = 0
+        fr["pc"] = 6
     if fr["pc"] == 6:
         lim = g.data.code["magic_mirror"].max_per_check       # §8.6/§17: mirrors on this roll, in total
         while lim is None or fr["mirrors"] < lim:
@@ -484,7 +487,7 @@ def _fight(g, fr):
             while fr["j"] < len(losers):
                 pt = losers[fr["j"]]
                 if pt.f.inv.get("magic_mirror", 0) > 0:
-                    ans = yield ask("mirror", pt.f.id, choices=["use", "pass"], battle=b.no)
+                    ans = yield ask("mirror", pt.f.id, {"choices": ["use", "pass"], "battle": b.no})
                     if ans.choice == "use":
                         g.take_item(pt.f, "magic_mirror")
                         g.note(pt.f.id, "mirror_used", ALL)
@@ -503,7 +506,7 @@ def _fight(g, fr):
         b.stage = "aftermath"
         fr["pc"] = 7
     try:
-        yield from enter(g, fr, "aftermath", seize=fr["seize"])
+        yield from enter(g, fr, "aftermath", {"seize": fr["seize"]})
         del fr["sub"]
     finally:
         b.stage = "done"
@@ -513,22 +516,23 @@ def _fight(g, fr):
 def commit_item(g, b, pt, item, vis=None):
     """One B7 commitment; ``vis`` is the committing side (nobody else sees it before the reveal)."""
     f = pt.f
-    cs = g.cfg.command_spells
+    cs = g.fc.command_spells
     vis = vis or g.vis(f.id)
     pt.committed.append(item)
     if g.report_events:
         g.events.append(Committed(b.no, f.id, pt.side, item, vis))
     if item.startswith("skill:"):
-        sid = item[6:]
-        sk = next(s for s in f.servant.skills + f.master.skills if s.id == sid)
+        sk = f.fx.skill[item[6:]]          # the servant's first where both have the id
         pt.active.append(sk)
         if sk.cost:
-            g.gain_mana(f, -sk.cost, "skill", vis, why={"key": LOG + "reason.skill", "params": {"skill": named(sk)}})
+            g.gain_mana(f, -sk.cost, "skill", vis,
+                        why={"key": LOG + "reason.skill", "params": {"skill": named(sk)}} if g.keep_log else None)
     elif item == "np":
         pt.np = True
-        np_ = f.servant.np
-        if np_.cost:
-            g.gain_mana(f, -np_.cost, "np", vis, why={"key": LOG + "reason.np", "params": {"np": named(np_)}})
+        cost = f.fx.np_cost
+        if cost:
+            g.gain_mana(f, -cost, "np", vis,
+                        why={"key": LOG + "reason.np", "params": {"np": named(f.fx.np)}} if g.keep_log else None)
     elif item == "code:reinforcement_charm":
         g.take_item(f, "reinforcement_charm")
         pt.rcharm += 1
@@ -583,5 +587,5 @@ def commit_ok(g, b, pt, item):
     if item == "spell_winrate":
         return f.spells > 0
     if item == "spell_params":
-        return f.spells > 0 and not pt.params_spell and (not f.buff or g.cfg.command_spells.all_params_stackable)
+        return f.spells > 0 and not pt.params_spell and (not f.buff or g.fc.command_spells.all_params_stackable)
     return False

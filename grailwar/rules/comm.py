@@ -10,7 +10,7 @@ from . import retreat  # noqa: F401  (registers retreat_move)
 
 
 def talkable(g, x):
-    return [t for t in g.active_ids() if t != x.id and (x.know[t].acq or x.know[t].loc)]
+    return [t for t in g.act_ids() if t != x.id and (x.know[t].acq or x.know[t].loc)]
 
 
 def phase_comm(g):
@@ -21,14 +21,21 @@ def phase_comm(g):
 def _phase_comm(g, fr):
     if fr["pc"] == 0:
         order = g.order()
-        fr.update(h=[fid for fid in order if g.fac[fid].human], n=[fid for fid in order if not g.fac[fid].human],
-                  i=0, pc=1)
+        if g.humans:
+            fr["h"] = [fid for fid in order if g.fac[fid].human]
+            fr["n"] = [fid for fid in order if not g.fac[fid].human]
+        else:                       # order() is a fresh list: every faction an NPC
+            fr["h"] = []
+            fr["n"] = order
+        fr["i"] = 0
+        fr["pc"] = 1
     if fr["pc"] == 1:
         while fr["i"] < len(fr["h"]):
-            yield from enter(g, fr, "comm_for", x=fr["h"][fr["i"]])
+            yield from enter(g, fr, "comm_for", {"x": fr["h"][fr["i"]]})
             del fr["sub"]
             fr["i"] += 1
-        fr.update(i=0, pc=2)
+        fr["i"] = 0
+        fr["pc"] = 2
     if fr["pc"] == 2:
         hs = [h.id for h in g.humans]
         while fr["i"] < len(hs):
@@ -42,22 +49,23 @@ def _phase_comm(g, fr):
                     continue
                 fr["offered"] = []
             while h.spells > 0:
-                ans = yield ask("comm_transfer", h.id, offered=list(fr["offered"]))
+                ans = yield ask("comm_transfer", h.id, {"offered": list(fr["offered"])})
                 if ans.option != "give_spells":
                     break
                 fr["offered"].append(ans.target)
-                yield from enter(g, fr, "give_spells", x=h.id, t=ans.target, n=int(ans.arg))
+                yield from enter(g, fr, "give_spells", {"x": h.id, "t": ans.target, "n": int(ans.arg)})
                 del fr["sub"]
             del fr["offered"]
             fr["i"] += 1
-        fr.update(i=0, pc=3)
+        fr["i"] = 0
+        fr["pc"] = 3
     while fr["i"] < len(fr["n"]):
-        yield from enter(g, fr, "comm_for", x=fr["n"][fr["i"]])
+        yield from enter(g, fr, "comm_for", {"x": fr["n"][fr["i"]]})
         del fr["sub"]
         fr["i"] += 1
-    if g.cfg.alliance.auto_share:
+    if g.fc.alliance.auto_share:
         done = set()
-        for fid in g.active_ids():
+        for fid in g.act_ids():
             f = g.fac[fid]
             for aid in sorted(f.allies):
                 pair = tuple(sorted((fid, aid)))
@@ -109,7 +117,7 @@ def _comm_for(g, fr):
                                    g.vis(x.id), target=g.fref(cand.id))
                     ctx = {"candidate": cand.id, "propose": ok}
             fr["ctx"] = ctx
-        ans = yield ask("comm", x.id, opened=fr["opened"], **fr["ctx"])
+        ans = yield ask("comm", x.id, {"opened": fr["opened"], **fr["ctx"]})
         del fr["ctx"]
         if ans.option != "open":
             return
@@ -131,7 +139,7 @@ def _talk(g, fr):
         g.note(x.id, "opens_talks", vis, target=g.fref(t.id))
         fr["pc"] = 1 if t.id not in x.allies and t.id not in x.met_friendly else 2
     if fr["pc"] == 1:
-        ans = yield ask("talk_reply", t.id, choices=["listen", "attack"], other=x.id)
+        ans = yield ask("talk_reply", t.id, {"choices": ["listen", "attack"], "other": x.id})
         if ans.choice == "attack":
             tail(fr, "fight", **combat.fight_args("attack during talks", t, x, ""))
             return (yield from enter(g, fr))
@@ -147,7 +155,7 @@ def _talk(g, fr):
             del fr["sub"]
         if not (x.active and t.active):
             return
-        ans = yield ask("talk", x.id, other=t.id, used=sorted(used))
+        ans = yield ask("talk", x.id, {"other": t.id, "used": sorted(used)})
         if ans.option == "end":
             return
         key = ans.option if ans.option not in ("share", "give_code", "give_spells") else ans.option + ans.arg
@@ -176,7 +184,7 @@ def _talk_option(g, fr):
             else:
                 fr["pc"] = 2
         if fr["pc"] == 1:
-            ans = yield ask("proposal_reply", t.id, choices=["accept", "refuse"], other=x.id, package=a.arg)
+            ans = yield ask("proposal_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "package": a.arg})
             return _proposed(g, x, t, a, ans.choice == "accept")
         ok = yield from sub_check(g, fr, x, "alliance_acceptance", acceptance_target(g, x, t),
                                   vis, target=g.fref(t.id))
@@ -194,7 +202,7 @@ def _talk_option(g, fr):
             else:
                 fr["pc"] = 2
         if fr["pc"] == 1:
-            ans = yield ask("exchange_reply", t.id, choices=["accept", "refuse"], other=x.id, fact=a.arg)
+            ans = yield ask("exchange_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "fact": a.arg})
             return _exchanged(g, x, t, a, ans.choice == "accept")
         ok = yield from sub_check(g, fr, x, "exchange", exchange_target(g, x, t),
                                   vis, target=g.fref(t.id))
@@ -216,7 +224,7 @@ def _talk_option(g, fr):
     elif op == "give_code":
         ok = True
         if t.human:
-            ans = yield ask("gift_reply", t.id, choices=["accept", "refuse"], other=x.id, gift=a.arg)
+            ans = yield ask("gift_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "gift": a.arg})
             ok = ans.choice == "accept"
         if ok:
             g.take_item(x, a.arg)
@@ -227,7 +235,7 @@ def _talk_option(g, fr):
 def _proposed(g, x, t, a, ok):
     g.note(x.id, "proposal_accepted" if ok else "proposal_refused", g.vis(x.id, t.id), target=g.fref(t.id),
            package=LOG + "package." + a.arg)
-    if ok and len(x.allies) < g.cfg.alliance.max_allies and len(t.allies) < g.cfg.alliance.max_allies:
+    if ok and len(x.allies) < g.fc.alliance.max_allies and len(t.allies) < g.fc.alliance.max_allies:
         g.ally(x, t)
         if a.arg == "i_move" and t.location:
             g.relocate(x, t.location, "joins_ally")
@@ -238,7 +246,7 @@ def _proposed(g, x, t, a, ok):
 def _exchanged(g, x, t, a, ok):
     if ok:
         give_fact(g, x, t, a.arg)
-        cand = [o for o in g.active_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
+        cand = [o for o in g.act_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
         if cand:
             g.learn_loc(x, g.fac[g.choose(t.id, "location_given", cand, g.vis(x.id, t.id))])
 
@@ -246,9 +254,9 @@ def _exchanged(g, x, t, a, ok):
 def acceptance_target(g, x, t):
     """The raw % an NPC ``t`` accepts ``x``'s alliance offer (§12.3), or None when it refuses
     without a roll (no room for another ally, or a grudge)."""
-    if len(t.allies) >= g.cfg.alliance.max_allies or x.id in t.grudges:
+    if len(t.allies) >= g.fc.alliance.max_allies or x.id in t.grudges:
         return None
-    n = g.cfg.npc
+    n = g.fc.npc
     p = t.ai.alliance_inclination + (n.friendly_acceptance_bonus if x.id in t.met_friendly else 0) \
         + x.eff_sum("alliance_charm")
     return clamp(p, 0, n.acceptance_cap) - omen(g, x)
@@ -268,7 +276,7 @@ def _give_spells(g, fr):
     x, t, n = g.fac[fr["x"]], g.fac[fr["t"]], fr["n"]
     ok = True
     if t.human:
-        ans = yield ask("gift_reply", t.id, choices=["accept", "refuse"], other=x.id, gift=f"spells:{n}")
+        ans = yield ask("gift_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "gift": f"spells:{n}"})
         ok = ans.choice == "accept"
     if ok and n > 0 and x.spells >= n:
         x.spells -= n
@@ -350,15 +358,15 @@ def _threaten(g, fr):
     x, t, demand = g.fac[fr["x"]], g.fac[fr["t"]], fr["demand"]
     if fr["pc"] == 0:
         vis = g.vis(x.id, t.id)
-        cand_locs = [o for o in g.active_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
+        cand_locs = [o for o in g.act_ids() if o not in (x.id, t.id) and t.know[o].loc and not x.know[o].loc]
         can = (demand == "code" and t.n_items() > 0) or (demand == "vacate" and t.location) or \
             (demand == "location" and cand_locs)
         if t.human:
-            ans = yield ask("threat_reply", t.id, choices=["comply", "refuse"] if can else ["refuse"],
-                            other=x.id, demand=demand)
+            ans = yield ask("threat_reply", t.id, {"choices": ["comply", "refuse"] if can else ["refuse"],
+                                                   "other": x.id, "demand": demand})
             comply = ans.choice == "comply"
         else:
-            comply = bool(can) and npc.ewr(g, x, t, t.location) >= g.cfg.npc.yield_threshold
+            comply = bool(can) and npc.ewr(g, x, t, t.location) >= g.fc.npc.yield_threshold
         g.note(x.id, "threat_complied" if comply else "threat_refused", vis, target=g.fref(t.id),
                demand=LOG + "demand." + demand)
         if not comply:
@@ -369,18 +377,20 @@ def _threaten(g, fr):
             items = [c for c in g.data.code_ids if t.inv.get(c, 0) > 0]
             if not (t.human and len(items) > 1):
                 return _hand_over(g, x, t, demand, items[0])
-            fr.update(choices=items, pc=1)
+            fr["choices"] = items
+            fr["pc"] = 1
         elif demand == "vacate":
             tail(fr, "retreat_move", f=t.id, lost=t.location)
             return (yield from enter(g, fr))
         elif demand == "location":
             if not (t.human and len(cand_locs) > 1):
                 return _hand_over(g, x, t, demand, cand_locs[0])
-            fr.update(choices=cand_locs, pc=1)
+            fr["choices"] = cand_locs
+            fr["pc"] = 1
         else:
             return
     kind = "threat_code" if demand == "code" else "threat_location"
-    ans = yield ask(kind, t.id, choices=list(fr["choices"]), other=x.id)
+    ans = yield ask(kind, t.id, {"choices": list(fr["choices"]), "other": x.id})
     _hand_over(g, x, t, demand, ans.choice)
 
 

@@ -47,21 +47,22 @@ def _war(g, fr):
 
 def setup(g):
     g.note("GM", "seed", seed=g.seed)
-    grades = set(g.cfg.game.start_location_grades)
-    starts = [l for l in g.data.loc_ids if g.data.loc[l].grade in grades]
+    grades = set(g.fc.game.start_location_grades)
+    owner, guests = g.loc_owner, g.loc_guests
+    # the vacant start locations, in data order; each faction's pick leaves the list
+    pool = [l for l in g.data.loc_ids if g.refs["grade"][l] in grades and not owner[l] and not any(guests[l])]
     for fid in g.fids:
         f = g.fac[fid]
-        owner, guests = g.loc_owner, g.loc_guests
-        pool = [l for l in starts if not owner[l] and not any(guests[l])]       # vacant
         loc = g.choose("GM", "start_location", pool, g.vis(fid), of="loc", who=g.fref(fid))
         f.location = loc
         g.loc_owner[loc] = fid
+        if loc is not None:
+            pool.remove(loc)
         for code, n in f.master.start_items.items():
             f.inv[code] += n
-        for _, _, e in f.effects:
-            if e.type == "start_items":
-                for code, n in (e.items or {}).items():
-                    f.inv[code] += n
+        for items in f.fx.start_items:          # its skills' start_items effects
+            for code, n in items.items():
+                f.inv[code] += n
     g.victory_check()
 
 
@@ -137,12 +138,14 @@ def _all_allied_check(g, fr):
             fa = g.fac[a]
             for b in list(fa.allies):
                 g.unally(fa, g.fac[b], "one_wish")
-        fr.update(act=act, i=0, pc=1)
+        fr["act"] = act
+        fr["i"] = 0
+        fr["pc"] = 1
     act = fr["act"]
     while fr["i"] < len(act):
         fa = g.fac[act[fr["i"]]]
         if "sub" in fr or (fa.location and g.loc_owner.get(fa.location) != fa.id):
-            yield from enter(g, fr, "retreat_move", f=fa.id, lost=fa.location)
+            yield from enter(g, fr, "retreat_move", {"f": fa.id, "lost": fa.location})
             del fr["sub"]
         fr["i"] += 1
     for a in act:
@@ -159,7 +162,10 @@ def phase_declare(g):
 def _phase_declare(g, fr):
     # each faction in turn: st 0 not started, 1 the disobedience check, 2 asked, 3 registering
     if fr["pc"] == 0:
-        fr.update(order=g.order(), i=0, st=0, pc=1)
+        fr["order"] = g.order()
+        fr["i"] = 0
+        fr["st"] = 0
+        fr["pc"] = 1
     if fr["pc"] == 1:
         order = fr["order"] if g.humans else ()       # no master to ask: nobody declares in this pass
         while fr["i"] < len(order):
@@ -168,10 +174,10 @@ def _phase_declare(g, fr):
                 if not f.active or not f.human or f.declared is not None:
                     fr["i"] += 1
                     continue
-                fr["st"] = 1 if f.spells == 0 and g.cfg.command_spells.disobey_chance > 0 else 2
+                fr["st"] = 1 if f.spells == 0 and g.fc.command_spells.disobey_chance > 0 else 2
             if fr["st"] == 1:
                 dis = yield from sub_check(g, fr, f, "disobedience",
-                                           g.cfg.command_spells.disobey_chance - omen(g, f), g.vis(f.id),
+                                           g.fc.command_spells.disobey_chance - omen(g, f), g.vis(f.id),
                                            want="failure")
                 if dis:
                     a = npc.declare(g, f)
@@ -186,8 +192,12 @@ def _phase_declare(g, fr):
                 fr["sub"] = frame("register", f=f.id, a=a)
             yield from enter(g, fr)
             del fr["sub"]
-            fr.update(i=fr["i"] + 1, st=0)
-        fr.update(order=g.order(), i=0, st=0, pc=2)
+            fr["i"] += 1
+            fr["st"] = 0
+        fr["order"] = g.order()
+        fr["i"] = 0
+        fr["st"] = 0
+        fr["pc"] = 2
     order = fr["order"]
     while fr["i"] < len(order):
         f = g.fac[order[fr["i"]]]
@@ -195,9 +205,10 @@ def _phase_declare(g, fr):
             if not (f.active and not f.human and f.declared is None):
                 fr["i"] += 1
                 continue
-            fr.update(plan=npc.declare(g, f), st=2)
+            fr["plan"] = npc.declare(g, f)
+            fr["st"] = 2
         if fr["st"] == 2:
-            a = yield ask("declare", f.id, plan=fr["plan"])
+            a = yield ask("declare", f.id, {"plan": fr["plan"]})
             if a.act == "approach" and a.ally:      # the ally is asked: ``register`` as a procedure
                 fr["st"] = 3
                 fr["sub"] = frame("register", f=f.id, a=a)
@@ -206,8 +217,10 @@ def _phase_declare(g, fr):
         if fr["st"] == 3:
             yield from enter(g, fr)
             del fr["sub"]
-        fr.update(i=fr["i"] + 1, st=0, plan=None)
-    g.decl_loc = {fid: g.fac[fid].location for fid in g.active_ids()}
+        fr["i"] += 1                # (single stores: cheaper than ``update``'s keywords)
+        fr["st"] = 0
+        fr["plan"] = None
+    g.decl_loc = {fid: g.fac[fid].location for fid in g.act_ids()}
 
 
 def register(g, f, a):
@@ -219,7 +232,7 @@ def _register(g, fr):
     f, a = g.fac[fr["f"]], fr["a"]
     if a.act == "approach" and a.ally:
         y = g.fac[a.ally]
-        ans = yield ask("accompany", y.id, choices=["consent", "refuse"], leader=f.id)
+        ans = yield ask("accompany", y.id, {"choices": ["consent", "refuse"], "leader": f.id})
         g.note(y.id, "accompany_" + ans.choice, g.vis(f.id, y.id), leader=g.fref(f.id))
         if ans.choice == "consent":
             y.declared = Declare(y.id, "accompany", f.id)

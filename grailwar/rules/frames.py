@@ -51,19 +51,20 @@ def call(g, fr, name, **args):
     return res
 
 
-def enter(g, fr, name=None, **args):
+def enter(g, fr, name=None, args=None):
     """``call`` without its own generator level (one fewer to pass through at each decision):
-    the callee's generator, its frame kept under ``fr["sub"]`` (made from ``name`` and ``args``
-    unless one is under way). The caller removes the frame as soon as it returns::
+    the callee's generator, its frame kept under ``fr["sub"]`` (made from ``name`` and the dict
+    ``args`` unless one is under way; a dict, not keywords, which would cost a dict more at
+    every call). The caller removes the frame as soon as it returns::
 
-        res = yield from enter(g, fr, "fight", ...)
+        res = yield from enter(g, fr, "fight", {...})
         del fr["sub"]
 
     or returns at once with its result (``return (yield from enter(g, fr))``: the caller's own
     frame, stale ``sub`` and all, is then removed by its caller before anything is asked)."""
     sub = fr.get("sub")
     if sub is None:
-        sub = fr["sub"] = {"fn": name, "pc": 0, **args}
+        sub = fr["sub"] = {"fn": name, "pc": 0, **args} if args else {"fn": name, "pc": 0}
     return PROCS[sub["fn"]](g, sub)
 
 

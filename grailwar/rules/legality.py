@@ -92,7 +92,7 @@ def accepts(g, p, a):
     if a.kind == "talk" and p.kind == "comm":
         if a.option == "done":
             return not a.target and not a.arg
-        if a.option == "open" and not a.arg and p.ctx.get("opened", 0) < g.cfg.comm.max_initiations_per_turn:
+        if a.option == "open" and not a.arg and p.ctx.get("opened", 0) < g.fc.comm.max_initiations_per_turn:
             return a.target in talkable(g, g.fac[p.faction])
         return False
     if a.kind == "talk" and p.kind == "talk" and a.option in ("end", "propose", "dissolve"):
@@ -104,7 +104,7 @@ def accepts(g, p, a):
         used = p.ctx.get("used", ())
         if a.option == "dissolve":
             return not a.arg and t.id in x.allies and "dissolve" not in used
-        mx = g.cfg.alliance.max_allies
+        mx = g.fc.alliance.max_allies
         ok = "propose" not in used and t.id not in x.allies and len(x.allies) < mx and len(t.allies) < mx
         return ok and (a.arg == "nobody_moves" or (a.arg == "i_move" and x.know[t.id].loc and bool(t.location))
                        or (a.arg == "you_move" and bool(x.location)))
@@ -129,7 +129,7 @@ def options(g, p):
         out = [Commit(f.id, i) for i in combat.commit_options(g, g.cur_battle, pt)] + [Commit(f.id, "done")]
     elif k == "comm":
         out = [Talk(f.id, "done")]
-        if p.ctx.get("opened", 0) < g.cfg.comm.max_initiations_per_turn:
+        if p.ctx.get("opened", 0) < g.fc.comm.max_initiations_per_turn:
             out += [Talk(f.id, "open", t) for t in talkable(g, f)]
     elif k == "comm_transfer":
         out = [Talk(f.id, "done")]
@@ -214,9 +214,9 @@ def _other_error(g, f, a):
         if a.target or not f.location:
             return refuse("7.10 workshop", "workshop_here")
         ws = g.workshop.get(f.location)
-        if ws and (ws[0] != f.id or ws[1] >= g.cfg.rest.workshop_max_level):
-            return refuse("7.10 workshop", "workshop_level", level=g.cfg.rest.workshop_max_level)
-        if not ws and g.cfg.rest.workshop_max_level <= 0:
+        if ws and (ws[0] != f.id or ws[1] >= g.fc.rest.workshop_max_level):
+            return refuse("7.10 workshop", "workshop_level", level=g.fc.rest.workshop_max_level)
+        if not ws and g.fc.rest.workshop_max_level <= 0:
             return refuse("7.10 workshop", "workshop_off")
         return None
     return refuse("7.10 other", "other_mode")
@@ -279,7 +279,7 @@ def declare_options(g, f):
 # --- talks (§12.3) -------------------------------------------------------------------------------
 def talk_options(g, x, t, used):
     out = [Talk(x.id, "end", t.id)]
-    mx = g.cfg.alliance.max_allies
+    mx = g.fc.alliance.max_allies
     if "propose" not in used and t.id not in x.allies and len(x.allies) < mx and len(t.allies) < mx:
         out.append(Talk(x.id, "propose", t.id, "nobody_moves"))
         if x.know[t.id].loc and t.location:

@@ -4,6 +4,7 @@ helpers every rule uses (derived values of §2.11, knowledge updates of §2.9, r
 from __future__ import annotations
 
 from .events import Eliminated, GameOver, Logged, ManaChanged, Relocated, Rolled
+from .fastcfg import FastCfg, fast_cfg, faction_fx
 from .schema import PARAMS
 
 ALL = ("all",)
@@ -37,6 +38,8 @@ def log_refs(data):
                 "param": {x.id: named(x) for x in data.parameters},
                 # location -> its grade's rank ("": none)
                 "rank": {l.id: data.grades[l.grade].rank for l in data.locations if l.grade in data.grades},
+                "grade": {l.id: l.grade for l in data.locations},        # location -> its grade (Game.grade)
+                "grades": {gid: FastCfg(gr) for gid, gr in data.grades.items()},   # fast mirrors (fastcfg)
                 "static": {},         # faction id -> faction_static
                 "active": {},         # faction id -> its active skills (combat.active_skills)
                 "owner": {},          # faction id -> {skill id: a master's skill?} (aftermath.skill_owner)
@@ -53,21 +56,26 @@ def log_refs(data):
 def faction_static(data, fdef, master, servant):
     """What a faction's data gives once and for all, shared by every war on that data (never
     changed): its skills' effects as (owner "m"/"s", skill, effect), passive and active both;
-    its noble phantasm's effects; the passive effects by type and their summed values; and
-    the skills meeting it shows (master's, servant's)."""
+    its noble phantasm's effects; the passive effects by type, each as ``(skill, effect, skill
+    id, when, value, params, the parameters it names)`` (the fields the hot loops read, loaded
+    once), and their summed values; the skills meeting it shows (master's, servant's); and
+    ``fx`` (``faction_fx``), the fields the battle and the NPC rules read, loaded once."""
     cache = log_refs(data)["static"]
     hit = cache.get(fdef.id)
     if hit is None or hit[0] is not fdef:
         effects = [("m", sk, e) for sk in master.skills for e in sk.effects] + \
                   [("s", sk, e) for sk in servant.skills for e in sk.effects]
-        passive: dict = {}          # effect type -> [(skill, effect)] of passive skills
+        passive: dict = {}          # effect type -> [(skill, effect, id, when, value, params, names)]
         for _, sk, e in effects:
             if sk.activation == "passive":
-                passive.setdefault(e.type, []).append((sk, e))
-        sums = {t: sum(e.value or 0 for _, e in lst) for t, lst in passive.items()}
+                ps = e.params
+                passive.setdefault(e.type, []).append((sk, e, sk.id, e.when, e.value, ps,
+                                                       PARAMS if ps == "ALL" else ps))
+        sums = {t: sum(x[4] or 0 for x in lst) for t, lst in passive.items()}
         hit = cache[fdef.id] = (fdef, (effects, list(servant.np.effects), passive, sums,
                                        tuple(sk.id for sk in master.skills if sk.public),
-                                       tuple(sk.id for sk in servant.skills if sk.public)))
+                                       tuple(sk.id for sk in servant.skills if sk.public),
+                                       faction_fx(fdef, master, servant)))
     return hit[1]
 
 
@@ -115,7 +123,7 @@ class Faction:
     __slots__ = ("id", "fdef", "control", "seat", "master", "servant", "ai", "level", "params", "max_mana",
                  "mana", "spells", "inv", "location", "allies", "know", "known_empty", "grudges", "kills",
                  "fought", "rested", "omen", "met_friendly", "declared", "buff", "_status", "active", "relocated",
-                 "effects", "np_effects", "accompany", "passive", "_sums", "public_ms", "public_ss", "human")
+                 "effects", "np_effects", "accompany", "passive", "_sums", "public_ms", "public_ss", "human", "fx")
 
     def __init__(self, data, fdef, control, seat):
         self.id = fdef.id
@@ -125,7 +133,6 @@ class Faction:
         self.seat = seat
         self.master = data.masters[fdef.master]
         self.servant = data.servants[fdef.servant]
-        self.ai = fdef.ai
         self.level = self.servant.level
         self.params = dict(self.servant.params)
         self.max_mana = self.level * data.cfg.mana.max_per_level
@@ -148,7 +155,8 @@ class Faction:
         self.relocated = False
         self.accompany = ""     # the faction whose approach this one accompanies this turn
         (self.effects, self.np_effects, self.passive, self._sums, self.public_ms,
-         self.public_ss) = faction_static(data, fdef, self.master, self.servant)
+         self.public_ss, self.fx) = faction_static(data, fdef, self.master, self.servant)
+        self.ai = self.fx.ai        # its fields as plain attributes (fastcfg)
 
     @property
     def status(self):
@@ -187,7 +195,7 @@ class Game:
 
     # set up by GrailState
     data = None
-    cfg = None
+    fc = None          # fast_cfg(cfg): the engine reads the configuration here
     rng = None
     # False: ``apply`` builds and returns no events (a simulation or a search that reads none
     # sets it on its own state; the war, its log and its saves are the same either way)
@@ -196,18 +204,27 @@ class Game:
     # own state; the war, its dice and its decisions are the same, its save has an empty log; it
     # cannot take a declaration back, as ``withdraw`` reads whose it was from the log)
     keep_log = True
+    # Set when the war ends (``end_war``), class defaults until then. A state object's
+    # attributes stay at most 29 while a war runs: CPython keeps so few in the instance itself,
+    # and loads them (and finds the methods) much faster than from a dictionary.
+    END_FIELDS = ("winner", "over_reason")
+    winner = None
+    over_reason = ""
+
+    @property
+    def cfg(self):
+        """The rules' configuration (checked data; ``fc`` mirrors it for fast reading)."""
+        return self.rules.cfg
 
     def _init_war(self, data, seats, rng):
         self.data = data
-        self.cfg = data.cfg
+        self.fc = fast_cfg(self.rules.cfg)
         self.rng = rng
         self.turn = 1
         self.phase = "S"
         self.log: list = []
         self.events: list = []
         self.battle_no = 0
-        self.winner = None
-        self.over_reason = ""
         self.scores: dict = {}
         self.fac: dict = {}
         self._act = None
@@ -239,17 +256,21 @@ class Game:
     _act = None        # the active factions' ids, kept until the next elimination (``eliminate``)
 
     def active_ids(self):
+        return list(self.act_ids())
+
+    def act_ids(self):
+        """``active_ids`` as a tuple, shared until the next elimination: for callers that only read it."""
         act = self._act
         if act is None:
             act = self._act = tuple([fid for fid, f in self.fac.items() if f.active])   # fac is in fids order
-        return list(act)
+        return act
 
     def order(self):
         """Processing order of this turn (§3.3)."""
         hs = self.humans
         if not hs:
             return self.active_ids()
-        if self.cfg.game.rotate_seat_order:
+        if self.fc.game.rotate_seat_order:
             k = (self.turn - 1) % len(hs)
             hs = hs[k:] + hs[:k]
         out = [f.id for f in hs if f.active]
@@ -269,17 +290,17 @@ class Game:
 
     # --- derived values (§2.11) --------------------------------------------------------
     def penalty(self, f):
-        m = self.cfg.mana
+        m = self.fc.mana
         return m.penalty_per_step * (-f.mana // m.deficit_step) if f.mana < 0 else 0
 
     def shown(self, f, p):
         return max(0, f.params[p] - self.penalty(f))
 
     def doomed(self, f):
-        return f.mana < self.cfg.mana.vanish_below
+        return f.mana < self.fc.mana.vanish_below
 
     def grade(self, loc):
-        return self.data.loc[loc].grade if loc else "none"
+        return self.refs["grade"][loc] if loc else "none"
 
     def grade_rank(self, loc):
         r = self.refs["rank"].get(loc)
@@ -399,7 +420,7 @@ class Game:
         """Change ``f``'s mana; ``reason`` is a short id (the event's), ``why`` the log's
         reference for it (default: the key ``grailwar.log.reason.<reason>``)."""
         before = f.mana
-        if amount > 0 and self.cfg.mana.cap_at_max:
+        if amount > 0 and self.fc.mana.cap_at_max:
             f.mana = min(f.max_mana, f.mana + amount) if f.mana < f.max_mana else f.mana
         else:
             f.mana += amount
@@ -511,7 +532,8 @@ class Game:
                 k.loc = False
         if self.report_events:
             self.events.append(Relocated(f.id, origin, loc, self.vis(f.id, *f.allies)))
-        self.note(f.id, "moves", self.vis(f.id, *f.allies), loc=self.lref(loc), why=LOG + "move." + why)
+        if self.keep_log:
+            self.note(f.id, "moves", self.vis(f.id, *f.allies), loc=self.lref(loc), why=LOG + "move." + why)
 
     def owns(self, f):
         return f.location and self.loc_owner.get(f.location) == f.id
@@ -526,7 +548,8 @@ class Game:
     def unally(self, a, b, why):
         a.allies.discard(b.id)
         b.allies.discard(a.id)
-        self.note("GM", "unallied", a=self.fref(a.id), b=self.fref(b.id), why=LOG + "unally." + why)
+        if self.keep_log:
+            self.note("GM", "unallied", a=self.fref(a.id), b=self.fref(b.id), why=LOG + "unally." + why)
 
     # --- elimination (§14.3) and victory (§5) ---------------------------------------------
     def eliminate(self, f, cause):
@@ -542,7 +565,7 @@ class Game:
         self.note(f.id, "out_" + cause, who=self.fref(f.id))
 
     def victory_check(self):
-        act = self.active_ids()
+        act = self.act_ids()
         if len(act) == 1:
             self.end_war(act[0], "last_standing")
         elif not act:

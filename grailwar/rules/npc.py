@@ -5,9 +5,46 @@ from __future__ import annotations
 
 from .actions import Answer, Commit, Declare, Talk, Use
 from .checks import info_target
-from .combat import ALWAYS, SLOT_WHEN, active_skills, base_params, combine, values, when_ok
+from .combat import ALWAYS, SLOT_WHEN, base_params, combine, values, when_ok
 from .model import floored
 from .schema import PARAMS
+
+
+# --- the answers' records ---------------------------------------------------------------------
+_RECS: dict = {}        # ("a"|"c"|"d"|"t", fields...) -> the record
+
+
+def _kept(key, make, *fields):
+    r = _RECS.get(key)
+    if r is None:
+        if len(_RECS) > 4096:
+            _RECS.clear()
+        r = _RECS[key] = make(*fields)
+    return r
+
+
+def answer_of(fid, prompt, choice):
+    """``Answer(fid, prompt, choice)``, one object per distinct answer (and ``commit_of``,
+    ``declare_of``, ``talk_of`` likewise): an action is a frozen record, so equal answers may be the same
+    object in the war's record, and making a record is the dearest step of many decisions."""
+    r = _RECS.get(("a", fid, prompt, choice))
+    return r if r is not None else _kept(("a", fid, prompt, choice), Answer, fid, prompt, choice)
+
+
+def commit_of(fid, item):
+    r = _RECS.get(("c", fid, item))
+    return r if r is not None else _kept(("c", fid, item), Commit, fid, item)
+
+
+def declare_of(fid, act, target="", mode="", familiars=0, crows=0, ally=""):
+    key = ("d", fid, act, target, mode, familiars, crows, ally)
+    r = _RECS.get(key)
+    return r if r is not None else _kept(key, Declare, fid, act, target, mode, familiars, crows, ally)
+
+
+def talk_of(fid, option, target="", arg=""):
+    r = _RECS.get(("t", fid, option, target, arg))
+    return r if r is not None else _kept(("t", fid, option, target, arg), Talk, fid, option, target, arg)
 
 
 # --- estimates (§15.1) ------------------------------------------------------------------------
@@ -19,13 +56,13 @@ def est_params(g, x, y, side, own_base, penalty=True):
     if x.id == y.id:
         return base_params(g, y, side, True, own_base), y.level
     if k is None or not k.acq:
-        n = g.cfg.npc
+        n = g.fc.npc
         return {p: n.unknown_param_guess for p in PARAMS}, n.unknown_level_guess
     out = floored(y.params, g.penalty(y) if penalty else 0)
-    for sk, e in y.passive.get("param", ()):
-        if (sk.id in k.ss or sk.id in k.ms) and (e.when in ALWAYS or when_ok(e.when, side, True, own_base, ())):
-            for p in (PARAMS if e.params == "ALL" else e.params):
-                out[p] += e.value
+    for _, _, sid, w, v, _, names in y.passive.get("param", ()):
+        if (sid in k.ss or sid in k.ms) and (w in ALWAYS or when_ok(w, side, True, own_base, ())):
+            for p in names:
+                out[p] += v
     return out, y.level
 
 
@@ -35,13 +72,13 @@ def known_winrate_terms(x, y, side, own_base):
     k = x.know.get(y.id)
     fixed = 0
     by_slot: dict = {}
-    for sk, e in y.passive.get("winrate", ()):
-        if x.id == y.id or (k is not None and (sk.id in k.ss or sk.id in k.ms)):
-            p = SLOT_WHEN.get(e.when)
+    for _, _, sid, w, v, _, _ in y.passive.get("winrate", ()):
+        if x.id == y.id or (k is not None and (sid in k.ss or sid in k.ms)):
+            p = SLOT_WHEN.get(w)
             if p is not None:
-                by_slot[p] = by_slot.get(p, 0) + e.value
-            elif e.when in ALWAYS or when_ok(e.when, side, True, own_base, ()):
-                fixed += e.value
+                by_slot[p] = by_slot.get(p, 0) + v
+            elif w in ALWAYS or when_ok(w, side, True, own_base, ()):
+                fixed += v
     return fixed, by_slot
 
 
@@ -75,7 +112,7 @@ def ewr(g, x, y, loc, penalty=True):
     """EWR(X → Y, loc): X's estimate as side A main against Y alone (``penalty``: see
     ``est_params``). X takes the slot where it leads most, Y the one where it leads most of the
     rest (the first of a tie, as in ``_slot``); the estimate is the mean over the third slot."""
-    cc = g.cfg.combat
+    cc = g.fc.combat
     xo = bool(loc) and x.location == loc
     yo = bool(loc) and y.location == loc
     vx = base_params(g, x, "A", True, xo)
@@ -115,12 +152,12 @@ def strength(g, x, y):
 
 
 def thr(g, f, t):
-    return f.ai.raid_threshold + (g.cfg.npc.grudge_threshold_delta if t in f.grudges else 0)
+    return f.ai.raid_threshold + (g.fc.npc.grudge_threshold_delta if t in f.grudges else 0)
 
 
 # --- declarations (§15.2) -------------------------------------------------------------------
 def non_allies(g, f):
-    return [t for t in g.active_ids() if t != f.id and t not in f.allies]
+    return [t for t in g.act_ids() if t != f.id and t not in f.allies]
 
 
 def can_craft(g, f, code):
@@ -130,13 +167,13 @@ def can_craft(g, f, code):
 
 def info_decl(g, f, target):
     fam = crow = 0
-    a = Declare(f.id, "info", target)
-    while fam < f.inv.get("familiar", 0) and info_target(g, f, a) < g.cfg.npc.familiar_until_chance:
+    a = declare_of(f.id, "info", target)
+    while fam < f.inv.get("familiar", 0) and info_target(g, f, a) < g.fc.npc.familiar_until_chance:
         fam += 1
-        a = Declare(f.id, "info", target, "", fam, crow)
-    while crow < f.inv.get("black_crow", 0) and info_target(g, f, a) < g.cfg.npc.crow_until_chance:
+        a = declare_of(f.id, "info", target, "", fam, crow)
+    while crow < f.inv.get("black_crow", 0) and info_target(g, f, a) < g.fc.npc.crow_until_chance:
         crow += 1
-        a = Declare(f.id, "info", target, "", fam, crow)
+        a = declare_of(f.id, "info", target, "", fam, crow)
     return a
 
 
@@ -159,10 +196,10 @@ def projected_mana(g, f):
 
 def plan_declare(g, f, pick):
     """The §15.2 declaration. ``pick(label, list)`` is the engine's logged ``choose``."""
-    n = g.cfg.npc
+    n = g.fc.npc
     mana = projected_mana(g, f)
     if mana < n.emergency_mana or mana < f.level:
-        return Declare(f.id, "soul_eat" if f.ai.soul_eater else "rest")
+        return declare_of(f.id, "soul_eat" if f.ai.soul_eater else "rest")
     # N3
     best = None
     na = non_allies(g, f)
@@ -181,11 +218,12 @@ def plan_declare(g, f, pick):
             af = g.fac[aid]
             if af.active and af.mana >= af.level and best[0] < n.accompany_below_ewr and not af.accompany:
                 ally = aid
-        return Declare(f.id, "approach", best[1], "raid", 0, 0, ally)
+        return declare_of(f.id, "approach", best[1], "raid", 0, 0, ally)
     # N4
-    medium = g.data.grades["medium"].rank if "medium" in g.data.grades else 2
+    grades = g.refs["grades"]
+    medium = grades["medium"].rank if "medium" in grades else 2
     if g.turn <= n.upgrade_until_turn and g.grade_rank(f.location) < medium:
-        occupied = {g.fac[t].location for t in g.active_ids() if t != f.id and f.know[t].loc}
+        occupied = {g.fac[t].location for t in g.act_ids() if t != f.id and f.know[t].loc}
         occupied.add(f.location)
         rank = g.refs["rank"]
         for dest in g.refs["by_rank"]:          # the best grade first, then by id
@@ -193,25 +231,26 @@ def plan_declare(g, f, pick):
                 break
             if dest in occupied:
                 continue
-            return Declare(f.id, "move", dest, "seize" if f.ai.raid_threshold <= n.seize_max_raid_threshold else "peaceful")
+            mode = "seize" if f.ai.raid_threshold <= n.seize_max_raid_threshold else "peaceful"
+            return declare_of(f.id, "move", dest, mode)
     # N5
     unknown = [t for t in na if not f.know[t].loc]
     if len(na) - len(unknown) < n.info_target_known_locations and unknown:
         return info_decl(g, f, pick("information_target", unknown))
     # N6
-    if f.master.magic >= n.craft_min_magic and f.n_items() < n.craft_max_inventory:
+    if f.fx.magic >= n.craft_min_magic and f.n_items() < n.craft_max_inventory:
         for code in f.ai.craft_preference:
             if can_craft(g, f, code):
-                return Declare(f.id, "craft", code)
+                return declare_of(f.id, "craft", code)
     # N7
     if f.mana < f.max_mana:
-        return Declare(f.id, "rest")
+        return declare_of(f.id, "rest")
     # N8
     if na:
         low = min(facts_known(f, g, t) for t in na)
         tied = [t for t in na if facts_known(f, g, t) == low]
         return info_decl(g, f, tied[0] if len(tied) == 1 else pick("information_target", tied))
-    return Declare(f.id, "other", "", "stand_by")
+    return declare_of(f.id, "other", "", "stand_by")
 
 
 def declare(g, f):
@@ -219,29 +258,29 @@ def declare(g, f):
 
 
 def rescue_plan(g, f, pick):
-    n = g.cfg.npc
+    n = g.fc.npc
     na = non_allies(g, f)
     unknown = [t for t in na if not f.know[t].loc]
     if len(na) - len(unknown) < n.info_target_known_locations and unknown:
         return info_decl(g, f, pick("information_target", unknown))
     for code in f.ai.craft_preference:
         if can_craft(g, f, code):
-            return Declare(f.id, "craft", code)
-    return Declare(f.id, "craft", "magic_jewel")
+            return declare_of(f.id, "craft", code)
+    return declare_of(f.id, "craft", "magic_jewel")
 
 
 def comm_context(g, x):
     """Initiatives of §15.6 (the initiative roll itself is drawn by the engine)."""
-    n = g.cfg.npc
-    if x.ai.treacherous and x.allies and len(g.active_ids()) <= n.treacherous_dissolve_at_factions:
+    n = g.fc.npc
+    if x.ai.treacherous and x.allies and len(g.act_ids()) <= n.treacherous_dissolve_at_factions:
         return {"dissolve": sorted(x.allies)[0]}
     if not x.allies and g.turn >= n.propose_min_turn and x.ai.alliance_inclination >= n.propose_min_inclination:
         best = None
-        for t in g.active_ids():
+        for t in g.act_ids():
             if t == x.id or not x.know[t].acq or t in x.grudges:
                 continue
             tf = g.fac[t]
-            if len(tf.allies) >= g.cfg.alliance.max_allies:
+            if len(tf.allies) >= g.fc.alliance.max_allies:
                 continue
             s = strength(g, x, tf)
             if best is None or s > best[0]:
@@ -261,7 +300,7 @@ def est_side(g, me, parts):
         else:
             v, _ = est_params(g, me, pt.f, pt.side, pt.own_base)
             vals.append(v)
-    return combine(g.cfg, vals)
+    return combine(g.fc, vals)
 
 
 def own_side(g, parts):
@@ -298,29 +337,29 @@ def _commit(g, f, k, ctx):
     """The §15.5 commitment (the rule of the ``commit`` prompt)."""
     b = g.cur_battle
     pt = my_part(b, f.id)
-    n = g.cfg.npc
+    n = g.fc.npc
     rate = ctx.get("rate", 50)
     doomed = ctx.get("doomed", False)
+    fx = f.fx
     if f.id not in ctx.get("skip", ()):
         declared = [sk.id for sk in pt.active] if pt.active else ()
-        for sk in active_skills(g, f):
-            if sk.id not in declared and (doomed or f.mana - sk.cost - f.level >= 0):
-                return Commit(f.id, "skill:" + sk.id)
+        for _, sid, cost in fx.act:             # active_skills(g, f)
+            if sid not in declared and (doomed or f.mana - cost - f.level >= 0):
+                return commit_of(f.id, "skill:" + sid)
     if not pt.np and ctx.get("np_ok", True):
-        np_ = f.servant.np
-        if f.mana - np_.cost - f.level >= 0 or rate < n.np_desperate_below_rate or doomed:
-            return Commit(f.id, "np")
+        if f.mana - fx.np_cost - f.level >= 0 or rate < n.np_desperate_below_rate or doomed:
+            return commit_of(f.id, "np")
     if rate <= n.code_use_max_rate:
         lim = g.data.code["curse_charm"].max_per_battle
         if f.inv.get("curse_charm", 0) > 0 and (lim is None or pt.ccharm < lim):
-            return Commit(f.id, "code:curse_charm")
+            return commit_of(f.id, "code:curse_charm")
         rl = g.data.code["reinforcement_charm"].max_per_battle
         if f.inv.get("reinforcement_charm", 0) > 0 and (rl is None or pt.rcharm < rl):
-            return Commit(f.id, "code:reinforcement_charm")
+            return commit_of(f.id, "code:reinforcement_charm")
     if f.spells > 0:
         if doomed or (pt.spells_wr == 0 and f.spells >= n.spell_boost_min_spells and rate < n.spell_boost_below_rate):
-            return Commit(f.id, "spell_winrate")
-    return Commit(f.id, "done")
+            return commit_of(f.id, "spell_winrate")
+    return commit_of(f.id, "done")
 
 
 # --- the entry point ------------------------------------------------------------------------
@@ -340,10 +379,10 @@ def npc_action(state, faction):
 def _comm(g, f, k, ctx):
     if ctx.get("opened", 0) == 0:
         if ctx.get("dissolve"):
-            return Talk(f.id, "open", ctx["dissolve"])
+            return talk_of(f.id, "open", ctx["dissolve"])
         if ctx.get("propose"):
-            return Talk(f.id, "open", ctx["candidate"])
-    return Talk(f.id, "done")
+            return talk_of(f.id, "open", ctx["candidate"])
+    return talk_of(f.id, "done")
 
 
 def _declare(g, f, k, ctx):
@@ -356,23 +395,23 @@ def _declare(g, f, k, ctx):
 
 def _encounter(g, f, k, ctx):
     o = g.fac[ctx["other"]]
-    ok = f.mana >= f.level and ewr(g, f, o, "") >= thr(g, f, o.id) + g.cfg.npc.hostile_encounter_threshold_delta
-    return Answer(f.id, k, "attack" if ok else "decline")
+    ok = f.mana >= f.level and ewr(g, f, o, "") >= thr(g, f, o.id) + g.fc.npc.hostile_encounter_threshold_delta
+    return answer_of(f.id, k, "attack" if ok else "decline")
 
 
 def _contact(g, f, k, ctx):
     o = g.fac[ctx["other"]]
     loc = f.location if k == "contact_reply" else ""
     ok = o.id not in f.allies and f.mana >= f.level and (
-        o.id in f.grudges or ewr(g, f, o, loc) >= thr(g, f, o.id) + g.cfg.npc.contact_attack_threshold_delta)
-    return Answer(f.id, k, "attack" if ok else "listen")
+        o.id in f.grudges or ewr(g, f, o, loc) >= thr(g, f, o.id) + g.fc.npc.contact_attack_threshold_delta)
+    return answer_of(f.id, k, "attack" if ok else "listen")
 
 
 def _intervene(g, f, k, ctx):
     o = g.fac[ctx["other"]]
     ok = o.id not in f.allies and f.mana >= f.level and \
-        ewr(g, f, o, o.location) >= thr(g, f, o.id) + g.cfg.npc.intervene_threshold_delta
-    return Answer(f.id, k, "intervene" if ok else "pass")
+        ewr(g, f, o, o.location) >= thr(g, f, o.id) + g.fc.npc.intervene_threshold_delta
+    return answer_of(f.id, k, "intervene" if ok else "pass")
 
 
 def _slot(g, f, k, ctx):
@@ -381,8 +420,8 @@ def _slot(g, f, k, ctx):
     ds = [ov[q] - ev[q] for q in ch]
     best = max(ds)                    # the largest lead; the first parameter of a tie
     if ds.count(best) == 1:
-        return Answer(f.id, k, ch[ds.index(best)])
-    return Answer(f.id, k, min((q for q, d in zip(ch, ds) if d == best), key=PARAMS.index))
+        return answer_of(f.id, k, ch[ds.index(best)])
+    return answer_of(f.id, k, min((q for q, d in zip(ch, ds) if d == best), key=PARAMS.index))
 
 
 def _reroll(g, f, k, ctx):
@@ -390,17 +429,17 @@ def _reroll(g, f, k, ctx):
     ov, ev = _estimates(g, b, f)
     s3 = b.slots[2]
     lose = ov[s3] < ev[s3]
-    return Answer(f.id, k, "spell" if lose and f.spells >= g.cfg.npc.spell_boost_min_spells else "pass")
+    return answer_of(f.id, k, "spell" if lose and f.spells >= g.fc.npc.spell_boost_min_spells else "pass")
 
 
 def _reroll_check(g, f, k, ctx):
     wrong = ctx["success"] != (ctx.get("want", "success") == "success")
     ch = ctx["choices"]
     if wrong and "talisman" in ch:
-        return Answer(f.id, k, "talisman")
+        return answer_of(f.id, k, "talisman")
     if wrong and "mirror" in ch and ctx.get("label", "").startswith("Escape"):
-        return Answer(f.id, k, "mirror")
-    return Answer(f.id, k, "keep")
+        return answer_of(f.id, k, "mirror")
+    return answer_of(f.id, k, "keep")
 
 
 def _emergency(g, f, k, ctx):
@@ -409,28 +448,28 @@ def _emergency(g, f, k, ctx):
             return Use(f.id, c)
     if f.spells > 0:
         return Use(f.id, "spell_mana")
-    return Answer(f.id, k, "done")
+    return answer_of(f.id, k, "done")
 
 
 def _talk(g, f, k, ctx):
     used = ctx.get("used", [])
     o = g.fac[ctx["other"]]
     if o.id in f.allies and f.ai.treacherous and "dissolve" not in used and \
-            len(g.active_ids()) <= g.cfg.npc.treacherous_dissolve_at_factions:
-        return Talk(f.id, "dissolve", o.id)
+            len(g.act_ids()) <= g.fc.npc.treacherous_dissolve_at_factions:
+        return talk_of(f.id, "dissolve", o.id)
     if "dissolve" in used:
-        return Talk(f.id, "end", o.id)
+        return talk_of(f.id, "end", o.id)
     if not f.allies and "propose" not in used and not o.allies:
         move = "nobody_moves"
         if f.know[o.id].loc and o.location and g.grade_rank(o.location) > g.grade_rank(f.location):
             move = "i_move"
-        return Talk(f.id, "propose", o.id, move)
-    return Talk(f.id, "end", o.id)
+        return talk_of(f.id, "propose", o.id, move)
+    return talk_of(f.id, "end", o.id)
 
 
 def _answer(pick):
     """A rule that answers ``pick(g, f, ctx)``."""
-    return lambda g, f, k, ctx: Answer(f.id, k, pick(g, f, ctx))
+    return lambda g, f, k, ctx: answer_of(f.id, k, pick(g, f, ctx))
 
 
 _RULES = {
@@ -454,7 +493,7 @@ _RULES = {
     "retreat_dest": _answer(lambda g, f, ctx: ctx["choices"][0]),
     "emergency": _emergency,
     "talk": _talk,
-    "comm_transfer": lambda g, f, k, ctx: Talk(f.id, "done"),
+    "comm_transfer": lambda g, f, k, ctx: talk_of(f.id, "done"),
     "proposal_reply": _answer(lambda g, f, ctx: "accept"),
     "exchange_reply": _answer(lambda g, f, ctx: "accept"),
     "gift_reply": _answer(lambda g, f, ctx: "accept"),

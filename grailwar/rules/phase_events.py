@@ -14,13 +14,15 @@ def phase_events(g):
 @resumable("phase_events")
 def _phase_events(g, fr):
     if fr["pc"] == 0:
-        fr.update(order=g.order(), i=0, pc=1)
+        fr["order"] = g.order()
+        fr["i"] = 0
+        fr["pc"] = 1
     if fr["pc"] == 1:
         order = fr["order"]
         while fr["i"] < len(order):
             f = g.fac[order[fr["i"]]]
             if "sub" in fr or (f.active and f.human):
-                yield from enter(g, fr, "pc_table", x=f.id)
+                yield from enter(g, fr, "pc_table", {"x": f.id})
                 del fr["sub"]
             fr["i"] += 1
         fr["pc"] = 2
@@ -39,7 +41,7 @@ def _pc_table(g, fr):
     x = g.fac[fr["x"]]
     entry = g.table(x.id, "pc_table", "pc")
     eff = entry.effect
-    others = [o for o in g.active_ids() if o != x.id]
+    others = [o for o in g.act_ids() if o != x.id]
     if eff == "good_fortune":
         fortune(g, x)
     elif eff == "misfortune":
@@ -93,12 +95,12 @@ def _encounter(g, fr):
             return
         fr["pc"] = 1
     if fr["pc"] == 1:
-        ans = yield ask("encounter_attack", y.id, choices=["attack", "decline"], other=x.id)
+        ans = yield ask("encounter_attack", y.id, {"choices": ["attack", "decline"], "other": x.id})
         if ans.choice == "attack":
             tail(fr, "fight", **combat.fight_args("hostile encounter", y, x, ""))
             return (yield from enter(g, fr))
         fr["pc"] = 2
-    ans = yield ask("encounter_attack", x.id, choices=["attack", "decline"], other=y.id)
+    ans = yield ask("encounter_attack", x.id, {"choices": ["attack", "decline"], "other": y.id})
     if ans.choice == "attack":
         tail(fr, "fight", **combat.fight_args("hostile encounter", x, y, ""))
         return (yield from enter(g, fr))
@@ -139,8 +141,8 @@ def fortune(g, x):
 
 
 def fortune_effect(g, x, eff, e):
-    ev = g.cfg.events
-    others = [o for o in g.active_ids() if o != x.id]
+    ev = g.fc.events
+    others = [o for o in g.act_ids() if o != x.id]
     if eff == "gain_mana":
         g.gain_mana(x, ev.fortune_mana, "good_fortune")
     elif eff == "gain_code":
@@ -186,8 +188,8 @@ def _misfortune(g, fr):
     if fr["pc"] == 1:
         return (yield from _ambush(g, fr, x))
     e = g.table(x.id, "misfortune", "misfortune")
-    ev = g.cfg.events
-    others = [o for o in g.active_ids() if o != x.id]
+    ev = g.fc.events
+    others = [o for o in g.act_ids() if o != x.id]
     eff = e.effect
     if eff == "lose_code":
         items = x.items_list(g.data.code_ids)
@@ -217,13 +219,14 @@ def _misfortune(g, fr):
         if cand:
             y = g.fac[g.choose(x.id, "ambusher", cand)]
             g.learn_loc(y, x)
-            fr.update(y=y.id, pc=1)
+            fr["y"] = y.id
+            fr["pc"] = 1
             return (yield from _ambush(g, fr, x))
 
 
 def _ambush(g, fr, x):
     y = g.fac[fr["y"]]
-    ans = yield ask("ambush", y.id, choices=["attack", "decline"], other=x.id)
+    ans = yield ask("ambush", y.id, {"choices": ["attack", "decline"], "other": x.id})
     if ans.choice == "attack":
         tail(fr, "fight", **combat.fight_args("ambush", y, x, x.location))
         return (yield from enter(g, fr))
@@ -238,9 +241,9 @@ def _npc_table(g, fr):
     if fr["pc"] == TAIL:
         return (yield from enter(g, fr))
     entry = g.table("GM", "npc_table", "npc")
-    ev = g.cfg.events
+    ev = g.fc.events
     if ev.npc_table_pool == "npc_only":
-        pool = [fid for fid in g.active_ids() if not g.fac[fid].human]
+        pool = [fid for fid in g.act_ids() if not g.fac[fid].human]
     else:
         pool = g.active_ids()
     eff = entry.effect

@@ -24,5 +24,6 @@ class Pending:
 
 
 ask = Pending
-"""The prompt to yield: ``answer = yield ask("slot", "F1", choices=[...])`` (a ``Pending`` made
-from keywords, with no call in between: one is made at every decision)."""
+"""The prompt to yield: ``answer = yield ask("slot", "F1", {"choices": [...], ...})`` (a
+``Pending``, its context given as a dict: one is made at every decision, and a call with keywords
+costs a dict more)."""

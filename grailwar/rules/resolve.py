@@ -20,8 +20,15 @@ def phase_actions(g):
 def _phase_actions(g, fr):
     if fr["pc"] == 0:
         order = g.order()
-        fr.update(h=[fid for fid in order if g.fac[fid].human], n=[fid for fid in order if not g.fac[fid].human],
-                  s=0, i=0, pc=1)
+        if g.humans:
+            fr["h"] = [fid for fid in order if g.fac[fid].human]
+            fr["n"] = [fid for fid in order if not g.fac[fid].human]
+        else:                       # order() is a fresh list: every faction an NPC
+            fr["h"] = []
+            fr["n"] = order
+        fr["s"] = 0
+        fr["i"] = 0
+        fr["pc"] = 1
     fac = g.fac
     while fr["s"] < len(STAGES):
         step, grp, act = STAGES[fr["s"]]
@@ -41,18 +48,19 @@ def _phase_actions(g, fr):
                 if d.act == act:                                   # pending_act(g, f, act)
                     fr["i"] = i
                     if act == "approach":
-                        yield from enter(g, fr, "resolve_approach", x=f.id)
+                        yield from enter(g, fr, "resolve_approach", {"x": f.id})
                     else:
-                        yield from enter(g, fr, "resolve_soul", e=f.id)
+                        yield from enter(g, fr, "resolve_soul", {"e": f.id})
                     del fr["sub"]
             elif d.act in SIMPLE_PROCS:
                 fr["i"] = i
-                yield from enter(g, fr, "resolve_simple", f=f.id, a=d)
+                yield from enter(g, fr, "resolve_simple", {"f": f.id, "a": d})
                 del fr["sub"]
             elif d.act not in ("approach", "soul_eat", "accompany"):
                 settle(g, f, d)              # resolve_simple with nothing to ask (a rest)
             i += 1
-        fr.update(s=fr["s"] + 1, i=0)
+        fr["s"] += 1
+        fr["i"] = 0
 
 
 def pending_act(g, f, act):
@@ -70,7 +78,7 @@ SIMPLE_PROCS = ("info", "craft", "move", "other")      # the A4/A5 actions resol
 def _resolve_simple(g, fr):
     f, a = g.fac[fr["f"]], fr["a"]
     if "sub" in fr or a.act in SIMPLE_PROCS:
-        yield from enter(g, fr, "resolve_" + a.act, f=f.id, a=a)
+        yield from enter(g, fr, "resolve_" + a.act, {"f": f.id, "a": a})
         del fr["sub"]
         f.declared = None
     else:
@@ -108,7 +116,8 @@ def _resolve_approach(g, fr):
         ally = g.fac[a.ally] if a.ally and g.fac[a.ally].active and g.fac[a.ally].accompany == x.id \
             and not g.fac[a.ally].relocated else None
         subs = [ally] if ally else []
-        fr.update(a=a, subs=[s.id for s in subs])
+        fr["a"] = a
+        fr["subs"] = [s.id for s in subs]
         # mutual targeting (§7.3)
         for yid in sorted(targets_of(g, x, a), key=lambda i: g.fids.index(i)):
             y = g.fac[yid]
@@ -126,7 +135,8 @@ def _resolve_approach(g, fr):
                         args = combat.fight_args("mutual encounter", y, x, "", ysubs, subs)
                     else:
                         args = combat.fight_args("mutual encounter", x, y, "", subs, ysubs)
-                    fr.update(sub=frame("fight", **args), pc=1)
+                    fr["sub"] = frame("fight", **args)
+                    fr["pc"] = 1
                 else:
                     g.meet(x, y)
                     x.met_friendly.add(y.id)
@@ -147,7 +157,7 @@ def _resolve_approach(g, fr):
         if not _to_rescue(g, fr, x):
             return
     if fr["pc"] == 2:
-        r = yield ask("rescue", x.id, target=fr["y"], plan=fr["plan"])
+        r = yield ask("rescue", x.id, {"target": fr["y"], "plan": fr["plan"]})
         if r.kind == "declare":
             tail(fr, "resolve_simple", f=x.id, a=r)
             return (yield from enter(g, fr))
@@ -163,7 +173,8 @@ def _to_rescue(g, fr, x):
     if not (x.active and not x.relocated):
         return False
     plan = None if x.human else npc.rescue_plan(g, x, lambda label, items: g.choose(x.id, label, items, g.vis(x.id)))
-    fr.update(plan=plan, pc=2)
+    fr["plan"] = plan
+    fr["pc"] = 2
     return True
 
 
@@ -201,7 +212,11 @@ def _approach_location(g, fr, x, a, subs):
         g.learn_loc(fo, x)
         for s in subs:
             g.acquaint(fo, s)
-    fr.update(loc=loc, occ=occ, hostile=hostile, i=0, pc=3)
+    fr["loc"] = loc
+    fr["occ"] = occ
+    fr["hostile"] = hostile
+    fr["i"] = 0
+    fr["pc"] = 3
     yield from _contacts(g, fr, x)
 
 
@@ -213,7 +228,7 @@ def _contacts(g, fr, x):
         o = hostile[fr["i"]]
         fo = g.fac[o]
         if fo.active:
-            ans = yield ask("contact_reply", o, choices=["listen", "attack"], other=x.id)
+            ans = yield ask("contact_reply", o, {"choices": ["listen", "attack"], "other": x.id})
             if ans.choice == "attack":
                 tail(fr, "fight", **combat.fight_args("attack on contact", fo, x, fr["loc"], (), subs))
                 return
@@ -281,7 +296,7 @@ def resolve_soul(g, e):
 @resumable("resolve_soul")
 def _resolve_soul(g, fr):
     e = g.fac[fr["e"]]
-    sc = g.cfg.soul_eating
+    sc = g.fc.soul_eating
     if fr["pc"] == 0:
         e.declared = None
         fr["pc"] = 1
@@ -293,19 +308,23 @@ def _resolve_soul(g, fr):
             g.gain_mana(e, sc.mana_gain, "soul_eating")
             return
         g.note(e.id, "soul_detected", loc=g.lref(e.location) if e.location else LOG + "nowhere")
-        for o in g.active_ids():
+        for o in g.act_ids():
             if o != e.id:
                 g.learn_loc(g.fac[o], e)
-        fr.update(deciders=[o for o in g.order() if o != e.id and o not in e.allies], inter=[], i=0, pc=2)
+        fr["deciders"] = [o for o in g.order() if o != e.id and o not in e.allies]
+        fr["inter"] = []
+        fr["i"] = 0
+        fr["pc"] = 2
     if fr["pc"] == 2:
         deciders = fr["deciders"]
         while fr["i"] < len(deciders):
             o = deciders[fr["i"]]
-            ans = yield ask("intervene", o, choices=["intervene", "pass"], other=e.id)
+            ans = yield ask("intervene", o, {"choices": ["intervene", "pass"], "other": e.id})
             if ans.choice == "intervene":
                 fr["inter"].append(o)
             fr["i"] += 1
-        fr.update(i=0, pc=3)
+        fr["i"] = 0
+        fr["pc"] = 3
     inter = fr["inter"]
     while fr["i"] < len(inter):
         fo = g.fac[inter[fr["i"]]]
@@ -345,13 +364,15 @@ def _resolve_move(g, fr):
                 owner = next(o for o in occ if o not in f.allies)
             tail(fr, "fight", **combat.fight_args("seize", f, g.fac[owner], loc, seize=True))
             return (yield from enter(g, fr))
-        fr.update(occ=occ, i=0, pc=1)
+        fr["occ"] = occ
+        fr["i"] = 0
+        fr["pc"] = 1
     occ = fr["occ"]
     while fr["i"] < len(occ):
         o = occ[fr["i"]]
         fo = g.fac[o]
         if o not in f.allies and fo.active:
-            ans = yield ask("contact_reply", o, choices=["listen", "attack"], other=f.id)
+            ans = yield ask("contact_reply", o, {"choices": ["listen", "attack"], "other": f.id})
             if ans.choice == "attack":
                 tail(fr, "fight", **combat.fight_args("attack on contact", fo, f, loc))
                 return (yield from enter(g, fr))

@@ -9,8 +9,8 @@ from .prompt import ask
 
 def escape_chance(g, f, np_used):
     ch = 0
-    for sk, e in f.passive.get("escape", ()):
-        ch = max(ch, e.chance or 0)
+    for x in f.passive.get("escape", ()):        # (skill, effect, ...): model.faction_static
+        ch = max(ch, x[1].chance or 0)
     if np_used:
         for e in f.np_effects:
             if e.type == "escape":
@@ -28,10 +28,15 @@ def defeat(g, b, lose):
 def _defeat(g, fr):
     b = g.cur_battle
     lose = b.A if fr["side"] == "A" else b.B
-    cost = g.cfg.command_spells.retreat_cost
+    cost = g.fc.command_spells.retreat_cost
     vis = b.vis            # everyone in the battle and its witnesses (set at B1)
     if fr["pc"] == 0:
-        fr.update(retreated=[], rest=[], destroyed=[], answers=[], i=0, pc=1)
+        fr["retreated"] = []
+        fr["rest"] = []
+        fr["destroyed"] = []
+        fr["answers"] = []
+        fr["i"] = 0
+        fr["pc"] = 1
     retreated, rest, destroyed = fr["retreated"], fr["rest"], fr["destroyed"]
     if fr["pc"] == 1:
         while fr["i"] < len(lose):
@@ -49,7 +54,7 @@ def _defeat(g, fr):
         if len(rest) == 1:
             f = g.fac[rest[0]]
             if f.spells >= cost:
-                ans = yield ask("retreat_pay", f.id, choices=["pay", "decline"], battle=b.no)
+                ans = yield ask("retreat_pay", f.id, {"choices": ["pay", "decline"], "battle": b.no})
                 if ans.choice == "pay":
                     g.spend_spells(f, cost, "retreat")
                     retreated.append(f.id)
@@ -60,7 +65,8 @@ def _defeat(g, fr):
         elif rest:
             answers = fr["answers"]
             while len(answers) < len(rest):
-                ans = yield ask("retreat_group", rest[len(answers)], choices=["cooperate", "abandon"], battle=b.no)
+                ans = yield ask("retreat_group", rest[len(answers)],
+                                {"choices": ["cooperate", "abandon"], "battle": b.no})
                 answers.append(ans.choice)
             rf = [g.fac[x] for x in rest]
             if all(c == "cooperate" for c in answers):
@@ -93,7 +99,8 @@ def _defeat(g, fr):
                         destroyed.append(f.id)
         order = [pt.f.id for pt in lose]
         retreated.sort(key=order.index)
-        fr.update(i=0, pc=3)
+        fr["i"] = 0
+        fr["pc"] = 3
     while fr["i"] < len(retreated):
         f = g.fac[retreated[fr["i"]]]
         if "sub" in fr:
@@ -102,7 +109,7 @@ def _defeat(g, fr):
         else:
             g.note(f.id, "retreats", vis)
             if f.human:
-                yield from enter(g, fr, "retreat_move", f=f.id, lost=b.loc)
+                yield from enter(g, fr, "retreat_move", {"f": f.id, "lost": b.loc})
                 del fr["sub"]
             else:
                 retreat_now(g, f, b.loc)
@@ -126,7 +133,7 @@ def _retreat_move(g, fr):
         fr["pc"] = 1
     others = [l for l in g.data.loc_ids if l != lost]
     if f.human:
-        ans = yield ask("retreat_dest", f.id, choices=others, lost=lost)
+        ans = yield ask("retreat_dest", f.id, {"choices": others, "lost": lost})
         dest = ans.choice
     else:
         dest = _npc_destination(g, f, lost, others)

@@ -22,12 +22,14 @@ from tabletop.engine import Action, GameRng, SaveError
 from . import flow
 from .actions import Answer, Commit, Declare, Talk, Use
 from .combat import Battle, Part
+from .fastcfg import fast_cfg
 from .model import Faction, Know, log_refs
 from .prompt import Pending
 
 ACTION_TYPES = {c.kind: c for c in (Declare, Answer, Commit, Use, Talk)}
 _F_SHARED = ("id", "fdef", "control", "human", "seat", "master", "servant", "ai", "level", "params", "max_mana", "effects",
-             "np_effects", "passive", "_sums", "public_ms", "public_ss", "mana", "spells", "location", "kills", "fought", "rested", "omen",
+             "np_effects", "passive", "_sums", "public_ms", "public_ss", "fx",
+             "mana", "spells", "location", "kills", "fought", "rested", "omen",
              "declared", "buff", "status", "relocated", "accompany")
 _B_SHARED = ("no", "cause", "loc", "winner", "rate", "roll", "prelim", "stage", "vis", "breakdown", "prelim_bd")
 _P_SHARED = ("side", "main", "own_base", "np", "rcharm", "ccharm", "spells_wr", "params_spell", "done")
@@ -93,7 +95,7 @@ def _blank(cls, rules, seed):
     g.rules = rules
     g.seed = seed
     g.data = rules.data
-    g.cfg = rules.cfg
+    g.fc = fast_cfg(rules.cfg)
     g.refs = log_refs(rules.data)
     g.events = []
     return g
@@ -115,7 +117,7 @@ def clone(g):
     t.decl_loc = dict(g.decl_loc)
     t.cur_battle = _battle(g.cur_battle, t.fac) if g.cur_battle is not None else None
     t._actions = list(g._actions)
-    t._adicts = list(g._adicts)
+    t._adicts = list(g._adicts or ())
     t.flow = copy_data(g.flow)
     resume(t, g.pending)
     return t
@@ -172,6 +174,8 @@ def action_of(d):
 def action_dicts(g):
     """The actions as dicts (made once per action, kept)."""
     acts, out = g._actions, g._adicts
+    if out is None:
+        out = g._adicts = []
     for a in acts[len(out):]:
         out.append(a if isinstance(a, dict) else a.to_dict())
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 from tabletop.engine import Action, GameRng, IllegalActionError, Rules, SaveError, State
 
 from . import flow, legality, snapshot, view, withdraw
+from .actions import Use
 from .model import Game
 from .prompt import Pending
 
@@ -52,15 +53,15 @@ class GrailRules(Rules):
 
 
 class GrailState(Game, State):
+    _adicts = None      # the actions' dicts, made when first saved (snapshot.action_dicts)
+
     def __init__(self, rules: GrailRules, seed: int, log=True):
         self.rules = rules
         self.seed = seed
         if not log:
             self.keep_log = False
         self._init_war(rules.data, rules.seats, GameRng(seed))
-        self.cfg = rules.cfg
         self._actions: list = []        # Action objects (or, after from_dict, the saved dicts)
-        self._adicts: list = []         # their dicts, made when first saved
         self.decl_loc: dict = {}
         self.cur_battle = None
         self.last_roll = 0
@@ -93,11 +94,13 @@ class GrailState(Game, State):
         """The war rebuilt from its seed with the first ``n`` actions of ``record`` applied,
         while ``record`` (all of it, the later actions too) stays the war's record: how a
         declaration is taken back (withdraw.py)."""
+        for a in self.END_FIELDS:       # as a new state: the class defaults (the war may have ended)
+            self.__dict__.pop(a, None)
         type(self).__init__(self, self.rules, self.seed, log=self.keep_log)
         for a in record[:n]:
             self.apply(a)
         self._actions = list(record)
-        self._adicts = []
+        self._adicts = None
         self.events = []
 
     def seats_to_act(self):
@@ -170,7 +173,7 @@ class GrailState(Game, State):
             if report:
                 self.events = []
             append(a)
-            if a.kind == "use":                       # free: the prompt stays open
+            if type(a) is Use:          # free: the prompt stays open (``a.kind``, a class attribute, loads slowly)
                 flow.apply_use(self, a)
                 p.options = None
                 continue

@@ -9,31 +9,31 @@ from .prompt import ask
 
 
 def supply(g, f):
-    m = g.cfg.mana
-    return f.master.magic - (m.no_spells_supply_penalty if f.spells == 0 else 0)
+    m = g.fc.mana
+    return f.fx.magic - (m.no_spells_supply_penalty if f.spells == 0 else 0)
 
 
 def rest_gain(g, f):
     loc = f.location
-    gr = g.data.grades[g.grade(loc)]
+    gr = g.refs["grades"][g.grade(loc)]
     ws = g.workshop.get(loc)
-    wsb = g.cfg.rest.workshop_bonus * ws[1] if ws and ws[0] == f.id else 0
+    wsb = g.fc.rest.workshop_bonus * ws[1] if ws and ws[0] == f.id else 0
     rb = 0
-    for sk, e in f.passive.get("rest_bonus", ()):
-        if e.when in (None, "always") or (e.when == "at_leyline" and g.grade(loc) != "none"):
-            rb += e.value or 0
+    for _, _, _, w, v, _, _ in f.passive.get("rest_bonus", ()):
+        if w in (None, "always") or (w == "at_leyline" and g.grade(loc) != "none"):
+            rb += v or 0
     why = {"key": LOG + "why.rest", "params": {"supply": supply(g, f), "rest": gr.rest_recovery, "workshop": wsb,
                                                "bonus": rb}} if g.keep_log else None      # only the log reads it
     return supply(g, f) + gr.rest_recovery + wsb + rb, why
 
 
 def upkeep(g, f):
-    return max(0, f.level // g.cfg.mana.upkeep_divisor + f.eff_sum("upkeep"))
+    return max(0, f.level // g.fc.mana.upkeep_divisor + f.eff_sum("upkeep"))
 
 
 def turn_gain(g, f):
-    m = g.cfg.mana
-    if f.rested and not (f.fought and g.cfg.rest.interrupted_by_battle):
+    m = g.fc.mana
+    if f.rested and not (f.fought and g.fc.rest.interrupted_by_battle):
         gain, why = rest_gain(g, f)
     elif f.fought and m.combat_turn_skips_upkeep:
         gain, why = 0, LOG + "why.fought"
@@ -44,7 +44,7 @@ def turn_gain(g, f):
         gain = s - u + bk
         why = {"key": LOG + "why.supply", "params": {"supply": s, "upkeep": u, "backup": bk}} if g.keep_log else None
     if g.owns(f):
-        bonus = g.data.grades[g.grade(f.location)].end_of_turn_bonus
+        bonus = g.refs["grades"][g.grade(f.location)].end_of_turn_bonus
         if bonus:
             gain += bonus
             why = {"key": LOG + "why.leyline", "params": {"why": why, "bonus": bonus}} if g.keep_log else None
@@ -57,9 +57,12 @@ def phase_mana(g):
 
 @resumable("phase_mana")
 def _phase_mana(g, fr):
-    m = g.cfg.mana
+    m = g.fc.mana
     if fr["pc"] == 0:
-        fr.update(order=g.order(), i=0, st=0, pc=1)
+        fr["order"] = g.order()
+        fr["i"] = 0
+        fr["st"] = 0
+        fr["pc"] = 1
     order = fr["order"]
     while fr["i"] < len(order):
         f = g.fac[order[fr["i"]]]
@@ -78,23 +81,24 @@ def _phase_mana(g, fr):
                        mana=f.mana, max=f.max_mana, penalty=pen)
             fr["st"] = 1
         while f.mana < m.vanish_below and use_options(g, f, "emergency"):
-            ans = yield ask("emergency", f.id, mana=f.mana)
+            ans = yield ask("emergency", f.id, {"mana": f.mana})
             if ans.kind != "use":
                 break
             apply_use(g, ans)
         if f.mana < m.vanish_below:
             g.eliminate(f, "vanished")
-        fr.update(i=fr["i"] + 1, st=0)
+        fr["i"] += 1
+        fr["st"] = 0
     g.victory_check()
-    if g.turn >= g.cfg.game.max_turns:
+    if g.turn >= g.fc.game.max_turns:
         score(g)
     g.turn += 1
 
 
 def score(g):
-    s = g.cfg.scoring
+    s = g.fc.scoring
     rows = []
-    for fid in g.active_ids():
+    for fid in g.act_ids():
         f = g.fac[fid]
         gp = s.grade_points.get(g.grade(f.location), 0) if g.owns(f) else 0
         pts = s.survive + s.per_kill * f.kills + s.per_spell * f.spells + gp + max(0, f.mana) // s.mana_divisor

@@ -92,7 +92,7 @@ def view_for(g, viewer=None):
     if p is not None:
         pending = p.to_dict() if (viewer == p.faction or all_open) else {"kind": "waiting", "faction": p.faction}
     return {
-        "viewer": viewer, "turn": g.turn, "phase": g.phase, "max_turns": g.cfg.game.max_turns,
+        "viewer": viewer, "turn": g.turn, "phase": g.phase, "max_turns": g.fc.game.max_turns,
         "winner": g.winner, "reason": g.over_reason, "scores": dict(g.scores) if g.winner else {},
         "order": g.order(), "pending": pending,
         "factions": {fid: faction_view(g, viewer, f) for fid, f in g.fac.items()},
