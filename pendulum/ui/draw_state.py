@@ -315,7 +315,7 @@ def _cached_seat(table, s, seat, big):
     ent = cache.get(seat)
     if ent is None or ent[0] != key:
         surf = display_surface(rect.size)
-        surf.blit(table.renderer.static, (0, 0), rect)
+        table.renderer.paint_static(surf, rect)
         prefix = f"seat.{seat}"
         shifted = {k: v.move(-rect.x, -rect.y) for k, v in table.layout.rects.items()
                    if k == prefix or k.startswith(prefix + ".")}
