@@ -306,6 +306,14 @@ def _cached_seat(table, s, seat, big):
     rect = table.layout.rects.get(f"seat.{seat}")
     if rect is None:
         return
+    if table.renderer.direct:             # the first frame, drawn straight on the App's frame: kept later
+        clip = s.get_clip()
+        s.set_clip(rect.clip(clip))
+        try:
+            (_seat_full if big else _seat_compact)(table, s, seat)
+        finally:
+            s.set_clip(clip)
+        return
     m = V.mat(table.view, seat)
     key = (big, rect.size, table.app.lang, table.human[seat], tuple(m["tracks"].values()),
            tuple(m["resources"].values()), m["votes"], m["legendary"],
@@ -315,7 +323,7 @@ def _cached_seat(table, s, seat, big):
     ent = cache.get(seat)
     if ent is None or ent[0] != key:
         surf = display_surface(rect.size)
-        table.renderer.paint_static(surf, rect)
+        surf.blit(table.renderer.static, (0, 0), rect)
         prefix = f"seat.{seat}"
         shifted = {k: v.move(-rect.x, -rect.y) for k, v in table.layout.rects.items()
                    if k == prefix or k.startswith(prefix + ".")}

@@ -37,7 +37,7 @@ class TableRenderer:
         self._soft_dirty = False
         self.layer_gen = 0             # bumps whenever the state layer is redrawn (frame keys)
         self._unkept = False           # the layers' pixels are decided but the layers not made (prepare)
-        self._under = {}               # seat rectangle -> the static pixels under it (draw, first frame)
+        self.direct = False            # the state is being drawn straight onto the App's frame (draw)
         self._areas = {}               # (timer, centre, turned) -> the rectangle a glass is drawn in
         self._labels = {}              # (words, colour) -> a glass's label, as drawn
         self._layer_age = 0.0
@@ -326,16 +326,6 @@ class TableRenderer:
             self._dirty = False
             self.layer_gen += 1
 
-    def paint_static(self, onto: pygame.Surface, rect) -> None:
-        """Paint the static layer's pixels in ``rect`` at ``onto``'s top left (a seat board's
-        background; while the first frame is drawn straight onto the App's frame, as they
-        were there before its state was drawn)."""
-        under = self._under.get(tuple(rect))
-        if under is not None:
-            onto.blit(under, (0, 0))
-        else:
-            onto.blit(self.static, (0, 0), rect)
-
     def keep_layers(self):
         """Make the static and state layers whose pixels the first frame drew straight onto
         the App's frame (the same drawing; ``layer_gen`` stays: the frame shows them already)."""
@@ -357,10 +347,11 @@ class TableRenderer:
         part = clip.size != surface.get_size()      # a repaint of moved things only (frames.py)
         if self._unkept and not part and self.static is None and app.frame == 0 and not t.drag:
             R.build_static(app, t.layout, t.rules, V.table_info(t.rules, t.n), surface)
-            rects = (t.layout.rects.get(f"seat.{seat}") for seat in range(t.n))
-            self._under = {tuple(r): surface.subsurface(r).copy() for r in rects if r is not None}
-            draw_state(t, surface)
-            self._under = {}
+            self.direct = True
+            try:
+                draw_state(t, surface)
+            finally:
+                self.direct = False
             app.gui.after_first_frame(self.keep_layers)
         else:
             self.keep_layers()

@@ -9,6 +9,7 @@ import pytest
 from tabletop.ui.app import App, default_args
 
 from grailwar.ui import frame as grailwar_frame
+from grailwar.ui.mapview import MapView
 from pendulum.ui import render as R
 from pendulum.ui import renderer as pendulum_renderer
 from pendulum.ui import view as V
@@ -104,22 +105,29 @@ class _NotFirst:
         return getattr(self.app, name)
 
 
-def _composer_made_first(monkeypatch):
-    """Grail War's screen as it was: its frame and background made before its first frame."""
-    draw = grailwar_frame.FrameComposer.draw
+def _as_after_the_first_frame(monkeypatch, cls, method):
+    """``cls.method`` run as it runs once the first frame was shown (``self.app.frame`` 1)."""
+    real = getattr(cls, method)
 
-    def before(self, *args, **kwargs):
+    def after(self, *args, **kwargs):
         app, self.app = self.app, _NotFirst(self.app)
         try:
-            return draw(self, *args, **kwargs)
+            return real(self, *args, **kwargs)
         finally:
             self.app = app
-    monkeypatch.setattr(grailwar_frame.FrameComposer, "draw", before)
+    monkeypatch.setattr(cls, method, after)
+
+
+def _composer_made_first(monkeypatch):
+    """Grail War's screen as it was: its frame, background and map layer made before its
+    first frame."""
+    _as_after_the_first_frame(monkeypatch, grailwar_frame.FrameComposer, "draw")
+    _as_after_the_first_frame(monkeypatch, MapView, "draw")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_grail_wars_frames_are_those_of_layers_made_first(lang, monkeypatch, tmp_path):
-    moves = [(20, (400, 250)), (50, (1100, 200))]      # the map's hover: its panel drawn again
+    moves = [(20, (400, 250)), (50, (1100, 200))]      # the map's hover: its panel (and layer) drawn again
     direct = _frames("grailwar", lang, monkeypatch, tmp_path, "direct", moves)
     _composer_made_first(monkeypatch)
     made = _frames("grailwar", lang, monkeypatch, tmp_path, "made", moves)
