@@ -189,17 +189,33 @@ class _Formatter(argparse.HelpFormatter):
 
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser with ``_Formatter``. A sub-command's parser is given ``fill``, which
-    adds its options: only when its name is on the command line (``parse_known_args`` of
-    the program's parser) or its help is asked for, so ``python main.py`` does not build the
-    options of eight commands it does not run (start-up time)."""
+    adds its options; it is made (argparse's own set-up: its groups and ``-h``, each text
+    looked up in gettext's catalogues on disk) and filled only when its name is on the
+    command line (``parse_known_args`` of the program's parser), its help is asked for or
+    anything else of it is read, so ``python main.py`` does not build eight commands it
+    does not run (start-up time)."""
 
     def __init__(self, *args, fill=None, **kwargs):
         kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)
         self.fill = fill
         self.commands: dict[str, _Parser] = {}     # the program's parser: its sub-commands' parsers
+        if fill is None:
+            super().__init__(*args, **kwargs)
+        else:
+            self.__dict__["_pending"] = (args, kwargs)    # made by ``filled`` or ``__getattr__``
+
+    def __getattr__(self, name):
+        """Anything argparse keeps on a parser not made yet: make it, then answer."""
+        pending = self.__dict__.pop("_pending", None)
+        if pending is None or name.startswith("__"):
+            raise AttributeError(name)
+        super().__init__(*pending[0], **pending[1])
+        return getattr(self, name)
 
     def filled(self) -> "_Parser":
+        pending = self.__dict__.pop("_pending", None)
+        if pending is not None:
+            super().__init__(*pending[0], **pending[1])
         fill, self.fill = self.fill, None
         if fill is not None:
             fill(self)

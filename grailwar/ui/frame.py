@@ -38,6 +38,8 @@ class FrameComposer:
         self._frame_no = 0
         self._rendered_at: dict = {}
         self._tray_texts: list = []
+        self._direct = False            # the program's first frame was drawn straight onto the App's frame
+        self._unkept: list = []         # the regions it drew there, copied to the kept frame after it
 
     def invalidate(self):
         """Every panel again, all on the next frame (a language switch, a new viewer)."""
@@ -56,50 +58,83 @@ class FrameComposer:
             return mode != self.mode or self.keys.get(mode) is None or self.keys.get(mode) != whole_key
         return not self.clean(panels)
 
-    def _ensure_frame(self):
+    def _draw_bg(self, bg):
+        skin.draw(self.app, "grailwar.backdrop", bg, bg.get_rect(), fallback=lambda s, r: s.fill(T.BG, r))
+        skin.draw(self.app, "grailwar.panel.top", bg, TOP, fallback=lambda s, r: (
+            pygame.draw.rect(s, T.PANEL_DARK, r), pygame.draw.line(s, T.PANEL_EDGE, (r.x, r.bottom - 1),
+                                                                   (r.right, r.bottom - 1), 2)))
+        skin.draw(self.app, "grailwar.panel.me", bg, ME, fallback=lambda s, r: T.panel(s, r))
+        skin.draw(self.app, "grailwar.panel.rivals", bg, RIVALS, fallback=lambda s, r: T.panel(s, r))
+        skin.draw(self.app, "grailwar.panel.prompt", bg, PROMPT, fallback=lambda s, r: T.panel(s, r, color=(36, 34, 52)))
+
+    def _ensure_frame(self, drawn=None):
+        """``drawn``: the App's frame as the scenes left it (the regions the first frame drew
+        straight onto it are taken from it)."""
         if self.frame is None:
             self.frame = display_surface(LOGICAL)
             self.bg = display_surface(LOGICAL)
-            skin.draw(self.app, "grailwar.backdrop", self.bg, self.bg.get_rect(), fallback=lambda s, r: s.fill(T.BG, r))
-            skin.draw(self.app, "grailwar.panel.top", self.bg, TOP, fallback=lambda s, r: (
-                pygame.draw.rect(s, T.PANEL_DARK, r), pygame.draw.line(s, T.PANEL_EDGE, (r.x, r.bottom - 1),
-                                                                       (r.right, r.bottom - 1), 2)))
-            skin.draw(self.app, "grailwar.panel.me", self.bg, ME, fallback=lambda s, r: T.panel(s, r))
-            skin.draw(self.app, "grailwar.panel.rivals", self.bg, RIVALS, fallback=lambda s, r: T.panel(s, r))
-            skin.draw(self.app, "grailwar.panel.prompt", self.bg, PROMPT, fallback=lambda s, r: T.panel(s, r, color=(36, 34, 52)))
+            self._draw_bg(self.bg)
             self.frame.blit(self.bg, (0, 0))
-            self.keys = {}
+            unkept, self._unkept = self._unkept, []
+            if not unkept:
+                self.keys = {}
+            elif drawn is None:
+                drawn = self.app.scene_layer
+            for rect in unkept:            # a panel's pixels, as the first frame drew them
+                self.frame.blit(drawn, rect, area=rect)
 
-    def _render(self, name, rect, fn):
-        self.frame.blit(self.bg, rect, area=rect)
+    def keep_layers(self):
+        """Make the frame and background this composer keeps, with the regions the program's
+        first frame drew straight onto the App's frame copied from it (right after it is
+        shown: two 1920x1080 surfaces, about 4,000 fresh pages, fewer before it)."""
+        if self.frame is None and self._unkept:
+            self._ensure_frame()
+
+    def _render(self, name, rect, fn, onto=None):
+        """Draw a panel into its region of the kept frame, or of ``onto`` (the App's frame at
+        the program's first frame, the background drawn on it already)."""
+        if onto is None:
+            onto = self.frame
+            onto.blit(self.bg, rect, area=rect)
+        else:
+            self._unkept.append(pygame.Rect(rect))
         self.pen.sink = []
-        self.frame.set_clip(rect)
+        clip = onto.get_clip()
+        onto.set_clip(rect)
         try:
-            fn(self.frame)
+            fn(onto)
         finally:
-            self.frame.set_clip(None)
+            onto.set_clip(clip)
         self.texts[name] = self.pen.sink
 
     def draw(self, surface, mode, panels, whole=None, complete=False, extra=()):
         """Draw the frame; ``whole`` = (key, draw) for a whole-screen mode; ``complete``:
         draw every changed panel now; ``extra``: texts the widgets show. Returns the texts;
         ``changed`` says which logical rectangles of ``surface`` changed."""
-        self._ensure_frame()
+        onto = None
+        if self.frame is None and not self._direct and self.app.frame == 0:
+            self._direct = True              # the program's first frame: no layer is made before it
+            onto = surface
+            self._draw_bg(surface)
+            self.app.gui.after_first_frame(self.keep_layers)
+        else:
+            self._ensure_frame(surface)
         repaint, self.repaint = self.repaint, False
         if mode != self.mode:
             self.mode = mode
             self.keys = {}
             self.texts = {}
             self.full = True
-            self.frame.blit(self.bg, (0, 0))     # nothing of the previous screen survives
+            if onto is None:
+                self.frame.blit(self.bg, (0, 0))     # nothing of the previous screen survives
             repaint = True
         if mode != "table":
             key, fn = whole
             if self.keys.get(mode) != key:
-                self._render(mode, pygame.Rect(0, 0, *LOGICAL), fn)
+                self._render(mode, pygame.Rect(0, 0, *LOGICAL), fn, onto)
                 self.keys[mode] = key
                 repaint = True
-            if repaint:
+            if repaint and onto is None:
                 surface.blit(self.frame, (0, 0))
             self.changed = None if repaint else []
             return list(self.texts.get(mode, []))
@@ -110,13 +145,14 @@ class FrameComposer:
         dirty.sort(key=lambda p: self._rendered_at.get(p[0], -1))    # longest-waiting first
         drawn = []
         for name, rect, key, fn in dirty[:budget]:
-            self._render(name, rect, fn)
+            self._render(name, rect, fn, onto)
             self.keys[name] = key
             self._rendered_at[name] = self._frame_no
             drawn.append(pygame.Rect(rect))
         tray = repaint or self.tray.version != self.tray.drawn_version or any(r.colliderect(TRAY) for r in drawn)
         if repaint:
-            surface.blit(self.frame, (0, 0))
+            if onto is None:
+                surface.blit(self.frame, (0, 0))
             self.changed = None
         else:
             for r in drawn + ([TRAY] if tray else []):

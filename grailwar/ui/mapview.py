@@ -77,10 +77,14 @@ class MapView:
         return best
 
     # static layer --------------------------------------------------------------------
-    def _build_static(self):
+    def _build_static(self, onto=None):
+        """The map without what changes in a war (kept in ``_static_layer``), or drawn on
+        ``onto`` (the map's region of the program's first frame: nothing kept)."""
         app, r = self.app, self.rect
         texts = []
-        surf = pygame.Surface(r.size)
+        surf = pygame.Surface(r.size) if onto is None else onto
+        if onto is not None:
+            surf.fill((0, 0, 0))          # as a new surface is: a mod's map may be translucent
         skin.draw(app, "grailwar.map", surf, surf.get_rect(), fallback=self._draw_city)   # an asset pack may re-skin the map
         pygame.draw.rect(surf, T.PANEL_EDGE, surf.get_rect(), 2)
         self._draw_places(surf, texts)
@@ -273,10 +277,14 @@ class MapView:
         """``info``: {"owners": {loc: (fid, color)}, "tokens": {loc: [(label, color, ring)]},
         "empty": set(loc), "flags": {loc: text}}."""
         key = (self.rect.size, self.app.lang)
-        if self._static_key != key:
-            self._build_static()
-            self._static_key = key
-        surface.blit(self._static_layer, self.rect.topleft)
+        if self._static_key != key and self.app.frame == 0 and surface.get_rect().contains(self.rect):
+            self._build_static(surface.subsurface(self.rect))      # start-up: the layer is made later
+            self._static_layer, self._static_key = None, None
+        else:
+            if self._static_key != key:
+                self._build_static()
+                self._static_key = key
+            surface.blit(self._static_layer, self.rect.topleft)
         if record is not None:
             record.extend(self._static_texts)
         for a, b in info.get("links", ()):      # alliances the viewer knows of

@@ -306,6 +306,14 @@ def _cached_seat(table, s, seat, big):
     rect = table.layout.rects.get(f"seat.{seat}")
     if rect is None:
         return
+    if table.renderer.direct:             # the first frame, drawn straight on the App's frame: kept later
+        clip = s.get_clip()
+        s.set_clip(rect.clip(clip))
+        try:
+            (_seat_full if big else _seat_compact)(table, s, seat)
+        finally:
+            s.set_clip(clip)
+        return
     m = V.mat(table.view, seat)
     key = (big, rect.size, table.app.lang, table.human[seat], tuple(m["tracks"].values()),
            tuple(m["resources"].values()), m["votes"], m["legendary"],

@@ -176,9 +176,11 @@ def box_label(app, rules, sp, width):
     return fit_label(app, (name, V.short_text(app, rules, sp.effect)), width)
 
 
-def build_static(app, layout, rules, table_info) -> pygame.Surface:
-    """The layer that never changes during a game: boards, areas, frames, boxes, labels."""
-    surf = display_surface((1920, 1080))
+def build_static(app, layout, rules, table_info, surf=None) -> pygame.Surface:
+    """The layer that never changes during a game: boards, areas, frames, boxes, labels; drawn
+    on ``surf`` when given (the program's first frame, drawn straight on the App's frame)."""
+    if surf is None:
+        surf = display_surface((1920, 1080))
     skin.draw(app, "pendulum.backdrop", surf, surf.get_rect(), fallback=lambda s, rr: s.fill(BG, rr))
     r = layout.rects
     skin.draw(app, "pendulum.board", surf, r["main_board"], fallback=lambda s, rr: (

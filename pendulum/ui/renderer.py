@@ -36,6 +36,8 @@ class TableRenderer:
         self._dirty = True
         self._soft_dirty = False
         self.layer_gen = 0             # bumps whenever the state layer is redrawn (frame keys)
+        self._unkept = False           # the layers' pixels are decided but the layers not made (prepare)
+        self.direct = False            # the state is being drawn straight onto the App's frame (draw)
         self._areas = {}               # (timer, centre, turned) -> the rectangle a glass is drawn in
         self._labels = {}              # (words, colour) -> a glass's label, as drawn
         self._layer_age = 0.0
@@ -232,7 +234,7 @@ class TableRenderer:
         panel = t.log.panel
         pa = t.animator.privilege_anim
         return (t.version, t.viewer, t.focus_seat, t.paused, t.save_failed, t.finished,
-                t.layout.council_active, self._dirty, self.static is None, self.layer is None, self.layer_gen,
+                t.layout.council_active, self._dirty, self.layer_gen,
                 (d["worker"], tuple(d["pos"]), tuple(d["targets"])) if d else None,
                 (kb["index"], tuple(kb["items"])) if kb else None,
                 frozenset(t.highlights), t.message[0] if t.message else None,
@@ -306,12 +308,25 @@ class TableRenderer:
     # ------------------------------------------------------------------ frame
     def layer_due(self) -> bool:
         """The board layer will be redrawn at the next :meth:`prepare`."""
-        return (self.static is None or self.layer is None or self._dirty
+        return (((self.static is None or self.layer is None) and not self._unkept) or self._dirty
                 or (self._soft_dirty and self._layer_age >= LAYER_EVERY))
 
     def prepare(self):
-        """Build the static layer and redraw the state layer when due (``layer_gen`` bumps)."""
+        """Build the static layer and redraw the state layer when due (``layer_gen`` bumps).
+        At the program's first frame the layers are not made: their pixels are drawn straight
+        onto the frame (``draw``) and the layers made right after it is shown (``keep_layers``):
+        two 1920x1080 surfaces, about 4,000 fresh pages, fewer before the first frame."""
         t = self.table
+        if (self.static is None and self.layer is None and not self._unkept and t.app.frame == 0
+                and not t.drag):
+            self._unkept = True
+            self._dirty = self._soft_dirty = False
+            self._layer_age = 0.0
+            self.layer_gen += 1
+            return
+        if self._unkept and not self._dirty and not (self._soft_dirty and self._layer_age >= LAYER_EVERY):
+            return
+        self._unkept = False
         if self.static is None:
             self.static = R.build_static(t.app, t.layout, t.rules, V.table_info(t.rules, t.n))
             self.invalidate()
@@ -327,13 +342,36 @@ class TableRenderer:
             self._dirty = False
             self.layer_gen += 1
 
+    def keep_layers(self):
+        """Make the static and state layers whose pixels the first frame drew straight onto
+        the App's frame (the same drawing; ``layer_gen`` stays: the frame shows them already)."""
+        if not self._unkept:
+            return
+        self._unkept = False
+        t = self.table
+        self.static = R.build_static(t.app, t.layout, t.rules, V.table_info(t.rules, t.n))
+        if self.layer is None:
+            self.layer = display_surface((1920, 1080))
+        self.layer.blit(self.static, (0, 0))
+        draw_state(t, self.layer)
+
     def draw(self, surface):
         t = self.table
         app = t.app
         self.prepare()
-        surface.blit(self.layer, (0, 0))
         clip = surface.get_clip()
         part = clip.size != surface.get_size()      # a repaint of moved things only (frames.py)
+        if self._unkept and not part and self.static is None and app.frame == 0 and not t.drag:
+            R.build_static(app, t.layout, t.rules, V.table_info(t.rules, t.n), surface)
+            self.direct = True
+            try:
+                draw_state(t, surface)
+            finally:
+                self.direct = False
+            app.gui.after_first_frame(self.keep_layers)
+        else:
+            self.keep_layers()
+            surface.blit(self.layer, (0, 0))
         if not part or clip.colliderect(t.layout.rects["log"]):
             t.log.draw(surface, t.layout.rects["log"])
         if not t.layout.council_active:

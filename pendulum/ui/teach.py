@@ -521,7 +521,7 @@ class TeachScene(Scene):
         key = self._key()
         fresh = key != self._panel_key or self._panel is None
         if fresh:
-            self._panel = self.panel.render(rect).convert()
+            self._panel = self.panel.render(rect)
             self._panel_key = key
         changed = shown.draw(surface)
         if changed is None or fresh:

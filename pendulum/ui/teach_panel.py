@@ -8,6 +8,7 @@ import re
 import pygame
 
 from tabletop.linebreak import wrap
+from tabletop.ui.present import display_surface
 
 from . import render as R
 from . import view as V
@@ -34,7 +35,7 @@ class LessonPanel:
     def render(self, rect):
         sc = self.scene
         app, s, lang = sc.app, sc.session, sc.app.lang
-        surf = pygame.Surface(rect.size)
+        surf = display_surface(rect.size)        # in the window's format: no converted copy
         surf.fill(R.BG)                          # the table's background shows in the corners
         pygame.draw.rect(surf, PANEL_BG, surf.get_rect(), border_radius=16)
         pygame.draw.rect(surf, PANEL_EDGE, surf.get_rect(), 3, border_radius=16)

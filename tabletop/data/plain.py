@@ -52,7 +52,7 @@ class Plain:
         return iter(self.__dict__.items())
 
     def __reduce__(self):
-        return _rebuild, (type(self).__name__, dict(self.__dict__))
+        return rebuild, (type(self).__name__, dict(self.__dict__))
 
     def model_dump(self) -> dict:
         """The fields as plain dicts and lists, nested records included (a new copy)."""
@@ -60,7 +60,7 @@ class Plain:
 
     def model_copy(self, update: dict | None = None) -> Plain:
         """A copy with ``update``'s fields replaced (not checked again, as pydantic's)."""
-        return _rebuild(type(self).__name__, {**self.__dict__, **(update or {})})
+        return rebuild(type(self).__name__, {**self.__dict__, **(update or {})})
 
 
 def kind(name: str) -> type:
@@ -73,7 +73,9 @@ def kind(name: str) -> type:
     return cls
 
 
-def _rebuild(name: str, fields: dict) -> Plain:
+def rebuild(name: str, fields: dict) -> Plain:
+    """The record named ``name`` with ``fields`` (field name -> value), unchecked: what a
+    pickled record is made again with (the rules cache checks what it passes, rulescache.py)."""
     obj = object.__new__(kind(name))
     obj.__dict__.update(fields)
     return obj
@@ -98,7 +100,7 @@ def freeze(value: Any) -> Any:
     """A validated pydantic model (or a list/tuple/dict of them) as ``Plain`` records."""
     fields = getattr(type(value), "model_fields", None)
     if isinstance(fields, dict) and not isinstance(value, type):
-        return _rebuild(type(value).__name__, {k: freeze(getattr(value, k)) for k in fields})
+        return rebuild(type(value).__name__, {k: freeze(getattr(value, k)) for k in fields})
     if isinstance(value, list):
         return [freeze(v) for v in value]
     if isinstance(value, tuple):
@@ -137,7 +139,7 @@ def decode_object(obj: dict) -> Any:
         fields = obj.get("f")
         if len(obj) != 2 or not isinstance(obj[_MODEL], str) or not isinstance(fields, dict):
             raise ValueError("a damaged record")
-        return _rebuild(obj[_MODEL], fields)
+        return rebuild(obj[_MODEL], fields)
     if _TUPLE in obj:
         if len(obj) != 1 or not isinstance(obj[_TUPLE], list):
             raise ValueError("a damaged tuple")

@@ -16,18 +16,28 @@ unchanged, else calls ``build()`` and stores what it returned. The key of an ent
 Only data that passed every check is stored: ``build()`` raises ``DataError`` for a broken
 file and nothing is written, so every error message comes from a real validation.
 
-Nothing read here is trusted: an entry that cannot be read, is not valid JSON, fails its
-checksum, has another shape or another key is ignored and rebuilt (JSON only: reading an
-entry never runs code). A cache folder that cannot be written is ignored. The cache is
+An entry is a JSON line (its key and the checksum of the rest) and the value, pickled
+(protocol 5) and in base64: reading it back is about twice as fast as JSON with a hook per
+object (start-up). Nothing read here is trusted: an entry that cannot be read, whose head
+is not valid JSON, that fails its checksum, has another key, or whose value is not a
+pickle of plain lists, dicts, tuples, scalars and records is ignored and rebuilt. Reading
+an entry runs no code but the making of records: the unpickler refuses every global but
+``plain.rebuild`` (``_Unpickler``), and what it passes that is checked first. A cache folder that cannot be written is ignored. The cache is
 never the only copy of anything; ``TABLETOP_NO_RULES_CACHE=1`` turns it off, and so does
 ``validate-mod`` (which collects overlay errors instead of stopping at them).
 """
 from __future__ import annotations
 
+import base64
+import binascii
+import io
 import json
 import os
 import sys
 import zlib
+# the C unpickler alone: the pickle module (its Python pickler, about as costly to import as
+# the JSON decode it saves) is imported only to write an entry
+from _pickle import Unpickler, UnpicklingError
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -37,7 +47,7 @@ from ..cachedir import cache_dir
 from . import plain
 from .mods.manifest import DEFERRED, LENIENT_MANIFEST
 
-FORMAT = 1
+FORMAT = 2
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "config"
 _OWN = [Path(__file__).resolve(), Path(plain.__file__).resolve()]
@@ -103,28 +113,44 @@ def _entry_path(game: str, mods) -> Path:
 def _read(path: Path, key: list) -> Any:
     """The value stored at ``path`` for exactly ``key``; LookupError when there is none."""
     try:
-        text = path.read_text(encoding="utf-8")
-        head, _, body = text.partition("\n")
+        head, _, body = path.read_bytes().partition(b"\n")
         entry = json.loads(head)
-        if not (isinstance(entry, dict) and entry.get("key") == key
-                and entry.get("crc32") == zlib.crc32(body.encode("utf-8"))):
+        if not (isinstance(entry, dict) and entry.get("key") == key and entry.get("crc32") == zlib.crc32(body)):
             raise LookupError(path)
-        return json.loads(body, object_hook=plain.decode_object, parse_constant=_no_constant)
-    except (OSError, ValueError, TypeError, RecursionError, UnicodeError) as exc:
+        raw = base64.b64decode(body, validate=True)
+    except (OSError, ValueError, TypeError, RecursionError, UnicodeError, binascii.Error) as exc:
+        raise LookupError(path) from exc
+    try:
+        return _Unpickler(io.BytesIO(raw)).load()
+    except Exception as exc:         # anything a forged pickle makes the unpickler say: rebuilt
         raise LookupError(path) from exc
 
 
-def _no_constant(name: str):
-    raise ValueError(name)          # NaN and infinities are never stored
+class _Unpickler(Unpickler):
+    """Plain lists, dicts, tuples and scalars, and records made by ``plain.rebuild`` (its
+    arguments checked): every other global a pickle names is refused."""
+
+    def find_class(self, module, name):
+        if module == plain.__name__ and name == "rebuild":
+            return _record
+        raise UnpicklingError(f"{module}.{name} is not read from the rules cache")
+
+
+def _record(name, fields) -> plain.Plain:
+    if type(name) is not str or type(fields) is not dict or not all(type(k) is str for k in fields):
+        raise UnpicklingError("a damaged record")
+    return plain.rebuild(name, fields)
 
 
 def _write(path: Path, key: list, value: Any) -> None:
     """Store ``value`` (quietly nothing when the folder cannot be written)."""
+    import pickle  # imported here to save start-up time: a cache hit never writes
     try:
-        body = json.dumps(plain.encode(value), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-        head = json.dumps({"key": key, "crc32": zlib.crc32(body.encode("utf-8"))}, ensure_ascii=False)
+        plain.encode(value)         # TypeError for anything but plain data and records
+        body = base64.b64encode(pickle.dumps(value, protocol=5)).decode("ascii")
+        head = json.dumps({"key": key, "crc32": zlib.crc32(body.encode("ascii"))}, ensure_ascii=False)
         atomic_write_text(path, head + "\n" + body, durable=False)
-    except (OSError, ValueError, TypeError, RecursionError, UnicodeError):
+    except (OSError, ValueError, TypeError, RecursionError, UnicodeError, pickle.PicklingError):
         pass
 
 

@@ -76,6 +76,7 @@ class Gui:
         self._begun = False              # the first frame has begun: widgets are built at once
         self._picture: list | None = None   # guishots: what the first frame shows for them
         self._picture_key = None         # and what it is kept for (saved or checked after)
+        self._after: list = []           # what runs right after the first frame is shown (after_first_frame)
 
     # --- the first frame's widgets (guishots.py) ----------------------------------------
     def first_widgets(self, key, build) -> None:
@@ -120,6 +121,14 @@ class Gui:
             guishots.save(self._picture_key, guishots.entries(self.manager))
             self._picture_key = None
         self.app.fonts.first_frame_shown()   # and what the fonts answered for it (fontmemo.py)
+        after, self._after = self._after, []
+        for fn in after:
+            fn()
+
+    def after_first_frame(self, fn) -> None:
+        """``fn()`` runs right after the program's first frame is presented, before any input
+        is read (a screen makes there what its first frame did without: its layers)."""
+        self._after.append(fn)
 
     def _build_waiting(self) -> None:
         waiting, self._waiting = self._waiting, []

@@ -3,12 +3,14 @@ a second start reads it back without checking (or importing pydantic) again, an 
 file it came from or a change of mod list is seen at once, a damaged or forged entry is
 ignored and rebuilt, errors always come from a real validation, and a cache folder that
 cannot be written changes nothing but speed."""
+import base64
 import json
 import os
 import pickle
 import re
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -157,7 +159,6 @@ def test_a_damaged_or_forged_entry_is_ignored_and_rebuilt(stats, damage):
         i = next(i for i, ch in enumerate(body) if ch in "123456789")
         text = head + "\n" + body[:i] + ("2" if body[i] == "1" else "1") + body[i + 1:]   # still valid JSON
     elif damage == "forged tag":       # a consistent checksum over a body encode() could not have made
-        import zlib   # noqa: PLC0415
         forged = json.dumps({"\x00m": "not a name!", "f": {}})
         meta = json.loads(head)
         meta["crc32"] = zlib.crc32(forged.encode("utf-8"))
@@ -171,6 +172,58 @@ def test_a_damaged_or_forged_entry_is_ignored_and_rebuilt(stats, damage):
     entry.write_text(text, encoding="utf-8")
     again = pen_data.load_data()
     assert again == good
+    assert stats == {"hits": 0, "misses": 2}
+    assert pen_data.load_data() == good and stats["hits"] == 1       # rebuilt: the next start reads it
+
+
+class _Runs:
+    """Unpickled, it would run ``touch`` (were the global it names allowed)."""
+
+    def __init__(self, marker):
+        self.marker = str(marker)
+
+    def __reduce__(self):
+        return os.system, (f"touch {self.marker}",)
+
+
+class _Record:
+    """Pickled as a record of ``name`` with ``fields`` (through ``plain.rebuild``), whatever they are."""
+
+    def __init__(self, name, fields):
+        self.args = (name, fields)
+
+    def __reduce__(self):
+        return plain.rebuild, self.args
+
+
+@pytest.mark.parametrize("forgery", ["a global", "fields not a mapping", "a field name not a string",
+                                     "not a record name", "cut short", "not base64", "json body"])
+def test_a_forged_pickle_with_a_consistent_checksum_runs_nothing_and_is_rebuilt(stats, forgery, tmp_path):
+    """The value is a pickle: one that names any global but the records' maker, or gives it
+    what it never stores, is refused (nothing runs) and the entry is checked and written again."""
+    good = pen_data.load_data()
+    (entry,) = _entries("pendulum")
+    head = entry.read_text(encoding="utf-8").split("\n", 1)[0]
+    marker = tmp_path / "ran"
+    value = {"a global": [_Runs(marker)],
+             "fields not a mapping": _Record("Seats", [("seats", 3)]),
+             "a field name not a string": _Record("Seats", {7: 3}),
+             "not a record name": _Record("no name!", {"seats": 3}),
+             "cut short": {"provinces": list(range(100))},
+             "not base64": None, "json body": None}[forgery]
+    raw = pickle.dumps(value, protocol=5)
+    if forgery == "cut short":
+        raw = raw[: len(raw) // 2]
+    body = base64.b64encode(raw).decode("ascii")
+    if forgery == "not base64":
+        body = body[:-4] + "!!!!"
+    elif forgery == "json body":
+        body = json.dumps(plain.encode(good), ensure_ascii=False)
+    meta = json.loads(head)
+    meta["crc32"] = zlib.crc32(body.encode("utf-8"))
+    entry.write_text(json.dumps(meta) + "\n" + body, encoding="utf-8")
+    assert pen_data.load_data() == good
+    assert not marker.exists()
     assert stats == {"hits": 0, "misses": 2}
     assert pen_data.load_data() == good and stats["hits"] == 1       # rebuilt: the next start reads it
 
