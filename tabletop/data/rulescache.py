@@ -35,12 +35,16 @@ import json
 import os
 import sys
 import zlib
-# the C unpickler alone: the pickle module (its Python pickler, about as costly to import as
-# the JSON decode it saves) is imported only to write an entry
-from _pickle import Unpickler, UnpicklingError
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+try:
+    # CPython's C unpickler alone, as pickle.Unpickler is: the pickle module (its Python pickler,
+    # about as costly to import as the JSON decode it saves) is imported only to write an entry
+    from _pickle import Unpickler, UnpicklingError
+except ImportError:             # another Python: the public module
+    from pickle import Unpickler, UnpicklingError
 
 from ..atomic import atomic_write_text
 from ..cachedir import cache_dir
