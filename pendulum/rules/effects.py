@@ -45,7 +45,7 @@ class Effects:
     def resolve(self, p, action, ev):
         """Carry out a legal ``action`` of seat ``p`` (checked by ``why_not``), appending its events to ``ev``
         (None: none are made -- every part here takes that, ``PendulumState.apply_chosen``)."""
-        _HANDLERS[action.kind](self, p, action, ev)
+        HANDLERS[action.kind](self, p, action, ev)
 
     def shared_changed(self):
         """The round, the achievement or the legendary token's place changed: every mat is valued afresh."""
@@ -453,5 +453,5 @@ class Effects:
 
 
 # kind -> its handler (a table: one lookup per applied action)
-_HANDLERS = {kind: getattr(Effects, "_do_" + kind) for kind in
-             ("move", "act", "flip", "play", "pickup", "claim", "refill", "done", "resume", "choose")}
+HANDLERS = {kind: getattr(Effects, "_do_" + kind) for kind in
+            ("move", "act", "flip", "play", "pickup", "claim", "refill", "done", "resume", "choose")}

@@ -95,6 +95,7 @@ class StandardBot(Valuation):
         return opts[0]
 
     # ---------------------------------------------------------------- main policy
+    _rows = None            # choose: (rules, a copy of the timer rows, ``rules.rows_table`` of them)
     _rev = _sid = None      # choose: the mat's revision and the state's id the memo key was last checked at
 
     def mat_changed(self):
@@ -135,7 +136,12 @@ class StandardBot(Valuation):
         if ph not in ("action", "council_called", "council_adjust") or p.done:
             return None
         playing = ph != "council_adjust"
-        table = st.rules.rows_table(st.timer_row)
+        tr, t = st.timer_row, self._rows
+        if t is not None and t[1] == tr and t[0] is st.rules:
+            table = t[2]                            # the timer rows as at the last decision
+        else:
+            table = st.rules.rows_table(tr)
+            self._rows = (st.rules, dict(tr), table)
         if playing:
             # a claim now, or None: kept with the values' memo (the key above: the seat's mat, the achievement and
             # the legendary token) for the phase and the claimed markers, the only other things ``_claim`` reads
