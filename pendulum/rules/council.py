@@ -87,8 +87,9 @@ class Council:
                 self._council_start(ev)
                 continue
             if ph == "council_rewards":
-                if any(p.decisions for p in self.players):
-                    return
+                for p in self.players:              # (a loop, not any() over a generator)
+                    if p.decisions:
+                        return
                 order = self.real_order()
                 if self.council_turn >= len(order):
                     self.set_phase("council_trim", ev)

@@ -106,12 +106,14 @@ class Effects:
         p.rev = next(MAT_REVS)
         cap = self.rules.track_max
         room = cap - p.tracks[t]
-        step = min(n, room)
+        step = room if room < n else n            # (min and max written out: this runs at every track step)
         if step > 0:
             p.tracks[t] += step
             if ev is not None:
                 ev.append(A.Gained(p.seat, f"{TRACKS[t]}_vp={step}"))
-        extra = n - max(step, 0)
+            extra = n - step
+        else:
+            extra = n - 0
         if extra > 0 and p.variant and p.res[t] > 0:   # 1.7 glory: the player may bank further steps
             self.open_decision(p, {"t": "glory", "track": t, "n": extra}, ev)
 
@@ -131,7 +133,9 @@ class Effects:
                 c = compile_gain(eff)            # made on the fly: read it now
         _, res, votes, vps, rest = c
         for key, i, v in res:
-            got = min(v, cap - p.glory[i] - p.res[i])            # glory cubes lower the cap (1.7)
+            got = cap - p.glory[i] - p.res[i]                    # glory cubes lower the cap (1.7)
+            if not got < v:
+                got = v                                          # (min(v, got), written out)
             if got > 0:
                 p.res[i] += got
                 if ev is not None:

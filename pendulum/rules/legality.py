@@ -527,7 +527,11 @@ class Legality:
         return None
 
     def workers_in_play(self, p):
-        return sum(1 for loc in p.workers.values() if loc not in OFF_BOARD)
+        n = 0
+        for loc in p.workers.values():          # (a loop, not sum() over a generator)
+            if loc not in OFF_BOARD:
+                n += 1
+        return n
 
     def display_cards(self):
         return [c for c in self.display if c]

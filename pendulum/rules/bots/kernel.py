@@ -199,7 +199,8 @@ def _cost_lines(L, ci, parts):
         L.append(f"        v += 0.6 * {a}")
     s = literal(spent)
     L.append(f"        if total and have - {s} < total:")
-    L.append(f"            v += (6.0 if late else 1.2) * min({s}, total - (have - {s}))")
+    L.append(f"            t = total - (have - {s})")                 # (min(s, t), written out: a builtin's
+    L.append(f"            v += (6.0 if late else 1.2) * (t if t < {s} else {s})")   # call parses its arguments)
     if cv:
         L.append(f"        over = {vo} - vkeep")
         L.append(f"        v += 0.6 * {vo} + 2.2 * (over if over > 0 else 0)")
@@ -254,11 +255,20 @@ def _value_lines(L, c, ind, W, production_if, tracks=None):
         L.append(f"{ind}    v += 60")
     if anyres:
         n = literal(anyres)                           # (a sum of ints: the same int in any order)
-        L.append(f"{ind}short = max(0, max(0, want[0] - res[0]) + max(0, want[1] - res[1]) "
-                 f"+ max(0, want[2] - res[2]), total - have)")
-        L.append(f"{ind}v += 0.65 * {n} + (4.0 if late else 2.5) * min({n}, short)")
+        L.append(f"{ind}short = 0")             # max(0, max(0, want[i] - res[i]) summed over i, total - have)
+        for i in range(3):
+            L.append(f"{ind}t = want[{i}] - res[{i}]")
+            L.append(f"{ind}if t > 0:")
+            L.append(f"{ind}    short += t")
+        L.append(f"{ind}if short < 0:")
+        L.append(f"{ind}    short = 0")
+        L.append(f"{ind}t = total - have")
+        L.append(f"{ind}if t > short:")
+        L.append(f"{ind}    short = t")
+        L.append(f"{ind}v += 0.65 * {n} + (4.0 if late else 2.5) * (short if short < {n} else {n})")
     if anyvp:
-        L.append(f"{ind}v += max(bot.track_value(st, p, i, 1) for i in range(3)) * {literal(anyvp)}")
+        _best_track_lines(L, ind, "1")
+        L.append(f"{ind}v += t * {literal(anyvp)}")
     if col:
         col = str(col)
         i2 = ind
@@ -287,6 +297,16 @@ def _value_lines(L, c, ind, W, production_if, tracks=None):
     if retrieve:
         L.append(f"{ind}v += 0.3")
     if sp == "vp_of_choice":
-        L.append(f"{ind}v += max(bot.track_value(st, p, i, {literal(amount or 2)}) for i in range(3))")
+        _best_track_lines(L, ind, literal(amount or 2))
+        L.append(f"{ind}v += t")
     elif sp == "move_one_vp":
         L.append(f"{ind}v += 0.5")
+
+
+def _best_track_lines(L, ind, n):
+    """``t = max(bot.track_value(st, p, i, n) for i in range(3))``, written out (the first of the greatest)."""
+    L.append(f"{ind}t = bot.track_value(st, p, 0, {n})")
+    for i in (1, 2):
+        L.append(f"{ind}u = bot.track_value(st, p, {i}, {n})")
+        L.append(f"{ind}if u > t:")
+        L.append(f"{ind}    t = u")

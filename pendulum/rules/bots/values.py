@@ -140,7 +140,8 @@ class Valuation:
             spent += ca
             v += 0.6 * ca
         if total and have - spent < total:
-            v += (6.0 if late else 1.2) * min(spent, total - (have - spent))
+            t = total - (have - spent)
+            v += (6.0 if late else 1.2) * (t if t < spent else spent)     # (min(spent, t), written out)
         if cv:
             over = cv - vkeep
             v += 0.6 * cv + 2.2 * (over if over > 0 else 0)
