@@ -8,7 +8,7 @@ per box, per frame and per production), that was several thousand bytecodes per 
 * ``board_function(rules, bot, plain_tracks)`` writes those computations out, one function per area
   (black, green, purple) for the rule set's reward boxes and the bot's weights, with every test the data
   decides (which cubes a reward gives, which parts a cost has) already taken, and compiles them. An area's
-  function returns ``({action id: term or None}, {frame akey: base})`` -- what ``act_term`` and
+  function returns ``({action id: term or None}, (base, ...))`` -- what ``act_term`` and
   ``frame_base`` give for that area's boxes and frames. A decision that reads only the boxes under its own
   workers values only those areas (``Valuation.area_board``).
 * ``value_function(eff)`` does the same for ``Valuation._value`` of one effect (shared by the effects
@@ -129,7 +129,8 @@ def _build(rules, W, tracks):
         for sp in rules.spaces.values():
             if sp.area == area:
                 actions.setdefault(sp.action, (sp.cost, sp.effect))
-        akeys = list(dict.fromkeys(f.akey for f in rules.frames.values() if f.area == area))
+        akeys = {f.aidx: f.akey for f in rules.frames.values() if f.area == area}      # (numbered 0, 1, ...)
+        akeys = [akeys[j] for j in range(len(akeys))]
         out[area] = _build_area(rules, W, tracks, actions, akeys, production)
     return out
 
@@ -164,10 +165,9 @@ def _build_area(rules, W, tracks, actions, akeys, production):
             L.append("        best = v")
         L.append(f"    f{j} = best")
     out_a = ", ".join(f"A{k}: a{k}" for k in range(len(actions)))
-    out_f = ", ".join(f"AK{j}: f{j}" for j in range(len(akeys)))
-    L.append(f"    return {{{out_a}}}, {{{out_f}}}")
+    out_f = "".join(f"f{j}, " for j in range(len(akeys)))       # a frame's base at its ``Frame.aidx``
+    L.append(f"    return {{{out_a}}}, ({out_f})")
     names = {f"A{k}": aid for k, aid in enumerate(actions)}
-    names.update({f"AK{j}": akey for j, akey in enumerate(akeys)})
     names["PRODUCTION"] = production
     return _compile(L, "board", names)
 

@@ -4,6 +4,7 @@ provinces, uses stratagems. Deterministic from the game seed."""
 from __future__ import annotations
 
 import random
+from functools import cached_property
 
 from .. import actions as A
 from ..ids import TRACKS, triple
@@ -30,7 +31,12 @@ class StandardBot(Valuation):
         super().__init__()
         self.seat = seat
         self.seed = int(seed)
-        self.rng = random.Random((seed * 6007 + seat * 15485863) ^ 0x57D)
+
+    @cached_property
+    def rng(self):
+        """The bot's own random stream, seeded when first used (the standard policy draws nothing from it, so a
+        bot-only game does not seed one per seat; a subclass may set its own in ``__init__``)."""
+        return random.Random((self.seed * 6007 + self.seat * 15485863) ^ 0x57D)
 
     # ---------------------------------------------------------------- decisions
     def _decide(self, st, p, dec):
@@ -221,8 +227,8 @@ class StandardBot(Valuation):
         memo = self._vmemo
         key = ("strat", st.phase, len(p.hand), st.legendary, len(st.achievement_markers), tuple(p.armed),
                bool(st.province_deck) or any(st.display))
-        if key in memo:
-            got = memo[key]
+        got = memo.get(key, memo)               # (the memo itself: not there yet)
+        if got is not memo:
             if got is None or (got.kind == "play" and st.why_not(got) is None) \
                     or (got.kind == "pickup" and p.discard and st.can_pay(p, st.rules.pickup_cost)):
                 return got
@@ -279,7 +285,7 @@ class StandardBot(Valuation):
                 free.append(w)
                 continue
             area = f.area
-            here = (board.get(area) or self.area_board(st, p, area))[1][f.akey]
+            here = (board.get(area) or self.area_board(st, p, area))[1][f.aidx]
             if here > 0:
                 here = here * mult[area]
             if here < self.STAY:
@@ -295,8 +301,8 @@ class StandardBot(Valuation):
         for area, frames in table[3]:               # the frames off the timer rows, in frame order, by area
             bases = (board.get(area) or self.area_board(st, p, area))[1]
             m = mult[area]
-            for f, akey in frames:
-                v = bases[akey]
+            for f, _akey in frames:
+                v = bases[f.aidx]                   # (by number: a tuple key would be hashed each time)
                 if v > 0:
                     v = v * m                       # the frame's worth times how soon its row plays
                 if v <= vc:

@@ -103,7 +103,7 @@ class Valuation:
         if not cost:
             return 0.0                      # what _cost_value gives for nothing to pay
         memo = self._vmemo
-        key = ("cost", id(cost))
+        key = -id(cost)                     # (a negative number: ``value`` keeps effects by their id)
         got = memo.get(key)
         if got is not None and got[0] is cost:
             return got[1]
@@ -262,11 +262,11 @@ class Valuation:
         return got
 
     def place_value(self, st, p, w, f):
-        best = (self._board.get(f.area) or self.area_board(st, p, f.area))[1][f.akey]
+        best = (self._board.get(f.area) or self.area_board(st, p, f.area))[1][f.aidx]
         return best * (self.SOON_BASE + self.SOON_W * self.soon(st, f.area)) if best > 0 else best
 
     def area_board(self, st, p, area):
-        """``({action id: act_term}, {frame akey: frame_base})`` for the reward boxes and frames of ``area``, made
+        """``({action id: act_term}, (frame_base by Frame.aidx, ...))`` for the reward boxes and frames of ``area``, made
         at once by the rule set's compiled board function of that area (``kernel.board_function``) when first
         asked for in a memo (``StandardBot.choose`` keys it); ``self._board`` keeps them by area."""
         got = self._board.get(area)
@@ -286,4 +286,4 @@ class Valuation:
 
     def frame_base(self, st, p, f):
         """A frame's worth before timing: its best box (``act_term``; -3 for a box it cannot pay)."""
-        return (self._board.get(f.area) or self.area_board(st, p, f.area))[1][f.akey]
+        return (self._board.get(f.area) or self.area_board(st, p, f.area))[1][f.aidx]
