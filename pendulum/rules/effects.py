@@ -215,16 +215,19 @@ class Effects:
 
     def move_worker(self, p, w, to, ev):
         frm = p.workers[w]
-        if frm[:2] == "F:":
-            self.frame_occ[frm[2:]].remove(w)
-        if to[:2] == "F:":
-            self.frame_occ[to[2:]].append(w)
+        frames = self.rules.loc_frame                       # (a location's frame: no slicing, no new string)
+        f = frames.get(frm)
+        if f is not None:
+            self.frame_occ[f.id].remove(w)
+        f = frames.get(to)
+        if f is not None:
+            self.frame_occ[f.id].append(w)
         p.workers[w] = to
         if ev is not None:
             ev.append(A.WorkerMoved(p.seat, w, frm, to))
 
     def _do_move(self, p, a, ev):
-        self.move_worker(p, a.worker, "mat" if a.to == "mat" else "F:" + a.to, ev)
+        self.move_worker(p, a.worker, "mat" if a.to == "mat" else self.rules.frame_loc[a.to], ev)
         if self.phase == "opening":
             self.opening.pop(0)
     def _do_act(self, p, a, ev):
@@ -234,7 +237,7 @@ class Effects:
         p.armed = []
         twice = "twice" in armed and self.can_pay(p, {k: v * 2 for k, v in cost.items()}) \
             if self.rules.options["pacifist_twice_pays_twice"] else "twice" in armed
-        self.move_worker(p, a.worker, "B:" + sp.id, ev)
+        self.move_worker(p, a.worker, self.rules.box_loc[sp.id], ev)
         if ev is not None:
             ev.append(A.WorkerActed(p.seat, a.worker, sp.id))
         self.pay(p, cost, None, ev)
@@ -459,3 +462,6 @@ class Effects:
 # kind -> its handler (a table: one lookup per applied action)
 HANDLERS = {kind: getattr(Effects, "_do_" + kind) for kind in
             ("move", "act", "flip", "play", "pickup", "claim", "refill", "done", "resume", "choose")}
+# an action's class -> its handler (``apply_chosen``: ``type(a)`` is read faster than the class attribute ``a.kind``)
+HANDLER_OF = {cls: HANDLERS[cls.kind] for cls in
+              (A.Move, A.Act, A.Flip, A.Play, A.Pickup, A.Claim, A.Refill, A.Done, A.Resume, A.Choose)}

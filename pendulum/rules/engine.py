@@ -196,11 +196,14 @@ class PendulumRules(Rules):
         # location -> (area, row) for every board location; action objects are made once and shared
         self.loc_row = {}
         self.loc_frame = {}                                 # "F:<frame>" -> its Frame (no slicing on hot paths)
+        self.frame_loc, self.box_loc = {}, {}               # a frame's / a box's id -> its location (made once)
         for f in self.frames.values():
-            self.loc_row["F:" + f.id] = (f.area, f.row)
-            self.loc_frame["F:" + f.id] = f
+            loc = self.frame_loc[f.id] = "F:" + f.id
+            self.loc_row[loc] = (f.area, f.row)
+            self.loc_frame[loc] = f
         for sp in self.spaces.values():
-            self.loc_row["B:" + sp.id] = (sp.area, sp.row)
+            loc = self.box_loc[sp.id] = "B:" + sp.id
+            self.loc_row[loc] = (sp.area, sp.row)
         self._targets = {}
         self._rows_tables = {}
         self._move_objs = {}

@@ -24,6 +24,7 @@ to be one (``literal``), and slot colours as string literals (``repr``): a mod c
 """
 from __future__ import annotations
 
+import re
 import weakref
 
 RES_KEYS = ("military", "culture", "gold")
@@ -76,11 +77,10 @@ def value_function(eff):
     c = compile_effect(eff)
     fn = _SHAPES.get(c[1:])                         # effects with the same parts share one function
     if fn is None:
-        L = ["def value(bot, st, p, ctx, depth):",
-             "    want, res, late, total, have, tshort, vneed, vkeep = ctx",
-             "    v = 0.0"]
+        L = ["def value(bot, st, p, ctx, depth):", None, "    v = 0.0"]
         _value_lines(L, c, "    ", _ATTR_W, "depth < 1")
         L.append("    return v")
+        L[1] = _ctx_line("\n".join(L[2:]))
         if len(_SHAPES) > 1024:
             _SHAPES.clear()
         fn = _SHAPES[c[1:]] = _compile(L, "value")
@@ -88,6 +88,18 @@ def value_function(eff):
         FUNCS.clear()
     FUNCS[id(eff)] = (eff, fn)
     return fn
+
+
+CTX = ("want", "res", "late", "total", "have", "tshort", "vneed", "vkeep")     # ``Valuation._context``
+
+
+def _ctx_line(body):
+    """The line that reads ``ctx`` for ``body``: only the parts it names when they are few (most value functions
+    read one or two; taking all eight apart costs more)."""
+    used = [(i, k) for i, k in enumerate(CTX) if re.search(rf"\b{k}\b", body)]
+    if len(used) > 3:
+        return "    " + ", ".join(CTX) + " = ctx"
+    return "    " + ("; ".join(f"{k} = ctx[{i}]" for i, k in used) or "pass")
 
 
 _ATTR_W = {k: "bot." + k for k in ("SHORT_W", "VOTE_W", "CONQ", "RECRUIT", "RECRUIT3")}

@@ -31,6 +31,7 @@ class StandardBot(Valuation):
         super().__init__()
         self.seat = seat
         self.seed = int(seed)
+        self._own = str(seat)               # (a worker id's first character: ``_move``)
 
     @cached_property
     def rng(self):
@@ -102,7 +103,7 @@ class StandardBot(Valuation):
 
     # ---------------------------------------------------------------- main policy
     _rows = None            # choose: (rules, a copy of the timer rows, ``rules.rows_table`` of them)
-    _rev = _sid = None      # choose: the mat's revision and the state's id the memo key was last checked at
+    _rev = _st = None       # choose: the mat's revision and the state the memo key was last checked at
 
     def mat_changed(self):
         """The next decision checks the memo key even if the mat's revision is the same (for a caller that
@@ -117,9 +118,9 @@ class StandardBot(Valuation):
         seat = self.seat
         p = st.players[seat]
         self._soon_memo = None
-        sid = id(st)
-        if p.rev != self._rev or sid != self._sid:
-            self._rev, self._sid = p.rev, sid
+        if p.rev != self._rev or st is not self._st:
+            self._rev, self._st = p.rev, st
+            sid = id(st)
             r, t, s = p.res, p.tracks, p.slots         # (one tuple display, no unpacking or map: a hot path)
             key = (sid, r[0], r[1], r[2], p.votes, t[0], t[1], t[2], p.legendary, p.claims, p.had_token,
                    len(p.discard), len(s["brown"]), len(s["red"]), len(s["blue"]), len(s["yellow"]), len(p.keep),
@@ -135,10 +136,7 @@ class StandardBot(Valuation):
             o = self._decide(st, p, p.decisions[0])
             return A.Choose(seat, o) if o is not None else None
         if ph == "opening":
-            acts = st.legal_actions(seat)
-            if not acts:
-                return None
-            return max(acts, key=lambda a: self.place_value(st, p, a.worker, st.rules.frames[a.to]))
+            return self._opening(st, p)
         if ph not in ("action", "council_called", "council_adjust") or p.done:
             return None
         playing = ph != "council_adjust"
@@ -180,6 +178,13 @@ class StandardBot(Valuation):
         if st.province_deck and not all(st.display):
             return objs["refill"]
         return objs["done"][0]
+
+    def _opening(self, st, p):
+        """The opening placement (a method of its own: a lambda in ``choose`` would make cells at every call)."""
+        acts = st.legal_actions(self.seat)
+        if not acts:
+            return None
+        return max(acts, key=lambda a: self.place_value(st, p, a.worker, st.rules.frames[a.to]))
 
     def _claim(self, st, p):
         """A claim now, or None (``choose`` keeps it in the values' memo)."""
@@ -286,14 +291,14 @@ class StandardBot(Valuation):
                 continue
             area = f.area
             here = (board.get(area) or self.area_board(st, p, area))[1][f.aidx]
-            if here > 0:
+            if here > 0.0:                          # (bases are floats: a float compare, not a mixed one)
                 here = here * mult[area]
             if here < self.STAY:
                 free.append(w)
                 current[w] = here
         if not free:
             return None
-        own = str(p.seat)
+        own = self._own
         variant = p.variant
         occs = st.frame_occ
         best_c = best_g = None                      # first best frame (in frame order) for a common / a grande
@@ -303,7 +308,7 @@ class StandardBot(Valuation):
             m = mult[area]
             for f, _akey in frames:
                 v = bases[f.aidx]                   # (by number: a tuple key would be hashed each time)
-                if v > 0:
+                if v > 0.0:
                     v = v * m                       # the frame's worth times how soon its row plays
                 if v <= vc:
                     continue                        # cannot win: vg >= vc, and a tie goes to the first frame
