@@ -77,10 +77,7 @@ class Council:
                     if not p.done or p.decisions:
                         return
                 if self.wait_last and not self.closing:
-                    rank = {x: i for i, x in enumerate(self.privilege)}
-                    self.closing = sorted(self.wait_last, key=lambda x: -rank[x])   # lowest first
-                    self.wait_last = []
-                    self.players[self.closing[0]].done = False
+                    self._start_closing()
                     return
                 if self.closing:
                     return
@@ -94,8 +91,11 @@ class Council:
                 if self.council_turn >= len(order):
                     self.set_phase("council_trim", ev)
                     for p in self.players:
-                        if any(len(v) > self.slot_limit(p) for v in p.slots.values()):
-                            self.open_decision(p, {"t": "trim"}, ev)
+                        lim = self.slot_limit(p)
+                        for v in p.slots.values():
+                            if len(v) > lim:
+                                self.open_decision(p, {"t": "trim"}, ev)
+                                break
                     continue
                 seat = order[self.council_turn]
                 self.council_turn += 1
@@ -120,6 +120,14 @@ class Council:
                 self._restart_flip(ev)
                 continue
             return
+
+    def _start_closing(self):
+        """4.6: everyone is done and some asked to act last: their closing turns, lowest privilege first. (Not
+        in ``progress``: its lambda would make closure cells at every call of that hot function.)"""
+        rank = {x: i for i, x in enumerate(self.privilege)}
+        self.closing = sorted(self.wait_last, key=lambda x: -rank[x])   # lowest first
+        self.wait_last = []
+        self.players[self.closing[0]].done = False
 
     def _bonus_for(self, seat):
         bonus = self.rules.rank_bonus

@@ -170,7 +170,7 @@ class Effects:
             if self.display_cards() or self.province_deck:
                 self.open_decision(p, {"t": "conquer"}, ev)
         if eff.get("retrieve_worker"):
-            if any(self.on_timer_row(loc) for loc in p.workers.values()):
+            if self.any_on_timer_row(p):
                 self.open_decision(p, {"t": "retrieve"}, ev)
         if eff.get("pickup_all_stratagems") and p.discard:
             cards = tuple(p.discard)
@@ -247,10 +247,15 @@ class Effects:
         if twice:
             self.gain(p, sp.effect, ev)
         if "adjacent" in armed:
-            opts = [s.id for s in self.rules.spaces_by_row[(sp.area, sp.row)]
-                    if abs(s.index - sp.index) == 1 and self.can_pay(p, s.cost)]
-            if opts:
-                self.open_decision(p, {"t": "adjacent", "opts": opts}, ev)
+            self._open_adjacent(p, sp, ev)
+
+    def _open_adjacent(self, p, sp, ev):
+        """The armed "adjacent" modifier: the boxes beside ``sp`` that ``p`` can pay, as a decision. (Not in
+        ``_do_act``: a comprehension there would make closure cells at every act.)"""
+        opts = [s.id for s in self.rules.spaces_by_row[(sp.area, sp.row)]
+                if abs(s.index - sp.index) == 1 and self.can_pay(p, s.cost)]
+        if opts:
+            self.open_decision(p, {"t": "adjacent", "opts": opts}, ev)
 
     def _do_flip(self, p, a, ev):
         self.flip_timer(a.timer, p.seat, ev)

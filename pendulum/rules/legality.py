@@ -350,7 +350,7 @@ class Legality:
     def card_refusal(self, p, card, info):
         """Why the card's effect cannot be used now (nothing to retrieve, no province left...), or None."""
         eff = info["effect"]
-        if eff.get("retrieve_worker") and not any(self.on_timer_row(l) for l in p.workers.values()):
+        if eff.get("retrieve_worker") and not self.any_on_timer_row(p):
             return REFUSE.no_worker_to_retrieve
         if eff.get("recruit_common_worker"):
             if self.workers_in_play(p) >= self.rules.max_workers or not self.reserve_common(p):
@@ -359,12 +359,12 @@ class Legality:
             return REFUSE.no_province
         sp = eff.get("special")
         if sp in ARMING:
-            if not any(loc[:2] == "F:" and self.on_timer_row(loc) for loc in p.workers.values()):
+            if not self.any_on_timer_row(p, True):
                 return REFUSE.no_worker_ready
             if ARMING[sp] in p.armed:
                 return REFUSE.already_armed
         elif sp == "move_one_vp":
-            if not any(p.tracks[t] > self.track_floor(p, t) for t in range(3)):
+            if not self._track_above_floor(p):
                 return REFUSE.no_track_above_start
         elif sp == "return_one_discarded_stratagem":
             if not p.discard:
@@ -507,6 +507,17 @@ class Legality:
     def worker_row(self, loc: str):
         """(area, row) of a board location, or None."""
         return self.rules.loc_row.get(loc)
+
+    def any_on_timer_row(self, p, frames_only=False) -> bool:
+        """A worker of ``p`` on a timer row (``frames_only``: in a frame there). (Loops of their own: a generator
+        in ``card_refusal`` would make closure cells at every call.)"""
+        for loc in p.workers.values():
+            if (not frames_only or loc[:2] == "F:") and self.on_timer_row(loc):
+                return True
+        return False
+
+    def _track_above_floor(self, p) -> bool:
+        return any(p.tracks[t] > self.track_floor(p, t) for t in range(3))
 
     def on_timer_row(self, loc: str) -> bool:
         ar = self.rules.loc_row.get(loc)

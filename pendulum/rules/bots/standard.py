@@ -260,8 +260,7 @@ class StandardBot(Valuation):
                 continue
             pay = pays[0]
             if info["cost"].get("any_resource"):
-                need = self.res_need(st, p)
-                pay = min(pays, key=lambda o: _weighted(triple(o), need))
+                pay = self._cheapest_pay(st, p, pays)
             v = self.value(st, p, eff) - self.cost_value(st, p, info["cost"])
             if sp in ("claim_current_achievement", "claim_achievement_second_time"):
                 v = 30 if st.legendary_available(p) else 2.0
@@ -270,6 +269,12 @@ class StandardBot(Valuation):
         if best is None and p.discard and p.res[1] >= 7 and st.can_pay(p, r.pickup_cost):
             return A.Pickup(p.seat)
         return best
+
+    def _cheapest_pay(self, st, p, pays):
+        """The payment of a wild cost the bot misses least (a method: a lambda in ``_stratagem_raw`` would make a
+        closure cell at every call)."""
+        need = self.res_need(st, p)
+        return min(pays, key=lambda o: _weighted(triple(o), need))
 
     def _move(self, st, p, table):
         """The best move of a worker that is free to move (on the mat, on a reward box, or in a frame worth

@@ -247,7 +247,7 @@ class Valuation:
         """``{area: factor}`` a positive frame value is multiplied by (how soon its row comes into play), as
         ``place_value`` computes it (``_move`` asks once per decision)."""
         if st.rules.timed:
-            return {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
+            return self._mults(st)
         rules, space = st.rules, st.track_space        # time-track: depends on the token's space only
         last = self._track_mult
         if last is not None and last[0] is rules and last[1] == space:
@@ -257,9 +257,13 @@ class Valuation:
         if got is None:
             if len(_TRACK_MULTS) > 256:
                 _TRACK_MULTS.clear()
-            got = _TRACK_MULTS[key] = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
+            got = _TRACK_MULTS[key] = self._mults(st)
         self._track_mult = (rules, space, got)
         return got
+
+    def _mults(self, st):
+        """``mults`` worked out (not in ``mults``: a comprehension there would make closure cells at every call)."""
+        return {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
 
     def place_value(self, st, p, w, f):
         best = (self._board.get(f.area) or self.area_board(st, p, f.area))[1][f.aidx]
