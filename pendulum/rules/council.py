@@ -24,7 +24,11 @@ class Council:
             return [p.seat for p in self.players if p.decisions]
         if self.closing:
             return [self.closing[0]]
-        return [p.seat for p in self.players if p.decisions or not p.done]
+        out = []
+        for p in self.players:                      # (a loop: a comprehension is a call of its own)
+            if p.decisions or not p.done:
+                out.append(p.seat)
+        return out
 
     def set_phase(self, phase, ev):
         self.phase = phase
@@ -111,8 +115,9 @@ class Council:
                 self._council_end(ev)
                 continue
             if ph == "council_adjust":
-                if not all(p.done for p in self.players):
-                    return
+                for p in self.players:              # (a loop, not all() over a generator)
+                    if not p.done:
+                        return
                 if self.rules.timed and any(v > 0 for v in self.remaining.values()):
                     return                  # 5.8 step 6: wait for running sand (G25 option off)
                 self.round += 1

@@ -171,13 +171,21 @@ class StandardBot(Valuation):
         if playing and st.rules.timed and ph == "action":
             a = self._flip(st, p)
             if a is _WAIT:                 # a finished timer it will flip later (or a person may): not done
-                return st.rules.seat_objs(seat)["refill"] if st.province_deck and not all(st.display) else None
+                return self._objs(st)["refill"] if st.province_deck and not all(st.display) else None
             if a:
                 return a
-        objs = st.rules.seat_objs(seat)           # the shared action objects (equal to new ones)
+        objs = self._objs(st)                     # the shared action objects (equal to new ones)
         if st.province_deck and not all(st.display):
             return objs["refill"]
         return objs["done"][0]
+
+    _seat_objs = (None, None)   # (rules, ``rules.seat_objs`` of this seat)
+
+    def _objs(self, st):
+        got = self._seat_objs
+        if got[0] is not st.rules:
+            got = self._seat_objs = (st.rules, st.rules.seat_objs(self.seat))
+        return got[1]
 
     def _opening(self, st, p):
         """The opening placement (a method of its own: a lambda in ``choose`` would make cells at every call)."""

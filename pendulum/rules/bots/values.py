@@ -84,11 +84,14 @@ class Valuation:
             return 0.0
         if depth == 0:
             memo = self._vmemo
-            got = memo.get(id(eff))
+            k = id(eff)                               # (once: ``id`` raises an audit event at each call)
+            got = memo.get(k)
             if got is not None and got[0] is eff:     # the memo keeps ``eff`` alive, so its id is not reused
                 return got[1]
-            v = self._value(st, p, eff, 0)
-            memo[id(eff)] = (eff, v)
+            got = FUNCS.get(k)                        # (``_value``, written out)
+            fn = got[1] if got is not None and got[0] is eff else value_function(eff)
+            v = fn(self, st, p, memo.get("ctx") or self._context(st, p), 0)
+            memo[k] = (eff, v)
             return v
         return self._value(st, p, eff, depth)
 
