@@ -410,8 +410,12 @@ class Legality:
             return REFUSE.already_claimed
         if len(self.achievement_markers) >= self.rules.marker_spots:
             return REFUSE.no_marker_spot
-        if not waive and not self.meets(p, self.rules.achievements[self.achievement]["requires"]):
-            return REFUSE.requirements_unmet
+        if not waive:
+            req = self.rules.achievements[self.achievement]["requires"]       # the achievement's requirements
+            m, c, g = p.res
+            if not (m >= req["military"] and c >= req["culture"] and g >= req["gold"] and p.votes >= req["votes"]
+                    and m + c + g >= req["any_resource_total"]):
+                return REFUSE.requirements_unmet
         return None
 
     def _claim_gate(self, p):
@@ -430,11 +434,6 @@ class Legality:
 
     def _why_claim(self, p, a):
         return self._claim_gate(p) or self._take_refusal(p, a.take)
-
-    def meets(self, p, req: dict) -> bool:
-        m, c, g = p.res
-        return (m >= req["military"] and c >= req["culture"] and g >= req["gold"] and p.votes >= req["votes"]
-                and m + c + g >= req["any_resource_total"])
 
     def legendary_available(self, p):
         return self.legendary == "card" and not p.had_token and not p.legendary

@@ -157,16 +157,16 @@ class StandardBot(Valuation):
             else:
                 a = self._claim(st, p)
                 self._claimed = (memo, ph, n, a)
-            if a:
+            if a is not None:                   # (an action or None: ``is`` asks the object nothing)
                 return a
             a = self._best_act(st, p, table)
-            if a:
+            if a is not None:
                 return a
             a = self._stratagem(st, p)
-            if a:
+            if a is not None:
                 return a
         a = self._move(st, p, table)
-        if a:
+        if a is not None:
             return a
         if playing and st.rules.timed and ph == "action":
             a = self._flip(st, p)
@@ -174,7 +174,8 @@ class StandardBot(Valuation):
                 return self._objs(st)["refill"] if st.province_deck and not all(st.display) else None
             if a:
                 return a
-        objs = self._objs(st)                     # the shared action objects (equal to new ones)
+        objs = self._seat_objs                    # the shared action objects (equal to new ones)
+        objs = objs[1] if objs[0] is st.rules else self._objs(st)
         if st.province_deck and not all(st.display):
             return objs["refill"]
         return objs["done"][0]
