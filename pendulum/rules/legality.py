@@ -508,8 +508,7 @@ class Legality:
         return self.rules.loc_row.get(loc)
 
     def any_on_timer_row(self, p, frames_only=False) -> bool:
-        """A worker of ``p`` on a timer row (``frames_only``: in a frame there). (Loops of their own: a generator
-        in ``card_refusal`` would make closure cells at every call.)"""
+        """A worker of ``p`` on a timer row (``frames_only``: in a frame there); its callers make no closure cells."""
         for loc in p.workers.values():
             if (not frames_only or loc[:2] == "F:") and self.on_timer_row(loc):
                 return True
@@ -537,11 +536,7 @@ class Legality:
         return None
 
     def workers_in_play(self, p):
-        n = 0
-        for loc in p.workers.values():          # (a loop, not sum() over a generator)
-            if loc not in OFF_BOARD:
-                n += 1
-        return n
+        return len(p.workers) - sum(map(OFF_BOARD.__contains__, p.workers.values()))    # (no generator: C only)
 
     def display_cards(self):
         return [c for c in self.display if c]

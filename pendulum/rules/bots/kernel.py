@@ -152,7 +152,7 @@ def _build_area(rules, W, tracks, actions, akeys, production):
          "    want, res, late, total, have, tshort, vneed, vkeep = ctx",
          "    r0, r1, r2 = res",
          "    w0, w1, w2 = want"]
-    costs = {}                                     # cost parts -> the number of its "payN" / "cvN" names
+    costs = {}                                     # cost parts -> the number of its "payN" / "cwN" names
     for k, (cost, eff) in enumerate(actions.values()):
         c = rules.costs[id(cost)]                  # (every reward box's cost is compiled by the rules)
         parts = (bool(cost),) + c[1:]              # (an empty cost is not valued: 0.0)
@@ -166,11 +166,18 @@ def _build_area(rules, W, tracks, actions, akeys, production):
         L.append("        v = 0.0")
         if eff:
             _value_lines(L, compile_effect(eff), "        ", W, None, tracks=tracks)
-        L.append(f"        a{k} = {'v' if eff else '0.0'} - {f'cv{ci}' if cost else '0.0'} * 0.6")
+        L.append(f"        a{k} = {'v' if eff else '0.0'} - {f'cw{ci}' if cost else '0.0 * 0.6'}")
     index = {aid: k for k, aid in enumerate(actions)}
-    for j, akey in enumerate(akeys):
-        L.append("    best = -5.0")
-        for aid in akey:
+    for j, akey in enumerate(akeys):            # best = -5.0, then each box: -3.0 if unpaid, kept if greater
+        if not akey:
+            L.append(f"    f{j} = -5.0")
+            continue
+        k = index[akey[0]]                      # (the first box against -5.0, written out)
+        L.append(f"    {'best' if len(akey) > 1 else f'f{j}'} = -3.0 if a{k} is None else "
+                 f"(a{k} if a{k} > -5.0 else -5.0)")
+        if len(akey) == 1:
+            continue
+        for aid in akey[1:]:
             k = index[aid]
             L.append(f"    v = -3.0 if a{k} is None else a{k}")
             L.append("    if v > best:")
@@ -185,8 +192,8 @@ def _build_area(rules, W, tracks, actions, akeys, production):
 
 
 def _cost_lines(L, ci, parts):
-    """``payN`` (``can_pay`` of a static cost) and ``cvN`` (``_cost_value``, only where it can be paid and the
-    cost is not empty)."""
+    """``payN`` (``can_pay`` of a static cost) and ``cwN`` (0.6 times ``_cost_value``, only where it can be paid
+    and the cost is not empty)."""
     valued, cm, cc, cg, ca, cv, vps = parts
     m, c, g, a, vo = (literal(x) for x in (cm, cc, cg, ca, cv))
     cond = [f"r0 < {m}", f"r1 < {c}", f"r2 < {g}", f"p.votes < {vo}"]
@@ -218,7 +225,7 @@ def _cost_lines(L, ci, parts):
         L.append(f"        v += 0.6 * {vo} + 2.2 * (over if over > 0 else 0)")
     for _t, n in vps:
         L.append(f"        v += 4.5 * {literal(n)}")
-    L.append(f"        cv{ci} = v")
+    L.append(f"        cw{ci} = v * 0.6")            # (the cost's value times 0.6, as each box takes it off)
 
 
 def _value_lines(L, c, ind, W, production_if, tracks=None):

@@ -273,9 +273,9 @@ class Valuation:
         return best * (self.SOON_BASE + self.SOON_W * self.soon(st, f.area)) if best > 0 else best
 
     def area_board(self, st, p, area):
-        """``({action id: act_term}, (frame_base by Frame.aidx, ...))`` for the reward boxes and frames of ``area``, made
-        at once by the rule set's compiled board function of that area (``kernel.board_function``) when first
-        asked for in a memo (``StandardBot.choose`` keys it); ``self._board`` keeps them by area."""
+        """``({action id: act_term}, (frame_base at each Frame.aidx, ...))`` for the reward boxes and frames of
+        ``area``, made at once by the rule set's compiled board function of that area (``kernel.board_function``)
+        when first asked for in a memo (``StandardBot.choose`` keys it); ``self._board`` keeps them by area."""
         got = self._board.get(area)
         if got is None:
             rules = st.rules
