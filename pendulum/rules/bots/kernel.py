@@ -166,7 +166,7 @@ def _build_area(rules, W, tracks, actions, akeys, production):
         L.append("        v = 0.0")
         if eff:
             _value_lines(L, compile_effect(eff), "        ", W, None, tracks=tracks)
-        L.append(f"        a{k} = {'v' if eff else '0.0'} - {f'cw{ci}' if cost else '0.0 * 0.6'}")
+        L.append(f"        a{k} = {'v' if eff else '0.0'} - {f'cw{ci}' if cost else '0.0'}")     # (0.0 * 0.6 is 0.0)
     index = {aid: k for k, aid in enumerate(actions)}
     for j, akey in enumerate(akeys):            # best = -5.0, then each box: -3.0 if unpaid, kept if greater
         if not akey:
