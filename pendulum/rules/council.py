@@ -24,7 +24,11 @@ class Council:
             return [p.seat for p in self.players if p.decisions]
         if self.closing:
             return [self.closing[0]]
-        return [p.seat for p in self.players if p.decisions or not p.done]
+        out = []
+        for p in self.players:                      # (a loop: a comprehension is a call of its own)
+            if p.decisions or not p.done:
+                out.append(p.seat)
+        return out
 
     def set_phase(self, phase, ev):
         self.phase = phase
@@ -77,24 +81,25 @@ class Council:
                     if not p.done or p.decisions:
                         return
                 if self.wait_last and not self.closing:
-                    rank = {x: i for i, x in enumerate(self.privilege)}
-                    self.closing = sorted(self.wait_last, key=lambda x: -rank[x])   # lowest first
-                    self.wait_last = []
-                    self.players[self.closing[0]].done = False
+                    self._start_closing()
                     return
                 if self.closing:
                     return
                 self._council_start(ev)
                 continue
             if ph == "council_rewards":
-                if any(p.decisions for p in self.players):
-                    return
+                for p in self.players:              # (a loop, not any() over a generator)
+                    if p.decisions:
+                        return
                 order = self.real_order()
                 if self.council_turn >= len(order):
                     self.set_phase("council_trim", ev)
                     for p in self.players:
-                        if any(len(v) > self.slot_limit(p) for v in p.slots.values()):
-                            self.open_decision(p, {"t": "trim"}, ev)
+                        lim = self.slot_limit(p)
+                        for v in p.slots.values():
+                            if len(v) > lim:
+                                self.open_decision(p, {"t": "trim"}, ev)
+                                break
                     continue
                 seat = order[self.council_turn]
                 self.council_turn += 1
@@ -110,8 +115,9 @@ class Council:
                 self._council_end(ev)
                 continue
             if ph == "council_adjust":
-                if not all(p.done for p in self.players):
-                    return
+                for p in self.players:              # (a loop, not all() over a generator)
+                    if not p.done:
+                        return
                 if self.rules.timed and any(v > 0 for v in self.remaining.values()):
                     return                  # 5.8 step 6: wait for running sand (G25 option off)
                 self.round += 1
@@ -119,6 +125,14 @@ class Council:
                 self._restart_flip(ev)
                 continue
             return
+
+    def _start_closing(self):
+        """4.6: everyone is done and some asked to act last: their closing turns, lowest privilege first. (Not
+        in ``progress``: its lambda would make closure cells at every call of that hot function.)"""
+        rank = {x: i for i, x in enumerate(self.privilege)}
+        self.closing = sorted(self.wait_last, key=lambda x: -rank[x])   # lowest first
+        self.wait_last = []
+        self.players[self.closing[0]].done = False
 
     def _bonus_for(self, seat):
         bonus = self.rules.rank_bonus

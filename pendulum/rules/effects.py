@@ -45,7 +45,7 @@ class Effects:
     def resolve(self, p, action, ev):
         """Carry out a legal ``action`` of seat ``p`` (checked by ``why_not``), appending its events to ``ev``
         (None: none are made -- every part here takes that, ``PendulumState.apply_chosen``)."""
-        _HANDLERS[action.kind](self, p, action, ev)
+        HANDLERS[action.kind](self, p, action, ev)
 
     def shared_changed(self):
         """The round, the achievement or the legendary token's place changed: every mat is valued afresh."""
@@ -106,12 +106,14 @@ class Effects:
         p.rev = next(MAT_REVS)
         cap = self.rules.track_max
         room = cap - p.tracks[t]
-        step = min(n, room)
+        step = room if room < n else n            # (min and max written out: this runs at every track step)
         if step > 0:
             p.tracks[t] += step
             if ev is not None:
                 ev.append(A.Gained(p.seat, f"{TRACKS[t]}_vp={step}"))
-        extra = n - max(step, 0)
+            extra = n - step
+        else:
+            extra = n - 0
         if extra > 0 and p.variant and p.res[t] > 0:   # 1.7 glory: the player may bank further steps
             self.open_decision(p, {"t": "glory", "track": t, "n": extra}, ev)
 
@@ -131,7 +133,9 @@ class Effects:
                 c = compile_gain(eff)            # made on the fly: read it now
         _, res, votes, vps, rest = c
         for key, i, v in res:
-            got = min(v, cap - p.glory[i] - p.res[i])            # glory cubes lower the cap (1.7)
+            got = cap - p.glory[i] - p.res[i]                    # glory cubes lower the cap (1.7)
+            if not got < v:
+                got = v                                          # (min(v, got), written out)
             if got > 0:
                 p.res[i] += got
                 if ev is not None:
@@ -166,7 +170,7 @@ class Effects:
             if self.display_cards() or self.province_deck:
                 self.open_decision(p, {"t": "conquer"}, ev)
         if eff.get("retrieve_worker"):
-            if any(self.on_timer_row(loc) for loc in p.workers.values()):
+            if self.any_on_timer_row(p):
                 self.open_decision(p, {"t": "retrieve"}, ev)
         if eff.get("pickup_all_stratagems") and p.discard:
             cards = tuple(p.discard)
@@ -211,16 +215,19 @@ class Effects:
 
     def move_worker(self, p, w, to, ev):
         frm = p.workers[w]
-        if frm[:2] == "F:":
-            self.frame_occ[frm[2:]].remove(w)
-        if to[:2] == "F:":
-            self.frame_occ[to[2:]].append(w)
+        frames = self.rules.loc_frame                       # (a location's frame: no slicing, no new string)
+        f = frames.get(frm)
+        if f is not None:
+            self.frame_occ[f.id].remove(w)
+        f = frames.get(to)
+        if f is not None:
+            self.frame_occ[f.id].append(w)
         p.workers[w] = to
         if ev is not None:
             ev.append(A.WorkerMoved(p.seat, w, frm, to))
 
     def _do_move(self, p, a, ev):
-        self.move_worker(p, a.worker, "mat" if a.to == "mat" else "F:" + a.to, ev)
+        self.move_worker(p, a.worker, "mat" if a.to == "mat" else self.rules.frame_loc[a.to], ev)
         if self.phase == "opening":
             self.opening.pop(0)
     def _do_act(self, p, a, ev):
@@ -230,7 +237,7 @@ class Effects:
         p.armed = []
         twice = "twice" in armed and self.can_pay(p, {k: v * 2 for k, v in cost.items()}) \
             if self.rules.options["pacifist_twice_pays_twice"] else "twice" in armed
-        self.move_worker(p, a.worker, "B:" + sp.id, ev)
+        self.move_worker(p, a.worker, self.rules.box_loc[sp.id], ev)
         if ev is not None:
             ev.append(A.WorkerActed(p.seat, a.worker, sp.id))
         self.pay(p, cost, None, ev)
@@ -240,10 +247,15 @@ class Effects:
         if twice:
             self.gain(p, sp.effect, ev)
         if "adjacent" in armed:
-            opts = [s.id for s in self.rules.spaces_by_row[(sp.area, sp.row)]
-                    if abs(s.index - sp.index) == 1 and self.can_pay(p, s.cost)]
-            if opts:
-                self.open_decision(p, {"t": "adjacent", "opts": opts}, ev)
+            self._open_adjacent(p, sp, ev)
+
+    def _open_adjacent(self, p, sp, ev):
+        """The armed "adjacent" modifier: the boxes beside ``sp`` that ``p`` can pay, as a decision. (Not in
+        ``_do_act``: a comprehension there would make closure cells at every act.)"""
+        opts = [s.id for s in self.rules.spaces_by_row[(sp.area, sp.row)]
+                if abs(s.index - sp.index) == 1 and self.can_pay(p, s.cost)]
+        if opts:
+            self.open_decision(p, {"t": "adjacent", "opts": opts}, ev)
 
     def _do_flip(self, p, a, ev):
         self.flip_timer(a.timer, p.seat, ev)
@@ -453,5 +465,8 @@ class Effects:
 
 
 # kind -> its handler (a table: one lookup per applied action)
-_HANDLERS = {kind: getattr(Effects, "_do_" + kind) for kind in
-             ("move", "act", "flip", "play", "pickup", "claim", "refill", "done", "resume", "choose")}
+HANDLERS = {kind: getattr(Effects, "_do_" + kind) for kind in
+            ("move", "act", "flip", "play", "pickup", "claim", "refill", "done", "resume", "choose")}
+# an action's class -> its handler (``apply_chosen``: ``type(a)`` is read faster than the class attribute ``a.kind``)
+HANDLER_OF = {cls: HANDLERS[cls.kind] for cls in
+              (A.Move, A.Act, A.Flip, A.Play, A.Pickup, A.Claim, A.Refill, A.Done, A.Resume, A.Choose)}

@@ -32,7 +32,7 @@ class Space:
 
 
 class Frame:
-    __slots__ = ("id", "area", "row", "kind", "spaces", "blocking", "neutral", "akey")
+    __slots__ = ("id", "area", "row", "kind", "spaces", "blocking", "neutral", "akey", "aidx")
 
     def __init__(self, **kw):
         for k, v in kw.items():
@@ -183,8 +183,11 @@ class PendulumRules(Rules):
                            blocking=s.blocking != "none", neutral=bool(s.neutral_worker_in_2p))
                 self.frames[fid] = fr
             fr.spaces.append(sid)
+        akeys = {}                                          # area -> {akey: its number in the area}
         for f in self.frames.values():
-            f.akey = tuple(self.spaces[sid].action for sid in f.spaces)
+            f.akey = tuple(self.spaces[sid].action for sid in f.spaces)     # the actions of its boxes
+            n = akeys.setdefault(f.area, {})
+            f.aidx = n.setdefault(f.akey, len(n))           # the bots' board: a frame's base by this number
         self.frames_by_row = {(a, r): [f for f in self.frames.values() if f.area == a and f.row == r]
                               for a in AREAS for r in (0, 1)}
         self.spaces_by_row = {(a, r): [s for s in self.spaces.values() if s.area == a and s.row == r]
@@ -193,11 +196,14 @@ class PendulumRules(Rules):
         # location -> (area, row) for every board location; action objects are made once and shared
         self.loc_row = {}
         self.loc_frame = {}                                 # "F:<frame>" -> its Frame (no slicing on hot paths)
+        self.frame_loc, self.box_loc = {}, {}               # a frame's / a box's id -> its location (made once)
         for f in self.frames.values():
-            self.loc_row["F:" + f.id] = (f.area, f.row)
-            self.loc_frame["F:" + f.id] = f
+            loc = self.frame_loc[f.id] = "F:" + f.id
+            self.loc_row[loc] = (f.area, f.row)
+            self.loc_frame[loc] = f
         for sp in self.spaces.values():
-            self.loc_row["B:" + sp.id] = (sp.area, sp.row)
+            loc = self.box_loc[sp.id] = "B:" + sp.id
+            self.loc_row[loc] = (sp.area, sp.row)
         self._targets = {}
         self._rows_tables = {}
         self._move_objs = {}

@@ -350,7 +350,7 @@ class Legality:
     def card_refusal(self, p, card, info):
         """Why the card's effect cannot be used now (nothing to retrieve, no province left...), or None."""
         eff = info["effect"]
-        if eff.get("retrieve_worker") and not any(self.on_timer_row(l) for l in p.workers.values()):
+        if eff.get("retrieve_worker") and not self.any_on_timer_row(p):
             return REFUSE.no_worker_to_retrieve
         if eff.get("recruit_common_worker"):
             if self.workers_in_play(p) >= self.rules.max_workers or not self.reserve_common(p):
@@ -359,12 +359,12 @@ class Legality:
             return REFUSE.no_province
         sp = eff.get("special")
         if sp in ARMING:
-            if not any(loc[:2] == "F:" and self.on_timer_row(loc) for loc in p.workers.values()):
+            if not self.any_on_timer_row(p, True):
                 return REFUSE.no_worker_ready
             if ARMING[sp] in p.armed:
                 return REFUSE.already_armed
         elif sp == "move_one_vp":
-            if not any(p.tracks[t] > self.track_floor(p, t) for t in range(3)):
+            if not self._track_above_floor(p):
                 return REFUSE.no_track_above_start
         elif sp == "return_one_discarded_stratagem":
             if not p.discard:
@@ -410,8 +410,12 @@ class Legality:
             return REFUSE.already_claimed
         if len(self.achievement_markers) >= self.rules.marker_spots:
             return REFUSE.no_marker_spot
-        if not waive and not self.meets(p, self.rules.achievements[self.achievement]["requires"]):
-            return REFUSE.requirements_unmet
+        if not waive:
+            req = self.rules.achievements[self.achievement]["requires"]       # the achievement's requirements
+            m, c, g = p.res
+            if not (m >= req["military"] and c >= req["culture"] and g >= req["gold"] and p.votes >= req["votes"]
+                    and m + c + g >= req["any_resource_total"]):
+                return REFUSE.requirements_unmet
         return None
 
     def _claim_gate(self, p):
@@ -430,11 +434,6 @@ class Legality:
 
     def _why_claim(self, p, a):
         return self._claim_gate(p) or self._take_refusal(p, a.take)
-
-    def meets(self, p, req: dict) -> bool:
-        m, c, g = p.res
-        return (m >= req["military"] and c >= req["culture"] and g >= req["gold"] and p.votes >= req["votes"]
-                and m + c + g >= req["any_resource_total"])
 
     def legendary_available(self, p):
         return self.legendary == "card" and not p.had_token and not p.legendary
@@ -508,6 +507,16 @@ class Legality:
         """(area, row) of a board location, or None."""
         return self.rules.loc_row.get(loc)
 
+    def any_on_timer_row(self, p, frames_only=False) -> bool:
+        """A worker of ``p`` on a timer row (``frames_only``: in a frame there); its callers make no closure cells."""
+        for loc in p.workers.values():
+            if (not frames_only or loc[:2] == "F:") and self.on_timer_row(loc):
+                return True
+        return False
+
+    def _track_above_floor(self, p) -> bool:
+        return any(p.tracks[t] > self.track_floor(p, t) for t in range(3))
+
     def on_timer_row(self, loc: str) -> bool:
         ar = self.rules.loc_row.get(loc)
         return ar is not None and self.timer_row[ar[0]] == ar[1]
@@ -527,7 +536,7 @@ class Legality:
         return None
 
     def workers_in_play(self, p):
-        return sum(1 for loc in p.workers.values() if loc not in OFF_BOARD)
+        return len(p.workers) - sum(map(OFF_BOARD.__contains__, p.workers.values()))    # (no generator: C only)
 
     def display_cards(self):
         return [c for c in self.display if c]

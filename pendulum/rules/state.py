@@ -19,7 +19,7 @@ from tabletop.engine import Action, GameRng, State
 
 from .choices import Choices
 from .council import Council
-from .effects import Effects
+from .effects import HANDLER_OF, HANDLERS, Effects
 from .ids import AREAS, MAT_REVS, SLOTS
 from .legality import Legality
 from .realtime import RealTime
@@ -248,9 +248,12 @@ class PendulumState(Legality, Choices, Effects, Council, RealTime, State):
         illegal action would go unnoticed here: tests/pendulum/test_rules_sim_trusted.py replays seeded bot
         games through ``apply`` to show none does. ``events`` False: no events are made (None is returned),
         for a loop that reads none; the state changes exactly as with them."""
-        p = self.players[action.seat]
         ev: list | None = [] if events else None
-        self.resolve(p, action, ev)
+        try:
+            h = HANDLER_OF[type(action)]            # (``resolve``, inlined: a hot path)
+        except KeyError:
+            h = HANDLERS[action.kind]               # (a subclass of an action)
+        h(self, self.players[action.seat], action, ev)
         self.action_count += 1
         self.last_change = self._time
         self.progress(ev)

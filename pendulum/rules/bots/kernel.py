@@ -8,7 +8,7 @@ per box, per frame and per production), that was several thousand bytecodes per 
 * ``board_function(rules, bot, plain_tracks)`` writes those computations out, one function per area
   (black, green, purple) for the rule set's reward boxes and the bot's weights, with every test the data
   decides (which cubes a reward gives, which parts a cost has) already taken, and compiles them. An area's
-  function returns ``({action id: term or None}, {frame akey: base})`` -- what ``act_term`` and
+  function returns ``({action id: term or None}, (base, ...))`` -- what ``act_term`` and
   ``frame_base`` give for that area's boxes and frames. A decision that reads only the boxes under its own
   workers values only those areas (``Valuation.area_board``).
 * ``value_function(eff)`` does the same for ``Valuation._value`` of one effect (shared by the effects
@@ -24,6 +24,7 @@ to be one (``literal``), and slot colours as string literals (``repr``): a mod c
 """
 from __future__ import annotations
 
+import re
 import weakref
 
 RES_KEYS = ("military", "culture", "gold")
@@ -76,11 +77,10 @@ def value_function(eff):
     c = compile_effect(eff)
     fn = _SHAPES.get(c[1:])                         # effects with the same parts share one function
     if fn is None:
-        L = ["def value(bot, st, p, ctx, depth):",
-             "    want, res, late, total, have, tshort, vneed, vkeep = ctx",
-             "    v = 0.0"]
+        L = ["def value(bot, st, p, ctx, depth):", None, "    v = 0.0"]
         _value_lines(L, c, "    ", _ATTR_W, "depth < 1")
         L.append("    return v")
+        L[1] = _ctx_line("\n".join(L[2:]))
         if len(_SHAPES) > 1024:
             _SHAPES.clear()
         fn = _SHAPES[c[1:]] = _compile(L, "value")
@@ -88,6 +88,18 @@ def value_function(eff):
         FUNCS.clear()
     FUNCS[id(eff)] = (eff, fn)
     return fn
+
+
+CTX = ("want", "res", "late", "total", "have", "tshort", "vneed", "vkeep")     # ``Valuation._context``
+
+
+def _ctx_line(body):
+    """The line that reads ``ctx`` for ``body``: only the parts it names when they are few (most value functions
+    read one or two; taking all eight apart costs more)."""
+    used = [(i, k) for i, k in enumerate(CTX) if re.search(rf"\b{k}\b", body)]
+    if len(used) > 3:
+        return "    " + ", ".join(CTX) + " = ctx"
+    return "    " + ("; ".join(f"{k} = ctx[{i}]" for i, k in used) or "pass")
 
 
 _ATTR_W = {k: "bot." + k for k in ("SHORT_W", "VOTE_W", "CONQ", "RECRUIT", "RECRUIT3")}
@@ -129,7 +141,8 @@ def _build(rules, W, tracks):
         for sp in rules.spaces.values():
             if sp.area == area:
                 actions.setdefault(sp.action, (sp.cost, sp.effect))
-        akeys = list(dict.fromkeys(f.akey for f in rules.frames.values() if f.area == area))
+        akeys = {f.aidx: f.akey for f in rules.frames.values() if f.area == area}      # (numbered 0, 1, ...)
+        akeys = [akeys[j] for j in range(len(akeys))]
         out[area] = _build_area(rules, W, tracks, actions, akeys, production)
     return out
 
@@ -139,7 +152,7 @@ def _build_area(rules, W, tracks, actions, akeys, production):
          "    want, res, late, total, have, tshort, vneed, vkeep = ctx",
          "    r0, r1, r2 = res",
          "    w0, w1, w2 = want"]
-    costs = {}                                     # cost parts -> the number of its "payN" / "cvN" names
+    costs = {}                                     # cost parts -> the number of its "payN" / "cwN" names
     for k, (cost, eff) in enumerate(actions.values()):
         c = rules.costs[id(cost)]                  # (every reward box's cost is compiled by the rules)
         parts = (bool(cost),) + c[1:]              # (an empty cost is not valued: 0.0)
@@ -153,28 +166,34 @@ def _build_area(rules, W, tracks, actions, akeys, production):
         L.append("        v = 0.0")
         if eff:
             _value_lines(L, compile_effect(eff), "        ", W, None, tracks=tracks)
-        L.append(f"        a{k} = {'v' if eff else '0.0'} - {f'cv{ci}' if cost else '0.0'} * 0.6")
+        L.append(f"        a{k} = {'v' if eff else '0.0'} - {f'cw{ci}' if cost else '0.0'}")     # (0.0 * 0.6 is 0.0)
     index = {aid: k for k, aid in enumerate(actions)}
-    for j, akey in enumerate(akeys):
-        L.append("    best = -5.0")
-        for aid in akey:
+    for j, akey in enumerate(akeys):            # best = -5.0, then each box: -3.0 if unpaid, kept if greater
+        if not akey:
+            L.append(f"    f{j} = -5.0")
+            continue
+        k = index[akey[0]]                      # (the first box against -5.0, written out)
+        L.append(f"    {'best' if len(akey) > 1 else f'f{j}'} = -3.0 if a{k} is None else "
+                 f"(a{k} if a{k} > -5.0 else -5.0)")
+        if len(akey) == 1:
+            continue
+        for aid in akey[1:]:
             k = index[aid]
             L.append(f"    v = -3.0 if a{k} is None else a{k}")
             L.append("    if v > best:")
             L.append("        best = v")
         L.append(f"    f{j} = best")
     out_a = ", ".join(f"A{k}: a{k}" for k in range(len(actions)))
-    out_f = ", ".join(f"AK{j}: f{j}" for j in range(len(akeys)))
-    L.append(f"    return {{{out_a}}}, {{{out_f}}}")
+    out_f = "".join(f"f{j}, " for j in range(len(akeys)))       # a frame's base at its ``Frame.aidx``
+    L.append(f"    return {{{out_a}}}, ({out_f})")
     names = {f"A{k}": aid for k, aid in enumerate(actions)}
-    names.update({f"AK{j}": akey for j, akey in enumerate(akeys)})
     names["PRODUCTION"] = production
     return _compile(L, "board", names)
 
 
 def _cost_lines(L, ci, parts):
-    """``payN`` (``can_pay`` of a static cost) and ``cvN`` (``_cost_value``, only where it can be paid and the
-    cost is not empty)."""
+    """``payN`` (``can_pay`` of a static cost) and ``cwN`` (0.6 times ``_cost_value``, only where it can be paid
+    and the cost is not empty)."""
     valued, cm, cc, cg, ca, cv, vps = parts
     m, c, g, a, vo = (literal(x) for x in (cm, cc, cg, ca, cv))
     cond = [f"r0 < {m}", f"r1 < {c}", f"r2 < {g}", f"p.votes < {vo}"]
@@ -199,13 +218,14 @@ def _cost_lines(L, ci, parts):
         L.append(f"        v += 0.6 * {a}")
     s = literal(spent)
     L.append(f"        if total and have - {s} < total:")
-    L.append(f"            v += (6.0 if late else 1.2) * min({s}, total - (have - {s}))")
+    L.append(f"            t = total - (have - {s})")                 # (min(s, t), written out: a builtin's
+    L.append(f"            v += (6.0 if late else 1.2) * (t if t < {s} else {s})")   # call parses its arguments)
     if cv:
         L.append(f"        over = {vo} - vkeep")
         L.append(f"        v += 0.6 * {vo} + 2.2 * (over if over > 0 else 0)")
     for _t, n in vps:
         L.append(f"        v += 4.5 * {literal(n)}")
-    L.append(f"        cv{ci} = v")
+    L.append(f"        cw{ci} = v * 0.6")            # (the cost's value times 0.6, as each box takes it off)
 
 
 def _value_lines(L, c, ind, W, production_if, tracks=None):
@@ -254,11 +274,20 @@ def _value_lines(L, c, ind, W, production_if, tracks=None):
         L.append(f"{ind}    v += 60")
     if anyres:
         n = literal(anyres)                           # (a sum of ints: the same int in any order)
-        L.append(f"{ind}short = max(0, max(0, want[0] - res[0]) + max(0, want[1] - res[1]) "
-                 f"+ max(0, want[2] - res[2]), total - have)")
-        L.append(f"{ind}v += 0.65 * {n} + (4.0 if late else 2.5) * min({n}, short)")
+        L.append(f"{ind}short = 0")             # max(0, max(0, want[i] - res[i]) summed over i, total - have)
+        for i in range(3):
+            L.append(f"{ind}t = want[{i}] - res[{i}]")
+            L.append(f"{ind}if t > 0:")
+            L.append(f"{ind}    short += t")
+        L.append(f"{ind}if short < 0:")
+        L.append(f"{ind}    short = 0")
+        L.append(f"{ind}t = total - have")
+        L.append(f"{ind}if t > short:")
+        L.append(f"{ind}    short = t")
+        L.append(f"{ind}v += 0.65 * {n} + (4.0 if late else 2.5) * (short if short < {n} else {n})")
     if anyvp:
-        L.append(f"{ind}v += max(bot.track_value(st, p, i, 1) for i in range(3)) * {literal(anyvp)}")
+        _best_track_lines(L, ind, "1")
+        L.append(f"{ind}v += t * {literal(anyvp)}")
     if col:
         col = str(col)
         i2 = ind
@@ -287,6 +316,16 @@ def _value_lines(L, c, ind, W, production_if, tracks=None):
     if retrieve:
         L.append(f"{ind}v += 0.3")
     if sp == "vp_of_choice":
-        L.append(f"{ind}v += max(bot.track_value(st, p, i, {literal(amount or 2)}) for i in range(3))")
+        _best_track_lines(L, ind, literal(amount or 2))
+        L.append(f"{ind}v += t")
     elif sp == "move_one_vp":
         L.append(f"{ind}v += 0.5")
+
+
+def _best_track_lines(L, ind, n):
+    """``t = max(bot.track_value(st, p, i, n) for i in range(3))``, written out (the first of the greatest)."""
+    L.append(f"{ind}t = bot.track_value(st, p, 0, {n})")
+    for i in (1, 2):
+        L.append(f"{ind}u = bot.track_value(st, p, {i}, {n})")
+        L.append(f"{ind}if u > t:")
+        L.append(f"{ind}    t = u")

@@ -4,6 +4,7 @@ provinces, uses stratagems. Deterministic from the game seed."""
 from __future__ import annotations
 
 import random
+from functools import cached_property
 
 from .. import actions as A
 from ..ids import TRACKS, triple
@@ -30,7 +31,13 @@ class StandardBot(Valuation):
         super().__init__()
         self.seat = seat
         self.seed = int(seed)
-        self.rng = random.Random((seed * 6007 + seat * 15485863) ^ 0x57D)
+        self._own = str(seat)               # (a worker id's first character: ``_move``)
+
+    @cached_property
+    def rng(self):
+        """The bot's own random stream, seeded when first used (the standard policy draws nothing from it, so a
+        bot-only game does not seed one per seat; a subclass may set its own in ``__init__``)."""
+        return random.Random((self.seed * 6007 + self.seat * 15485863) ^ 0x57D)
 
     # ---------------------------------------------------------------- decisions
     def _decide(self, st, p, dec):
@@ -95,7 +102,8 @@ class StandardBot(Valuation):
         return opts[0]
 
     # ---------------------------------------------------------------- main policy
-    _rev = _sid = None      # choose: the mat's revision and the state's id the memo key was last checked at
+    _rows = None            # choose: (rules, a copy of the timer rows, ``rules.rows_table`` of them)
+    _rev = _st = None       # choose: the mat's revision and the state the memo key was last checked at
 
     def mat_changed(self):
         """The next decision checks the memo key even if the mat's revision is the same (for a caller that
@@ -110,9 +118,9 @@ class StandardBot(Valuation):
         seat = self.seat
         p = st.players[seat]
         self._soon_memo = None
-        sid = id(st)
-        if p.rev != self._rev or sid != self._sid:
-            self._rev, self._sid = p.rev, sid
+        if p.rev != self._rev or st is not self._st:
+            self._rev, self._st = p.rev, st
+            sid = id(st)
             r, t, s = p.res, p.tracks, p.slots         # (one tuple display, no unpacking or map: a hot path)
             key = (sid, r[0], r[1], r[2], p.votes, t[0], t[1], t[2], p.legendary, p.claims, p.had_token,
                    len(p.discard), len(s["brown"]), len(s["red"]), len(s["blue"]), len(s["yellow"]), len(p.keep),
@@ -128,14 +136,16 @@ class StandardBot(Valuation):
             o = self._decide(st, p, p.decisions[0])
             return A.Choose(seat, o) if o is not None else None
         if ph == "opening":
-            acts = st.legal_actions(seat)
-            if not acts:
-                return None
-            return max(acts, key=lambda a: self.place_value(st, p, a.worker, st.rules.frames[a.to]))
+            return self._opening(st, p)
         if ph not in ("action", "council_called", "council_adjust") or p.done:
             return None
         playing = ph != "council_adjust"
-        table = st.rules.rows_table(st.timer_row)
+        tr, t = st.timer_row, self._rows
+        if t is not None and t[1] == tr and t[0] is st.rules:
+            table = t[2]                            # the timer rows as at the last decision
+        else:
+            table = st.rules.rows_table(tr)
+            self._rows = (st.rules, dict(tr), table)
         if playing:
             # a claim now, or None: kept with the values' memo (the key above: the seat's mat, the achievement and
             # the legendary token) for the phase and the claimed markers, the only other things ``_claim`` reads
@@ -147,27 +157,43 @@ class StandardBot(Valuation):
             else:
                 a = self._claim(st, p)
                 self._claimed = (memo, ph, n, a)
-            if a:
+            if a is not None:                   # (an action or None: ``is`` asks the object nothing)
                 return a
             a = self._best_act(st, p, table)
-            if a:
+            if a is not None:
                 return a
             a = self._stratagem(st, p)
-            if a:
+            if a is not None:
                 return a
         a = self._move(st, p, table)
-        if a:
+        if a is not None:
             return a
         if playing and st.rules.timed and ph == "action":
             a = self._flip(st, p)
             if a is _WAIT:                 # a finished timer it will flip later (or a person may): not done
-                return st.rules.seat_objs(seat)["refill"] if st.province_deck and not all(st.display) else None
+                return self._objs(st)["refill"] if st.province_deck and not all(st.display) else None
             if a:
                 return a
-        objs = st.rules.seat_objs(seat)           # the shared action objects (equal to new ones)
+        objs = self._seat_objs                    # the shared action objects (equal to new ones)
+        objs = objs[1] if objs[0] is st.rules else self._objs(st)
         if st.province_deck and not all(st.display):
             return objs["refill"]
         return objs["done"][0]
+
+    _seat_objs = (None, None)   # (rules, ``rules.seat_objs`` of this seat)
+
+    def _objs(self, st):
+        got = self._seat_objs
+        if got[0] is not st.rules:
+            got = self._seat_objs = (st.rules, st.rules.seat_objs(self.seat))
+        return got[1]
+
+    def _opening(self, st, p):
+        """The opening placement (a method of its own: a lambda in ``choose`` would make cells at every call)."""
+        acts = st.legal_actions(self.seat)
+        if not acts:
+            return None
+        return max(acts, key=lambda a: self.place_value(st, p, a.worker, st.rules.frames[a.to]))
 
     def _claim(self, st, p):
         """A claim now, or None (``choose`` keeps it in the values' memo)."""
@@ -215,8 +241,8 @@ class StandardBot(Valuation):
         memo = self._vmemo
         key = ("strat", st.phase, len(p.hand), st.legendary, len(st.achievement_markers), tuple(p.armed),
                bool(st.province_deck) or any(st.display))
-        if key in memo:
-            got = memo[key]
+        got = memo.get(key, memo)               # (the memo itself: not there yet)
+        if got is not memo:
             if got is None or (got.kind == "play" and st.why_not(got) is None) \
                     or (got.kind == "pickup" and p.discard and st.can_pay(p, st.rules.pickup_cost)):
                 return got
@@ -243,8 +269,7 @@ class StandardBot(Valuation):
                 continue
             pay = pays[0]
             if info["cost"].get("any_resource"):
-                need = self.res_need(st, p)
-                pay = min(pays, key=lambda o: _weighted(triple(o), need))
+                pay = self._cheapest_pay(st, p, pays)
             v = self.value(st, p, eff) - self.cost_value(st, p, info["cost"])
             if sp in ("claim_current_achievement", "claim_achievement_second_time"):
                 v = 30 if st.legendary_available(p) else 2.0
@@ -253,6 +278,12 @@ class StandardBot(Valuation):
         if best is None and p.discard and p.res[1] >= 7 and st.can_pay(p, r.pickup_cost):
             return A.Pickup(p.seat)
         return best
+
+    def _cheapest_pay(self, st, p, pays):
+        """The payment of a wild cost the bot misses least (a method: a lambda in ``_stratagem_raw`` would make a
+        closure cell at every call)."""
+        need = self.res_need(st, p)
+        return min(pays, key=lambda o: _weighted(triple(o), need))
 
     def _move(self, st, p, table):
         """The best move of a worker that is free to move (on the mat, on a reward box, or in a frame worth
@@ -273,15 +304,15 @@ class StandardBot(Valuation):
                 free.append(w)
                 continue
             area = f.area
-            here = (board.get(area) or self.area_board(st, p, area))[1][f.akey]
-            if here > 0:
+            here = (board.get(area) or self.area_board(st, p, area))[1][f.aidx]
+            if here > 0.0:                          # (bases are floats: a float compare, not a mixed one)
                 here = here * mult[area]
             if here < self.STAY:
                 free.append(w)
                 current[w] = here
         if not free:
             return None
-        own = str(p.seat)
+        own = self._own
         variant = p.variant
         occs = st.frame_occ
         best_c = best_g = None                      # first best frame (in frame order) for a common / a grande
@@ -289,9 +320,9 @@ class StandardBot(Valuation):
         for area, frames in table[3]:               # the frames off the timer rows, in frame order, by area
             bases = (board.get(area) or self.area_board(st, p, area))[1]
             m = mult[area]
-            for f, akey in frames:
-                v = bases[akey]
-                if v > 0:
+            for f, _akey in frames:
+                v = bases[f.aidx]                   # (by number: a tuple key would be hashed each time)
+                if v > 0.0:
                     v = v * m                       # the frame's worth times how soon its row plays
                 if v <= vc:
                     continue                        # cannot win: vg >= vc, and a tie goes to the first frame

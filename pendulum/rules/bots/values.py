@@ -84,11 +84,14 @@ class Valuation:
             return 0.0
         if depth == 0:
             memo = self._vmemo
-            got = memo.get(id(eff))
+            k = id(eff)                               # (once: ``id`` raises an audit event at each call)
+            got = memo.get(k)
             if got is not None and got[0] is eff:     # the memo keeps ``eff`` alive, so its id is not reused
                 return got[1]
-            v = self._value(st, p, eff, 0)
-            memo[id(eff)] = (eff, v)
+            got = FUNCS.get(k)                        # (``_value``, written out)
+            fn = got[1] if got is not None and got[0] is eff else value_function(eff)
+            v = fn(self, st, p, memo.get("ctx") or self._context(st, p), 0)
+            memo[k] = (eff, v)
             return v
         return self._value(st, p, eff, depth)
 
@@ -103,7 +106,7 @@ class Valuation:
         if not cost:
             return 0.0                      # what _cost_value gives for nothing to pay
         memo = self._vmemo
-        key = ("cost", id(cost))
+        key = -id(cost)                     # (a negative number: ``value`` keeps effects by their id)
         got = memo.get(key)
         if got is not None and got[0] is cost:
             return got[1]
@@ -140,7 +143,8 @@ class Valuation:
             spent += ca
             v += 0.6 * ca
         if total and have - spent < total:
-            v += (6.0 if late else 1.2) * min(spent, total - (have - spent))
+            t = total - (have - spent)
+            v += (6.0 if late else 1.2) * (t if t < spent else spent)     # (min(spent, t), written out)
         if cv:
             over = cv - vkeep
             v += 0.6 * cv + 2.2 * (over if over > 0 else 0)
@@ -246,7 +250,7 @@ class Valuation:
         """``{area: factor}`` a positive frame value is multiplied by (how soon its row comes into play), as
         ``place_value`` computes it (``_move`` asks once per decision)."""
         if st.rules.timed:
-            return {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
+            return self._mults(st)
         rules, space = st.rules, st.track_space        # time-track: depends on the token's space only
         last = self._track_mult
         if last is not None and last[0] is rules and last[1] == space:
@@ -256,18 +260,22 @@ class Valuation:
         if got is None:
             if len(_TRACK_MULTS) > 256:
                 _TRACK_MULTS.clear()
-            got = _TRACK_MULTS[key] = {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
+            got = _TRACK_MULTS[key] = self._mults(st)
         self._track_mult = (rules, space, got)
         return got
 
+    def _mults(self, st):
+        """``mults`` worked out (not in ``mults``: a comprehension there would make closure cells at every call)."""
+        return {a: self.SOON_BASE + self.SOON_W * self.soon(st, a) for a in self.RATE}
+
     def place_value(self, st, p, w, f):
-        best = (self._board.get(f.area) or self.area_board(st, p, f.area))[1][f.akey]
+        best = (self._board.get(f.area) or self.area_board(st, p, f.area))[1][f.aidx]
         return best * (self.SOON_BASE + self.SOON_W * self.soon(st, f.area)) if best > 0 else best
 
     def area_board(self, st, p, area):
-        """``({action id: act_term}, {frame akey: frame_base})`` for the reward boxes and frames of ``area``, made
-        at once by the rule set's compiled board function of that area (``kernel.board_function``) when first
-        asked for in a memo (``StandardBot.choose`` keys it); ``self._board`` keeps them by area."""
+        """``({action id: act_term}, (frame_base at each Frame.aidx, ...))`` for the reward boxes and frames of
+        ``area``, made at once by the rule set's compiled board function of that area (``kernel.board_function``)
+        when first asked for in a memo (``StandardBot.choose`` keys it); ``self._board`` keeps them by area."""
         got = self._board.get(area)
         if got is None:
             rules = st.rules
@@ -285,4 +293,4 @@ class Valuation:
 
     def frame_base(self, st, p, f):
         """A frame's worth before timing: its best box (``act_term``; -3 for a box it cannot pay)."""
-        return (self._board.get(f.area) or self.area_board(st, p, f.area))[1][f.akey]
+        return (self._board.get(f.area) or self.area_board(st, p, f.area))[1][f.aidx]
