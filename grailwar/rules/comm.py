@@ -20,13 +20,7 @@ def phase_comm(g):
 @resumable("phase_comm")
 def _phase_comm(g, fr):
     if fr["pc"] == 0:
-        order = g.order()
-        if g.humans:
-            fr["h"] = [fid for fid in order if g.fac[fid].human]
-            fr["n"] = [fid for fid in order if not g.fac[fid].human]
-        else:                       # order() is a fresh list: every faction an NPC
-            fr["h"] = []
-            fr["n"] = order
+        fr["h"], fr["n"] = g.order_split()
         fr["i"] = 0
         fr["pc"] = 1
     if fr["pc"] == 1:

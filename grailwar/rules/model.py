@@ -277,6 +277,14 @@ class Game:
         out += [fid for fid in self.fids if self.fac[fid].active and not self.fac[fid].human]
         return out
 
+    def order_split(self):
+        """This turn's order (§3.3) as the human masters' ids and the NPCs' (in a war without a
+        human, the order itself: ``order()`` makes a fresh list)."""
+        order = self.order()
+        if not self.humans:
+            return [], order
+        return [f for f in order if self.fac[f].human], [f for f in order if not self.fac[f].human]
+
     def occupants(self, loc):
         """Active factions living at ``loc``, owner first."""
         owner = self.loc_owner.get(loc, "")

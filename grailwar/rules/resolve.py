@@ -19,13 +19,7 @@ def phase_actions(g):
 @resumable("phase_actions")
 def _phase_actions(g, fr):
     if fr["pc"] == 0:
-        order = g.order()
-        if g.humans:
-            fr["h"] = [fid for fid in order if g.fac[fid].human]
-            fr["n"] = [fid for fid in order if not g.fac[fid].human]
-        else:                       # order() is a fresh list: every faction an NPC
-            fr["h"] = []
-            fr["n"] = order
+        fr["h"], fr["n"] = g.order_split()
         fr["s"] = 0
         fr["i"] = 0
         fr["pc"] = 1

@@ -80,16 +80,22 @@ def test_the_answer_never_lies_over_the_talk_dialog(make_app):
     assert scene.menu.reply is None and scene.menu.dialog is not None
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_answer_to_a_threat_reads_as_words_without_the_logs_stamp(make_app, lang):
-    """A raid on F4 (so they have met), then in the comm turn a threat: "tell me where you
-    are". The answer dialog says who answered what, without the log's ``T1.C`` stamp."""
+def _raid_on_f4(make_app, lang):
+    """Seed 7, seven factions: F1 declares a raid on F4, a master it has not met."""
     app, scene = open_war(make_app, ["human"] + ["npc"] * 6, seed=7, lang=lang)
     wait_for_menu(app, scene, "declare", "F1")
     click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
     click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "F4"))
     click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
     click(app, button(scene, lambda op: op[0] == "confirm"))
+    return app, scene
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_answer_to_a_threat_reads_as_words_without_the_logs_stamp(make_app, lang):
+    """A raid on F4 (so they have met), then in the comm turn a threat: "tell me where you
+    are". The answer dialog says who answered what, without the log's ``T1.C`` stamp."""
+    app, scene = _raid_on_f4(make_app, lang)
     while wait_for_menu(app, scene, None, "F1").kind != "comm":      # the battle: first choices, no spell
         done = scene.state.pending.kind == "commit"
         click(app, button(scene, lambda op: op[2] == ("commit", "done")) if done else scene.buttons[0][0])
@@ -151,12 +157,7 @@ def test_the_talk_menu_never_renumbers_after_a_pick(make_app):
 def test_the_battle_views_aftermath_reads_as_words_without_the_logs_stamp(make_app, lang):
     """A raid on F4 fought to its end: the battle view lists what followed (who won) as words; only the
     log keeps the ``T1.A1`` stamp."""
-    app, scene = open_war(make_app, ["human"] + ["npc"] * 6, seed=7, lang=lang)
-    wait_for_menu(app, scene, "declare", "F1")
-    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
-    click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "F4"))
-    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
-    click(app, button(scene, lambda op: op[0] == "confirm"))
+    app, scene = _raid_on_f4(make_app, lang)
     after = []
     for _ in range(40):
         b = scene.battles.battle
