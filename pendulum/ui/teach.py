@@ -121,11 +121,12 @@ class TeachScene(Scene):
         for b in self.buttons.values():
             b.kill()
         self.buttons = {}
+        self._show_tip(None)
         self._entered = False
 
     def on_pause(self):
         self._paused = True
-        self.tip = None
+        self._show_tip(None)
         for b in self.buttons.values():
             b.hide()
         (self.demo if self.demo_on else self.table).on_pause()
@@ -180,7 +181,7 @@ class TeachScene(Scene):
         for key, rect in self._button_rects().items():
             # no pygame_gui tool_tip: it breaks Japanese every few characters; ours is a Tip
             self.buttons[key] = pygame_gui.elements.UIButton(rect, self._button_text(key), m)
-        self.tip = None
+        self._show_tip(None)
 
     def _panel_rect(self):
         return PANEL_FREE if self.session.free_play else PANEL_LESSON
@@ -410,10 +411,16 @@ class TeachScene(Scene):
         key = next((k for k, b in self.buttons.items() if b.visible and b.rect.collidepoint(pos)), None)
         text = self.app.t(f"teach.tip.{key}") if key else None
         if text is None:
-            self.tip = None
-        elif self.tip is None or self.tip.text != text:
-            self.tip = Tip(self.app, text)
-        self.tip_pos = pos
+            self._show_tip(None)
+        elif self.tip is None or self.tip.text != text or pos != self.tip_pos:
+            self.tip_pos = pos
+            self._show_tip(self.tip if self.tip is not None and self.tip.text == text else Tip(self.app, text))
+
+    def _show_tip(self, tip):
+        """``tip`` by the pointer, over the lesson buttons (the App's widget layer: gui.set_tip), or none."""
+        self.tip = tip
+        box = None if tip is None else (tip.surface, pygame.Rect(tip.place(self.tip_pos), tip.surface.get_size()))
+        self.app.gui.set_tip(box)
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -542,8 +549,6 @@ class TeachScene(Scene):
             b = self.buttons.get("hint")
             if b is not None:
                 pygame.draw.rect(surface, (255, 230, 120), b.rect.inflate(8, 8), 4, border_radius=10)
-        if self.tip is not None:
-            self.tip.draw(surface, self.tip_pos)
 
     def waiting_name(self):
         """Whom the learner waits for (memoised per game position: asking the engine for

@@ -146,11 +146,20 @@ class Gui:
                 guishots.save(self._picture_key, guishots.entries(self.manager))
             self._picture = self._picture_key = None
 
+    tip = None      # (box, logical rect): a scene's tooltip, drawn over every widget (set_tip)
+
+    def set_tip(self, tip) -> None:
+        """A scene's tooltip box and where it goes, over every pygame_gui element (a button's tip may
+        lie over the buttons beside it), or None."""
+        self.tip = tip
+
     def overlays(self) -> list[tuple]:
-        """The widgets as compose.py's overlay entries (or the first frame's picture of them)."""
+        """The widgets as compose.py's overlay entries (or the first frame's picture of them), then
+        the tooltip over them."""
         out = [(image, rect, area) for image, rect, area, _mode in self._picture or ()]
+        tip = [(self.tip[0], self.tip[1], None)] if self.tip is not None else []
         if self.manager is None:
-            return out
+            return out + tip
         group = self.manager.get_sprite_group()
         if getattr(group, "should_update_visibility", False):
             # an element was made, killed, shown or hidden since pygame_gui's update (a frame
@@ -158,13 +167,15 @@ class Gui:
             # draw a killed button, and as no overlay its pixels would stay on the screen
             group.should_update_visibility = False
             group.update_visibility()
-        return out + gui_overlays(self.manager)
+        return out + gui_overlays(self.manager) + tip
 
     def draw(self, frame) -> None:
         if self._picture:
             frame.blits(self._picture)
         if self.manager is not None:
             self.manager.draw_ui(frame)
+        if self.tip is not None:
+            frame.blit(*self.tip)
 
     def get(self):
         """The manager, made now if it was not (this imports pygame_gui)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pygame
 import pytest
 
 from pendulum.rules import actions as A
@@ -100,3 +101,29 @@ def test_the_words_by_a_glass_stay_inside_its_area_on_either_row(table_app, lang
             assert area.contains(box), (phase, tid, box, area)
             rows.add(c[1] < area.centery)
     assert rows == {True, False}, "seen on both rows"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_lesson_buttons_tip_lies_over_the_buttons_beside_it(make_app, lang):
+    """The pointer on Next, bottom right of the lesson panel: its tip opens up and left, over the
+    buttons beside it, and every pixel of the box shows on screen (the buttons once covered its words)."""
+    app = make_app(lang=lang)
+    app.start("teach")
+    app.step(2)
+    scene = app.scenes.top
+    nxt = scene.buttons["next"]
+    hover(app, nxt.rect.center)
+    box, where = app.gui.tip
+    others = [b.rect for k, b in scene.buttons.items() if k != "next" and b.visible]
+    assert any(where.colliderect(r) for r in others), "the tip lies over another button"
+    app.step(2)
+    shown = app.presenter.logical.subsurface(where).copy()
+    app.gui.set_tip(None)                                # the same frame without the tip (Next still lit)
+    app.step(2)
+    under = app.presenter.logical.subsurface(where).copy()
+    assert pygame.image.tobytes(under, "RGB") != pygame.image.tobytes(shown, "RGB")
+    under.blit(box, (0, 0))                              # the tip over everything that was there
+    a, b = pygame.image.tobytes(under, "RGB"), pygame.image.tobytes(shown, "RGB")
+    assert max(abs(x - y) for x, y in zip(a, b)) <= 2    # (the blend may round a step apart)
+    hover(app, (300, 500))
+    assert app.gui.tip is None
