@@ -1,5 +1,6 @@
 """The App's pygame_gui manager: logical coordinates, our theme (``assets/theme.json``, plus
-the themes screens add with ``add_theme``) and Japanese-capable fonts.
+the themes screens add with ``add_theme``, then the mods' ``theme.yaml`` over both, so a mod
+wins: ``tabletop.data.mods.theme``) and Japanese-capable fonts.
 
 pygame_gui is imported on first use, not before a first frame that shows no widget (the
 launcher's, Grail War's): screens name it through :data:`pygame_gui` here, a stand-in that
@@ -71,6 +72,7 @@ class Gui:
         self.logical_size = logical_size
         self.manager = None
         self.themes: list[dict] = []
+        self._mod_theme: dict | None = None   # the mods' widget theme, read when the manager is made
         self.on_first_frame = None       # called as the first frame is presented (bench/startup.py)
         self._waiting: list[tuple] = []  # (key, build) of the first frame's widgets, not built yet
         self._begun = False              # the first frame has begun: widgets are built at once
@@ -183,7 +185,23 @@ class Gui:
             self.manager = make_ui_manager(self.app, self.logical_size)
             for theme in self.themes:
                 _load(self.manager, theme)
+            self._load_mod_theme()
         return self.manager
+
+    def _load_mod_theme(self) -> None:
+        """The mods' ``theme.yaml`` (load order, later wins) over ours and the screens'."""
+        mods = getattr(self.app, "mods", None)
+        if not mods:
+            return
+        if self._mod_theme is None:
+            # imported here to save start-up time: the data kit (PyYAML) only when a mod is loaded
+            from ..data.mods.theme import load_mod_theme
+            try:
+                self._mod_theme = load_mod_theme(mods)
+            except Exception:   # noqa: BLE001 - start-up reported the mod's errors; our looks stay
+                self._mod_theme = {}
+        if self._mod_theme:
+            _load(self.manager, self._mod_theme)
 
     def add_theme(self, theme: dict) -> None:
         """A screen's own theme (its widgets' object ids) over ours: loaded into the manager
@@ -193,6 +211,7 @@ class Gui:
             self.themes.append(theme)
             if self.manager is not None:
                 _load(self.manager, theme)
+                self._load_mod_theme()
 
 
 def _load(manager, theme: dict) -> None:

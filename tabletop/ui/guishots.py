@@ -14,8 +14,8 @@ blend mode, in drawing order; it is laid down with the same ``blits`` call, so t
 are the ones the widgets give. After the real widgets are drawn, their draw list is
 compared with the picture; if anything differs (a theme, font or label changed since), the
 picture is written again, so a stale picture can show for one frame only, never twice.
-The key covers the screen's own key, the language, the mods, the fonts, the theme file and
-pygame_gui's version, so that case is rare. A damaged or unreadable file is ignored (a
+The key covers the screen's own key, the language, the mods, the fonts, the theme file, each
+mod's ``theme.yaml`` and pygame_gui's version, so that case is rare. A damaged or unreadable file is ignored (a
 picture is never the only copy of anything); reading one never runs code.
 """
 from __future__ import annotations
@@ -42,7 +42,8 @@ def full_key(app, keys: list[str]) -> list:
     """What a picture is valid for: the screens' keys and everything else that changes how
     their widgets look."""
     stamps = []
-    for p in [*_SOURCES, Path(app.fonts.regular), Path(app.fonts.bold)]:
+    themes = [Path(m) / "theme.yaml" for m in app.mods]      # a mod's widget theme (data/mods/theme.py)
+    for p in [*_SOURCES, Path(app.fonts.regular), Path(app.fonts.bold), *themes]:
         try:
             st = os.stat(p)
             stamps.append([str(p), st.st_mtime_ns, st.st_size])

@@ -3,7 +3,7 @@
 Base data: every ``config/<game>/*.yaml`` (sub-folders are not data files of the engine).
 A mod folder has ``mod.yaml`` (id, name, version, load_order) and may hold
 ``<game>/<file>.yaml`` overlays, ``i18n/<lang>.yaml`` strings, ``images/*.png`` and
-``fonts/*.ttf|otf``. An overlay file with the same name as a base file is merged into it:
+``fonts/*.ttf|otf``, and ``theme.yaml`` (the widgets' colours, ``theme``). An overlay file with the same name as a base file is merged into it:
 
 * a list of mappings that all have ``id`` merges by id: fields of an existing entry are
   merged one by one (mappings deep, other values replaced); an entry whose id is not in
@@ -14,7 +14,7 @@ A mod folder has ``mod.yaml`` (id, name, version, load_order) and may hold
 The package's parts, in import order: ``paths`` (where mod files are, what may be read),
 ``overlay`` (the merge and its marks), ``manifest`` (mod.yaml, load order), ``files``
 (game data and translations with overlays), ``text`` (checks of every text a mod
-supplies), ``assets`` (images and fonts), ``validate`` (``validate-mod``).
+supplies), ``assets`` (images and fonts), ``theme`` (the widget theme), ``validate`` (``validate-mod``).
 """
 from .. import lazy_names
 
@@ -29,6 +29,7 @@ _WHERE = {
     "CONFIG": "paths", "FONT_SUFFIXES": "paths", "IMAGE_SUFFIXES": "paths", "LANGS": "paths", "ROOT": "paths",
     "mod_files": "paths", "safe_child": "paths",
     "format_problem": "text", "parse_colour": "text", "placeholders": "text",
+    "check_theme": "theme", "load_mod_theme": "theme",
     "validate_mod": "validate", "validate_mod_cli": "validate",
 }
 

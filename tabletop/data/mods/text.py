@@ -6,8 +6,8 @@ plain named placeholders that the key's base texts declare (``{name}``), no attr
 index access (``{name.__class__}``, ``{n[0]}``), no conversion (``!r``) and a format spec
 only from a short allow-list with a small width (``{n:>3}``, ``{x:.1f}``): anything else
 could show Python internals or ask for a hundred-million-character text.
-Colours: ``parse_colour`` is the one reader of a data colour (``#rrggbb``); the screens
-draw what it returns.
+Colours: ``parse_colour`` is the one reader of a data colour (``#rrggbb``; ``#rrggbbaa``
+in a mod's widget theme); the screens draw what it returns.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from typing import Any
 MAX_FORMAT_WIDTH = 40
 _SPEC = re.compile(r"^(?P<align>[<>^])?(?P<width>\d{1,2})?(?P<comma>,)?(?:\.(?P<prec>\d))?(?P<type>[dfs%])?$")
 _COLOUR = re.compile(r"^#([0-9a-fA-F]{6})$")
+_COLOUR_ALPHA = re.compile(r"^#([0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?)$")
 COLOUR_KEYS = ("colour", "color")
 
 
@@ -59,15 +60,16 @@ def format_problem(text: str, allowed: set[str] | None = None) -> str | None:
     return None
 
 
-def parse_colour(value: Any) -> tuple[int, int, int] | None:
-    """``"#rrggbb"`` as an (r, g, b) tuple; None for anything else."""
+def parse_colour(value: Any, alpha: bool = False) -> tuple[int, ...] | None:
+    """``"#rrggbb"`` as an (r, g, b) tuple; None for anything else. ``alpha``: ``"#rrggbbaa"``
+    is read too, as (r, g, b, a) (a mod's widget theme, theme.py)."""
     if not isinstance(value, str):
         return None
-    m = _COLOUR.match(value.strip())
+    m = (_COLOUR_ALPHA if alpha else _COLOUR).match(value.strip())
     if not m:
         return None
     h = m.group(1)
-    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+    return tuple(int(h[i:i + 2], 16) for i in range(0, len(h), 2))
 
 
 def colour_problems(data: Any, marks: dict, source: str) -> list[str]:

@@ -18,13 +18,14 @@ from .files import base_strings, flatten_strings, load_game_files
 from .manifest import DEFERRED, LENIENT_MANIFEST, read_mod_manifest
 from .paths import CONFIG, FONT_SUFFIXES, IMAGE_SUFFIXES, LANGS, ROOT, file_problem, mod_files
 from .text import format_problem, placeholders
+from .theme import check_theme
 
 
 MAX_REPORTED = 200      # problems listed per file; the rest are counted
 MAX_HINTS = 20          # "did you mean" hints per file (each compares with every known key)
 BUILTIN_SOUNDS = ROOT / "assets" / "sounds"
 # a mod may keep the script that made its art (make_*.py): the program never runs or imports it
-_TOP_FILES = re.compile(r"^(mod\.yaml|README(\..+)?|LICEN[SC]E(\..+)?|CREDITS(\..+)?|.+\.md|.+\.txt|make_[a-z0-9_]+\.py)$",
+_TOP_FILES = re.compile(r"^(mod\.yaml|theme\.yaml|README(\..+)?|LICEN[SC]E(\..+)?|CREDITS(\..+)?|.+\.md|.+\.txt|make_[a-z0-9_]+\.py)$",
                         re.I)
 
 
@@ -181,7 +182,7 @@ def validate_mod(mod_dir: str | Path) -> tuple[list[str], dict]:
     given = str(mod_dir).rstrip("/") or "/"
     mod_dir = Path(mod_dir)
     errors: list[str] = []
-    counts = {"overlays": 0, "strings": 0, "images": 0, "fonts": 0, "sounds": 0, "notes": []}
+    counts = {"overlays": 0, "strings": 0, "images": 0, "fonts": 0, "sounds": 0, "themes": 0, "notes": []}
     if not mod_dir.is_dir():
         return [f"{given}: (file): not a folder (validate-mod wants a mod folder with mod.yaml)"], counts
     mod_dir = mod_dir.resolve()
@@ -199,6 +200,7 @@ def validate_mod(mod_dir: str | Path) -> tuple[list[str], dict]:
     counts["images"] = check_assets(mod_dir, "images", IMAGE_SUFFIXES, errors, counts["notes"])
     counts["fonts"] = check_assets(mod_dir, "fonts", FONT_SUFFIXES, errors)
     counts["sounds"] = _check_sounds(mod_dir, errors)
+    counts["themes"] = check_theme(mod_dir, errors)
     lines = [_shorten(e, mod_dir, given) for e in dict.fromkeys(errors)]
     return _by_file_and_line(lines), counts
 
@@ -256,6 +258,8 @@ def validate_mod_cli(mod_dir: str) -> int:
         summary += f", {_plural(counts['fonts'], 'font')}"
     if counts["sounds"]:
         summary += f", {_plural(counts['sounds'], 'sound')}"
+    if counts["themes"]:
+        summary += ", a widget theme"
     print(summary)
     for note in counts["notes"]:
         print(f"  note: {note}", file=sys.stderr)
