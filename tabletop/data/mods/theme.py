@@ -125,26 +125,32 @@ def _misc_problems(values: dict, prefix: str, at) -> list[str]:
 
 def check_theme(mod_dir: Path, errors: list[str]) -> int:
     """Check ``mod_dir/theme.yaml`` into ``errors``; 1 when the mod has a valid theme, else 0."""
+    return int(_valid_theme(mod_dir, errors) is not None)
+
+
+def _valid_theme(mod_dir: Path, errors: list[str]) -> dict | None:
+    """``mod_dir/theme.yaml`` read once and checked (its problems into ``errors``): the mapping
+    when it is a valid theme, else None."""
     path = theme_path(mod_dir)
     if path is None:
-        return 0
+        return None
     try:
         safe_child(mod_dir, THEME_NAME)
     except DataError as exc:
         errors.extend(exc.errors)
-        return 0
+        return None
     problem = file_problem(path)
     if problem:
         errors.append(f"{path}: (file): {problem}")
-        return 0
+        return None
     try:
         data, marks = load_yaml(path)
     except DataError as exc:
         errors.extend(exc.errors)
-        return 0
+        return None
     found = theme_problems(path, data, marks)
     errors.extend(found)
-    return int(not found and data is not None)
+    return data if not found and data is not None else None
 
 
 def load_mod_theme(mods: list[str | Path] | None) -> dict[str, dict[str, dict[str, str]]]:
@@ -153,10 +159,9 @@ def load_mod_theme(mods: list[str | Path] | None) -> dict[str, dict[str, dict[st
     them before a game starts)."""
     out: dict[str, dict[str, dict[str, str]]] = {}
     for mod_dir in ordered_mods(list(mods or [])):
-        errors: list[str] = []
-        if not check_theme(Path(mod_dir), errors):
+        data = _valid_theme(Path(mod_dir), [])
+        if data is None:
             continue
-        data, _marks = load_yaml(Path(mod_dir) / THEME_NAME)
         for wid, sections in data.items():
             for section, values in sections.items():
                 out.setdefault(str(wid), {}).setdefault(section, {}).update(
