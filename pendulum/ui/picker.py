@@ -77,12 +77,31 @@ class Picker:
             return False
         opts = [(V.action_label(t.app, t.rules, a, t.view), a) for a in choices]
         title = V.decision_title(t.app, t.view, seat)
+        if len(opts) == 1 and t.answer_forced:
+            self._answer_forced(title, *opts[0])
+            return True
         kind = V.decision_type(t.view, seat)
         if wants_row(kind):
             self.open_row(seat, opts, title, build_tiles(t, seat, opts, kind))
             return True
         self.open(seat, opts, pos or t.layout.rects[f"seat.{seat}"].center, title=title)
         return True
+
+    def _answer_forced(self, title, label, action):
+        """A choice with one possible answer is made for the player (``answer_forced_choices``
+        in settings.yaml): the table says what was asked and what it answered; undo takes it
+        back with the move that asked it (``table.do_undo``)."""
+        t = self.table
+        self.close()
+        try:
+            events = t.request(action)
+        except IllegalActionError as exc:
+            t.refuse(exc)
+            return
+        t.forced_answered(action)
+        t.flash(t.app.t("pendulum.msg.forced_choice", question=title, answer=label))
+        if events:
+            self.open_decision(action.seat)     # a next choice, if the answer opened one
 
     def open_row(self, seat, options, title, tiles):
         """A choice you can see: the options as a row of tiles (pendulum/ui/choice_row.py)."""

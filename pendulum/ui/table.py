@@ -81,6 +81,10 @@ class PendulumTable(Scene):
             self.human = [i in set(human_seats) for i in range(self.n)]
         self.autosave = autosave and match is None
         self.use_bots = bots
+        # a choice with one possible answer is answered for the player (not in a lesson, whose
+        # steps wait for the learner's own answer)
+        self.answer_forced = match is None and bool((getattr(app, "settings", None) or {}).get(
+            "answer_forced_choices", True))
         match = start(opening, app, self.autosave, self._undoable)
         replayed = opening.replayed    # a loaded game's events, for its log
         self.match = None
@@ -128,6 +132,7 @@ class PendulumTable(Scene):
         if self._unsubscribe is not None:
             self._unsubscribe()
         self.match = match
+        self._forced_at: set[int] = set()   # record indices of answers to one-answer choices (undo takes them back too)
         self._unsubscribe = match.subscribe(self.updates.on_update)
         self.reset_bots()
         self.dragger.cancel()
@@ -419,10 +424,19 @@ class PendulumTable(Scene):
         else:
             self.flash(self.app.t("pendulum.msg.nothing_to_end"))
 
+    def forced_answered(self, action):
+        """``action`` answered a choice that had no other answer (picker): an undo that reaches
+        it goes on to the move that asked the question."""
+        if not self.timed:
+            self._forced_at.add(len(self.match.record.actions) - 1)
+
     def do_undo(self):
         if self.timed or not self.match.undo():
             self.flash(self.app.t("pendulum.msg.no_undo"))
             return
+        while len(self.match.record.actions) in self._forced_at and self.match.undo():
+            pass
+        self._forced_at = {i for i in self._forced_at if i < len(self.match.record.actions)}
         self.log.add(LogText("pendulum.log.undo"))
 
     def try_request(self, action):
