@@ -124,9 +124,10 @@ class TableRenderer:
                 continue
             if loc.startswith("B:"):
                 # in a reward box the pieces sit on its lower right corner, half outside, clear of the box's
-                # words (centred, up to two lines); more go up its right edge, a fourth starts a column left
+                # words (centred, up to two lines); a second goes up its right edge, still clear of them;
+                # a third goes higher and a fourth starts a column left (those may touch the words)
                 for i, w in enumerate(ws):
-                    out[w["id"]] = (rect.right - (i // 3) * 22, rect.bottom + 4 - (i % 3) * 18)
+                    out[w["id"]] = (rect.right + 4 - (i // 3) * 22, rect.bottom + 4 - (i % 3) * 16)
                 continue
             n = len(ws)
             step = min(36, (rect.width - 10) / max(1, n))

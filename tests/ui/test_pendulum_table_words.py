@@ -61,7 +61,8 @@ def test_the_rule_a_refusal_cites_is_named_in_the_players_language(table_app):
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_worker_in_a_reward_box_leaves_the_boxs_words_readable(table_app, lang):
     """A worker that acted stands in its reward box: at the box's corner, never over the words of the box
-    (before, it sat on the middle of the lower edge and hid "+1 Pop", "2 votes", "choice")."""
+    (before, it sat on the middle of the lower edge and hid "+1 Pop", "2 votes", "choice"); a second piece
+    in the same box, up its right edge, used to touch "Red production"."""
     app, scene = table_app(lang=lang)
     sprite = scene.sprites.worker(0, True)
     radius = sprite.get_width() / 2
@@ -76,12 +77,13 @@ def test_a_worker_in_a_reward_box_leaves_the_boxs_words_readable(table_app, lang
             ink = s.get_bounding_rect()
             glyphs.append(ink.move(at.topleft))
             y += s.get_height() - 2
-        view = {"workers": [{"id": "0g1", "seat": 0, "kind": "grande", "location": f"B:{sid}"}]}
-        cx, cy = scene.renderer.places(view)["0g1"]
-        for g in glyphs:
-            nx, ny = min(max(cx, g.left), g.right), min(max(cy, g.top), g.bottom)
-            assert (nx - cx) ** 2 + (ny - cy) ** 2 >= radius ** 2, (sid, texts)
-        assert box.collidepoint(cx - 8, cy - 8), "the piece still stands on its box"
+        view = {"workers": [{"id": "0g1", "seat": 0, "kind": "grande", "location": f"B:{sid}"},
+                            {"id": "1g1", "seat": 1, "kind": "grande", "location": f"B:{sid}"}]}
+        for wid, (cx, cy) in scene.renderer.places(view).items():   # two pieces in one box: both clear
+            for g in glyphs:
+                nx, ny = min(max(cx, g.left), g.right), min(max(cy, g.top), g.bottom)
+                assert (nx - cx) ** 2 + (ny - cy) ** 2 >= radius ** 2, (sid, wid, texts)
+            assert box.collidepoint(cx - 8, cy - 8), "the piece still stands on its box"
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
