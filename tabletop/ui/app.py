@@ -217,13 +217,15 @@ class App:
 
     def reload_mods(self, parts: set[str]) -> None:
         """A watched mod changed on disk and passed its checks (watch.py): its images,
-        sounds and translations apply now; its rules data from the next game."""
+        sounds, translations and widget theme apply now; its rules data from the next game."""
         if "images" in parts:
             self.assets = Assets(self.mods)
         if "sounds" in parts:
             self.sound.reload(self.mods)
         if "translations" in parts:
             self.strings = Strings(self.strings.lang, self.mods)
+        if "theme" in parts:
+            self.gui.reload_mod_theme()
         if "data" in parts:
             games.forget_data()
         if parts & {"images", "translations"}:

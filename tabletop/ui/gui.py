@@ -203,6 +203,26 @@ class Gui:
         if self._mod_theme:
             _load(self.manager, self._mod_theme)
 
+    def reload_mod_theme(self) -> None:
+        """A watched mod's ``theme.yaml`` changed and passed its checks (watch.py): our theme, the
+        screens' and the mods' again, in that order, and every widget redrawn with them. The values the
+        last mod theme set are dropped first, so one it no longer sets goes back to ours."""
+        old, self._mod_theme = self._mod_theme or {}, None
+        if self.manager is None:
+            return                        # read when the manager is made
+        theme = self.manager.get_theme()
+        stores = {"colours": theme.ui_element_colours, "misc": theme.ui_element_misc_data}
+        for element, sections in old.items():
+            for section, values in sections.items():
+                set_now = stores.get(section, {}).get(element, {})
+                for key in values:
+                    set_now.pop(key, None)
+        _load(self.manager, base_theme())
+        for theme in self.themes:
+            _load(self.manager, theme)
+        self._load_mod_theme()
+        self.manager.rebuild_all_from_changed_theme_data()
+
     def add_theme(self, theme: dict) -> None:
         """A screen's own theme (its widgets' object ids) over ours: loaded into the manager
         now if it exists, else when it is made, so a screen with no widget yet does not make
@@ -251,7 +271,13 @@ def make_ui_manager(app, logical_size):
         fd.set_locale("en")
     manager.preload_fonts([{"name": "tabletop", "point_size": s, "style": st}
                            for s in (24, 28, 30) for st in ("regular", "bold")])
-    theme = json.loads(THEME_FILE.read_text(encoding="utf-8"))   # one theme load (pygame_gui's is slow)
-    theme.update(TOOLTIP_THEME)
-    manager.get_theme().load_theme(theme)
+    manager.get_theme().load_theme(base_theme())
     return manager
+
+
+def base_theme() -> dict:
+    """Our widget theme: ``assets/theme.json`` and the tooltips' (read as JSON here: one theme load,
+    pygame_gui's own file loading is slow)."""
+    theme = json.loads(THEME_FILE.read_text(encoding="utf-8"))
+    theme.update(TOOLTIP_THEME)
+    return theme

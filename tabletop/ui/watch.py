@@ -11,6 +11,7 @@ every mod with the same checks as ``validate-mod``:
 * **images, sounds, translations**: reloaded at once, in the game in progress: the App
   takes new images, sounds and strings, and every scene is told as after a language
   switch (``on_language_changed``), so what it cached is drawn again;
+* **the widget theme** (``theme.yaml``): the widgets shown take it at once (``Gui.reload_mod_theme``);
 * **rules data** (``mod.yaml`` and every data file): a game in progress keeps the rules it
   started with (a game never changes its rules mid-way, and its record replays with them);
   the new data applies from the next game -- Rematch or a new game from the launcher -- and
@@ -30,7 +31,7 @@ import pygame
 INTERVAL = 0.5              # seconds between two looks at the mods' files
 MAX_LINES = 8               # error lines shown in the banner
 _SCRATCH = ("~", ".tmp", ".swp", ".swx", ".part")
-PARTS = ("images", "sounds", "translations", "data")
+PARTS = ("images", "sounds", "translations", "theme", "data")
 
 
 def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
@@ -60,8 +61,12 @@ def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
 
 
 def part_of(relative: str) -> str:
-    """Which kind of content a mod file is: images, sounds, translations or data."""
-    top = Path(relative).parts[0] if Path(relative).parts else ""
+    """Which kind of content a mod file is: images, sounds, translations, theme (the widgets'
+    ``theme.yaml``) or data."""
+    parts = Path(relative).parts
+    if parts == ("theme.yaml",):
+        return "theme"
+    top = parts[0] if parts else ""
     return {"images": "images", "sounds": "sounds", "i18n": "translations"}.get(top, "data")
 
 

@@ -161,3 +161,28 @@ def test_changed_rules_data_applies_from_the_next_game_and_the_game_in_progress_
     after = pendulum_game.make_rules(mods=[str(mod)])
     assert after is not before
     assert {s.id: s.colour for s in after.data["seats"].seats}["green"] == "#aa00aa"
+
+
+def test_an_edited_widget_theme_restyles_the_buttons_on_screen_and_an_unset_colour_comes_back(watched):
+    """A modder edits ``theme.yaml`` while the game runs: the button shown takes the new colour within
+    a second; deleting the line gives our colour back; a broken theme keeps the last good one."""
+    from tabletop.ui.gui import pygame_gui
+    mod, make = watched
+    app, scene = make()
+    button = pygame_gui.elements.UIButton(pygame.Rect(100, 100, 240, 60), "Go", app.ui_manager)
+    app.step(2)
+
+    def bg():
+        return "#%02x%02x%02x" % tuple(button.image.get_at((button.image.get_width() // 2, 8)))[:3]
+
+    ours = bg()
+    _write(mod / "theme.yaml", 'button:\n  colours:\n    normal_bg: "#f4ead5"\n')
+    app.step(FRAMES_PER_SECOND)
+    assert bg() == "#f4ead5" and app.watcher.errors == []
+    _write(mod / "theme.yaml", 'button:\n  colours:\n    normal_bg: "#fff"\n', when=time.time() + 6)
+    app.step(FRAMES_PER_SECOND)
+    assert any("theme.yaml:3" in line for line in app.watcher.errors)    # named, and not applied
+    assert bg() == "#f4ead5"
+    _write(mod / "theme.yaml", "# no colours any more\n", when=time.time() + 10)
+    app.step(FRAMES_PER_SECOND)
+    assert app.watcher.errors == [] and bg() == ours
