@@ -12,6 +12,7 @@ import pytest
 import pendulum.game as pendulum_game
 from tabletop import cli
 from tabletop.ui.app import App, default_args
+from tabletop.ui.gui import pygame_gui
 from tabletop.ui.scene import Scene
 
 FRAMES_PER_SECOND = 60
@@ -166,7 +167,6 @@ def test_changed_rules_data_applies_from_the_next_game_and_the_game_in_progress_
 def test_an_edited_widget_theme_restyles_the_buttons_on_screen_and_an_unset_colour_comes_back(watched):
     """A modder edits ``theme.yaml`` while the game runs: the button shown takes the new colour within
     a second; deleting the line gives our colour back; a broken theme keeps the last good one."""
-    from tabletop.ui.gui import pygame_gui
     mod, make = watched
     app, scene = make()
     button = pygame_gui.elements.UIButton(pygame.Rect(100, 100, 240, 60), "Go", app.ui_manager)
