@@ -205,8 +205,11 @@ def location_tooltip(scene, lid):
     if loc is None:
         return lid
     g = static.grades.get(loc.grade, {})
-    lines = [f"{loc.id} {loc.name.get('ja', '')}", loc.name.get("en", ""),
-             tr("tip.grade", grade=g.get(lang) or g.get("en") or loc.grade),
+    own = loc.name.get(lang) or loc.name.get("en") or loc.name.get("ja", "")
+    lines = [f"{loc.id} {own}"]
+    if lang != "ja" and loc.name.get("ja") and loc.name["ja"] != own:
+        lines.append(loc.name["ja"])           # the seed's own name under it; a Japanese screen shows only that
+    lines += [tr("tip.grade", grade=g.get(lang) or g.get("en") or loc.grade),
              tr("tip.rest", n=g.get("rest_recovery", 0)), tr("tip.bonus", n=g.get("end_of_turn_bonus", 0))]
     vm = scene.vm or {}
     o = vm.get("owners", {}).get(lid)

@@ -133,3 +133,22 @@ def test_the_keyboard_reaches_every_card_with_i(make_app):
         seen.append(scene.card[1])
     assert ("me",) in seen and any(c[0] == "skill" for c in seen) and ("rival", "F4") in seen
     assert scene.card is None                                       # past the last: no card
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_hovering_a_place_names_it_in_the_players_language(make_app, lang):
+    """The map's hover card: a Japanese screen shows the place's Japanese name and no English line
+    (it used to add "The Windowless Building"); an English one leads with the English name and keeps
+    the seed's Japanese name under it."""
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11, lang=lang)
+    wait_for_menu(app, scene, "declare", "F1")
+    loc = scene.static.location("05")
+    hover(app, scene.map.pos["05"])
+    assert scene.map.hover == "05"
+    shown = [t for t in scene.drawn_texts if t]
+    if lang == "ja":
+        assert any(t.startswith("05 " + loc.name["ja"]) for t in shown), shown
+        assert not any(loc.name["en"] in t for t in shown)
+    else:
+        assert any(t.startswith("05 " + loc.name["en"]) for t in shown), shown
+        assert loc.name["ja"] in shown
