@@ -168,7 +168,9 @@ def draw_rivals(host, pen, surface, vm):
         # what the viewer knows: a second line, or the rest of the one line
         if r["known"]:
             bits = [f"Lv {r['level'] if r['level'] is not None else '?'}"]
-            bits.append("  ".join(f"{p} {VM.rank(v)}" for p, v in r["params"].items()))
+            lang = host.app.lang         # the ids (STR B) in English; the names (筋力B) in Japanese
+            bits.append("  ".join(f"{host.static.param_name(p, lang)}{VM.rank(v)}" if lang == "ja" else
+                                  f"{p} {VM.rank(v)}" for p, v in r["params"].items()))
             if r["penalty"]:
                 bits.append(f"(−{r['penalty']})")
         else:

@@ -352,7 +352,8 @@ def value_label(scene, field, v):
         me = (scene.vm or {}).get("factions", {}).get(scene.viewer, {}) or {}
         return tr("commit.np_named", name=_name(me.get("np"), lang)) if me.get("np") else tr("commit.np")
     if v in ("STR", "END", "AGI", "MAG", "LUK", "NP") and field in ("choice", "slot"):
-        return f"{v} {static.param_name(v, lang)}"
+        name = static.param_name(v, lang)
+        return name if lang == "ja" else f"{v} {name}"     # 筋力 on a Japanese screen; STR Strength
     first = {"item": ("commit.", "use."), "option": ("option.",), "choice": ("choice.",), "arg": ("arg.",),
              "mode": ("mode.",), "use": ("use.",)}.get(field, ())
     for prefix in first + ("choice.", "mode.", "option.", "arg.", "commit.", "use."):

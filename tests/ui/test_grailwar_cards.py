@@ -152,3 +152,33 @@ def test_hovering_a_place_names_it_in_the_players_language(make_app, lang):
     else:
         assert any(t.startswith("05 " + loc.name["en"]) for t in shown), shown
         assert loc.name["ja"] in shown
+
+
+def test_a_japanese_screen_names_the_parameters_in_japanese_in_the_slot_menu_and_the_rival_row(make_app):
+    """Choosing a battle slot offers 筋力, 耐久… (not "STR 筋力"), and a rival met in battle is listed
+    as 筋力B 耐久C… on a Japanese screen; English keeps STR B."""
+    app, scene = open_war(make_app, ["human", "npc"], seed=3, lang="ja")
+    scene.state.fac["F1"].know["F2"].loc = True        # F1 tracked its rival down
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "F2"))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
+    if scene.tree is not None and scene.buttons:      # no ally to ask along: the declaration's last step
+        click(app, button(scene, lambda op: op[0] in ("choose", "apply", "confirm")))
+    ids = ("STR", "END", "AGI", "MAG", "LUK")
+    slots = None
+    for _ in range(40):
+        p = wait_for_menu(app, scene)
+        if p is None or p.kind == "declare":
+            break
+        if p.kind == "slot" and slots is None:
+            slots = [b.text for b, _op in scene.buttons]
+        click(app, button(scene, lambda op: op[0] in ("choose", "apply", "confirm")))
+    assert slots and any("筋力" in s for s in slots), slots
+    assert not any(i in s for i in ids for s in slots), slots
+    row = [t for t in scene.drawn_texts if t.startswith("Lv ") and "@" in t]
+    assert row and "筋力" in row[0] and not any(i in row[0] for i in ids), row
+    app.set_lang("en")
+    app.step(3)
+    row = [t for t in scene.drawn_texts if t.startswith("Lv ") and "@" in t]
+    assert row and "STR " in row[0], row
