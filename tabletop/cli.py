@@ -168,8 +168,8 @@ def _common(p: argparse.ArgumentParser, top: bool = False) -> None:
     p.add_argument("--speed", type=float, default=d("speed"), metavar="X",
                    help="run engine time X times faster (demos and tests)")
     p.add_argument("--watch", action="store_true", default=d("watch"),
-                   help="reload the --mod folders when a file changes (images, sounds and texts at "
-                        "once, rules data from the next game; errors shown on screen)")
+                   help="reload the --mod folders when a file changes (images, sounds, texts and "
+                        "widget theme at once, rules data from the next game; errors shown on screen)")
 
 
 class _Formatter(argparse.HelpFormatter):
