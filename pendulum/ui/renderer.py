@@ -194,7 +194,7 @@ class TableRenderer:
             # as on any desktop button, its tip waits for the pointer to rest on it a moment
             self._tip_wait = [t.app.t(f"pendulum.tip.button_{rid[7:]}"), BUTTON_TIP_DELAY]
             return
-        text = V.tooltip(t.app, t.rules, t.view, rid)
+        text = V.tooltip(t.app, t.rules, t.view, rid, lambda seat: t.seat_input.may_play("mouse", seat))
         if text:
             # drawn by hand (a pygame_gui tooltip under the pointer would swallow the next
             # click), wrapped at a readable width with kinsoku (tabletop.ui.tooltip)

@@ -433,8 +433,9 @@ def event_text(app, rules, ev):
     return None if s == f"pendulum.log.{k}" else s
 
 
-def tooltip(app, rules, view, rid):
-    """What a region does, in the current language."""
+def tooltip(app, rules, view, rid, movable=lambda seat: True):
+    """What a region does, in the current language. ``movable(seat)``: whether the pointer may move
+    that seat's pieces (a worker's tip says how only then: not on a bot's or another device's piece)."""
     t = app.t
     if rid.startswith("worker."):
         wid = rid[7:]
@@ -443,7 +444,8 @@ def tooltip(app, rules, view, rid):
         if seat == -1:
             return t("pendulum.tip.neutral_worker")
         loc = next((w["location"] for w in view["workers"] if w["id"] == wid), "")
-        return t("pendulum.tip.worker", seat=seat_name(app, rules, seat), kind=kind, loc=loc_text(app, rules, loc))
+        text = t("pendulum.tip.worker", seat=seat_name(app, rules, seat), kind=kind, loc=loc_text(app, rules, loc))
+        return text + "\n" + t("pendulum.tip.worker_drag") if movable(seat) else text
     if rid.startswith("timer."):
         tid = rid[6:]
         rem, dur = timer_remaining(view, tid)

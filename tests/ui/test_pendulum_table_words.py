@@ -129,3 +129,22 @@ def test_a_lesson_buttons_tip_lies_over_the_buttons_beside_it(make_app, lang):
     assert max(abs(x - y) for x, y in zip(a, b)) <= 2    # (the blend may round a step apart)
     hover(app, (300, 500))
     assert app.gui.tip is None
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_bots_worker_tip_does_not_say_to_drag_it(table_app, lang):
+    """The tip of a piece says "drag it to a lit place" only on a piece the pointer may move: not on a
+    bot's worker (it used to say so on every worker)."""
+    app, scene = table_app(seats=("human", "bot", "bot"), mode="timetrack", lang=lang)
+    _finish_opening(scene)
+    app.step(3)
+    drag = app.t("pendulum.tip.worker_drag")
+    places = scene.renderer.places(scene.view)
+    tips = {}
+    for seat in (0, 1):
+        wid = next(w["id"] for w in scene.view["workers"] if w["seat"] == seat and w["id"] in places)
+        hover(app, places[wid])
+        assert scene.renderer.hover_id == "worker." + wid
+        tips[seat] = scene.renderer.tooltip.text
+    assert drag in tips[0]
+    assert drag not in tips[1], tips[1]
