@@ -124,10 +124,12 @@ class TableRenderer:
                 continue
             if loc.startswith("B:"):
                 # in a reward box the pieces sit on its lower right corner, half outside, clear of the box's
-                # words (centred, up to two lines); a second goes up its right edge, still clear of them;
-                # a third goes higher and a fourth starts a column left (those may touch the words)
+                # words (centred, up to two lines); a second goes up its right edge, 4 px further out to
+                # stay clear of them; a third goes higher and a fourth starts a column left (those two may
+                # touch the words)
                 for i, w in enumerate(ws):
-                    out[w["id"]] = (rect.right + 4 - (i // 3) * 22, rect.bottom + 4 - (i % 3) * 16)
+                    up = i % 3
+                    out[w["id"]] = (rect.right + (4 if up else 0) - (i // 3) * 22, rect.bottom + 4 - up * 16)
                 continue
             n = len(ws)
             step = min(36, (rect.width - 10) / max(1, n))
