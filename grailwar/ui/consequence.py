@@ -47,6 +47,13 @@ def consequence(host, action):
     return None
 
 
+def ends_step(action) -> bool:
+    """Ending the commitments of a battle or a communication turn: asked to confirm only while
+    something else could still be chosen instead."""
+    return (action.kind == "commit" and getattr(action, "item", "") == "done") or \
+        (action.kind == "talk" and getattr(action, "option", "") == "done")
+
+
 def spending_last(field, values):
     """Answers that spend something after those that do not, so key 1 never spends."""
     if field not in ("choice", "primary"):

@@ -16,7 +16,7 @@ from . import theme as T
 from . import viewmodel as VM
 from .layout import DIALOG_H, MAP, PROMPT, html
 from .mapview import short
-from .consequence import consequence, spending_last
+from .consequence import consequence, ends_step, spending_last
 from .menu import PRIMARY, ActionTree
 
 DIALOG_KINDS = ("talk", "talk_reply", "proposal_reply", "exchange_reply", "gift_reply", "threat_reply", "threat_code",
@@ -226,6 +226,8 @@ class PromptMenu:
         """A finished choice: made at once, or first confirmed when it costs something
         (``back``: Cancel also takes back the last pick)."""
         question = consequence(self.host, action)
+        if question is not None and len(self.tree.all) == 1 and ends_step(action):
+            question = None                    # nothing else is left to choose: no "are you sure?"
         n = (self.host.vm or {}).get("odds", {}).get(action.to_text())
         e = (self.host.vm or {}).get("odds_estimate", {}).get(action.to_text())
         if question is not None and n is not None:       # what the die must show, before it is thrown

@@ -219,3 +219,40 @@ def test_the_pause_menu_hides_the_gms_flavour_lines_and_the_next_war_remembers(m
     wait_for_menu(app2, nxt, "declare", "F1")
     press(app2, pygame.K_TAB)
     assert not any(line.startswith(FLAVOUR_MARK) for line in nxt.feed.lines)
+
+
+def test_ending_the_commitments_is_confirmed_only_while_something_else_could_be_committed(make_app):
+    """A master commits everything it has: the last step, "Done committing" alone, is one click (it used
+    to ask "are you sure?" with nothing else to choose); while a skill or spell is still offered, ending
+    is confirmed as before."""
+    app, scene = open_war(make_app, ["human", "npc"], seed=3)
+    st = scene.state
+    st.fac["F1"].know["F2"].loc = True
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "F2"))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
+    click(app, button(scene, lambda op: op[0] == "confirm"))          # the declaration is confirmed
+    asked = []
+    for _ in range(60):
+        p = wait_for_menu(app, scene)
+        if p is None or p.kind in ("declare", "comm", "rescue"):
+            break
+        ops = [op for _b, op in scene.buttons]
+        if p.kind == "commit" and scene.menu.confirming is None:
+            done = [op for op in ops if op[0] in ("choose", "apply") and "done" in str(op[-1])]
+            live = [op for op in ops if op[0] in ("choose", "apply")]
+            if done and len(live) == 1:                      # only "Done committing" is left
+                before = len(scene.record.actions)
+                click(app, button(scene, lambda op: op == done[0]))
+                asked.append(("last", scene.menu.confirming is not None, len(scene.record.actions) > before))
+                continue
+            if done and not asked:                           # ending early: still confirmed
+                click(app, button(scene, lambda op: op == done[0]))
+                asked.append(("early", scene.menu.confirming is not None, None))
+                click(app, button(scene, lambda op: op[0] in ("cancel", "back")))
+        answers = [op for op in ops if op[0] in ("choose", "apply", "confirm")]
+        commits = [op for op in answers if "done" not in str(op[-1])]   # commit all there is first
+        click(app, button(scene, lambda op: op == (commits or answers)[0]))
+    assert ("early", True, None) in asked, asked
+    assert ("last", False, True) in asked, asked
