@@ -50,6 +50,7 @@ class TableRenderer:
         self.hover_pos = (0, 0)
         self.tooltip = None
         self._tip_wait = None          # [text, seconds]: a button's tooltip shows after a short hover
+        self.tip_bounds = (1920, 1080)  # a tooltip stays left of and above this (teach: left of its panel)
         self._tip_version = None       # the table's version the hovered piece and its tip were found at
         self._pointer = (0, 0)         # where the pointer last hovered (hover_pos: where the tip stands)
         self.drawn_texts = None        # a list while a test records every text drawn (see start_recording)
@@ -410,7 +411,7 @@ class TableRenderer:
         if t.picker is not None and "row" in t.picker:
             t.picker["row"].draw(surface)          # a choice you can see (choice_row.py)
         if self.tooltip is not None and not t.drag and t.picker is None:
-            self.tooltip.draw(surface, self.hover_pos)
+            self.tooltip.draw(surface, self.hover_pos, self.tip_bounds)
         if t.message:
             msg = R.text_fit(app, t.message[0], 24, (255, 236, 200), 1180)
             box = msg.get_rect(midbottom=(616, 690)).inflate(30, 14)

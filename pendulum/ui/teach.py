@@ -525,6 +525,7 @@ class TeachScene(Scene):
         if self._drawn != (shown, rect):
             shown.invalidate()                    # another table or panel size: paint all
         self._drawn = (shown, rect)
+        shown.renderer.tip_bounds = (rect.left, 1080)   # a board tip never slides under the lesson panel
         key = self._key()
         fresh = key != self._panel_key or self._panel is None
         if fresh:

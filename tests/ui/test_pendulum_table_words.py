@@ -12,6 +12,7 @@ from pendulum.rules import actions as A
 from pendulum.rules.refusals import REFUSALS
 from pendulum.ui import render as R
 from pendulum.ui import view as V
+from pendulum.ui.teach_panel import PANEL_LESSON
 
 from .test_pendulum_text import _finish_opening, click_at, hover, table_app  # noqa: F401 (a fixture)
 
@@ -148,3 +149,30 @@ def test_a_bots_worker_tip_does_not_say_to_drag_it(table_app, lang):
         tips[seat] = scene.renderer.tooltip.text
     assert drag in tips[0]
     assert drag not in tips[1], tips[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_pieces_tip_by_the_lesson_panel_shows_whole(make_app, lang):
+    """Teaching: the pointer on the learner's worker on its mat, near the lesson panel. The piece's tip
+    opens left of the panel and every word of it shows (the panel covered the end of "…またはクリックで実行。")."""
+    app = make_app(lang=lang)
+    app.start("teach")
+    app.step(2)
+    table = app.scenes.top.table
+    seat = table.focus_seat
+    places = table.renderer.places(table.view)
+    wid = max((w["id"] for w in table.view["workers"] if w["seat"] == seat and w["location"] == "mat"),
+              key=lambda w: places[w][0])
+    hover(app, places[wid])
+    r = table.renderer
+    assert r.hover_id == "worker." + wid
+    tip = r.tooltip
+    box = pygame.Rect(tip.place(r.hover_pos, r.tip_bounds), tip.surface.get_size())
+    assert not box.colliderect(PANEL_LESSON), (box, PANEL_LESSON)
+    app.step(2)
+    frame = app.presenter.logical
+    y = box.h // 2
+    for x in range(10, box.w - 10, 5):                    # the tip's middle row, end to end, on screen
+        want = tip.surface.get_at((x, y))
+        got = frame.get_at((box.x + x, box.y + y))
+        assert want.a < 255 or max(abs(a - b) for a, b in zip(want[:3], got[:3])) <= 2, (x, want, got)
