@@ -247,7 +247,7 @@ def compute(g, b, final):
         raw -= t[2]
     fin = clamp(raw, cfg.combat.winrate_min, cfg.combat.winrate_max)
     bd = {"slots": rows, "wtl": key, "base": base, "power": power, "level": lvl,
-          "mod_a": [list(t) for t in ma], "mod_b": [list(t) for t in mb], "raw": raw, "final_a": fin,
+          "mod_a": list(map(list, ma)), "mod_b": list(map(list, mb)), "raw": raw, "final_a": fin,
           "final_b": 100 - fin}
     return fin, bd
 
@@ -506,7 +506,7 @@ def _fight(g, fr):
         b.stage = "aftermath"
         fr["pc"] = 7
     try:
-        yield from enter(g, fr, "aftermath", {"seize": fr["seize"]})
+        yield from enter(g, fr, {"fn": "aftermath", "pc": 0, "seize": fr["seize"]})
         del fr["sub"]
     finally:
         b.stage = "done"

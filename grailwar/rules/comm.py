@@ -25,7 +25,7 @@ def _phase_comm(g, fr):
         fr["pc"] = 1
     if fr["pc"] == 1:
         while fr["i"] < len(fr["h"]):
-            yield from enter(g, fr, "comm_for", {"x": fr["h"][fr["i"]]})
+            yield from enter(g, fr, {"fn": "comm_for", "pc": 0, "x": fr["h"][fr["i"]]})
             del fr["sub"]
             fr["i"] += 1
         fr["i"] = 0
@@ -47,14 +47,14 @@ def _phase_comm(g, fr):
                 if ans.option != "give_spells":
                     break
                 fr["offered"].append(ans.target)
-                yield from enter(g, fr, "give_spells", {"x": h.id, "t": ans.target, "n": int(ans.arg)})
+                yield from enter(g, fr, {"fn": "give_spells", "pc": 0, "x": h.id, "t": ans.target, "n": int(ans.arg)})
                 del fr["sub"]
             del fr["offered"]
             fr["i"] += 1
         fr["i"] = 0
         fr["pc"] = 3
     while fr["i"] < len(fr["n"]):
-        yield from enter(g, fr, "comm_for", {"x": fr["n"][fr["i"]]})
+        yield from enter(g, fr, {"fn": "comm_for", "pc": 0, "x": fr["n"][fr["i"]]})
         del fr["sub"]
         fr["i"] += 1
     if g.fc.alliance.auto_share:

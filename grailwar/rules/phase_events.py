@@ -22,11 +22,11 @@ def _phase_events(g, fr):
         while fr["i"] < len(order):
             f = g.fac[order[fr["i"]]]
             if "sub" in fr or (f.active and f.human):
-                yield from enter(g, fr, "pc_table", {"x": f.id})
+                yield from enter(g, fr, {"fn": "pc_table", "pc": 0, "x": f.id})
                 del fr["sub"]
             fr["i"] += 1
         fr["pc"] = 2
-    yield from enter(g, fr, "npc_table")
+    yield from enter(g, fr, {"fn": "npc_table", "pc": 0})
     del fr["sub"]
 
 

@@ -42,13 +42,13 @@ def _phase_actions(g, fr):
                 if d.act == act:                                   # pending_act(g, f, act)
                     fr["i"] = i
                     if act == "approach":
-                        yield from enter(g, fr, "resolve_approach", {"x": f.id})
+                        yield from enter(g, fr, {"fn": "resolve_approach", "pc": 0, "x": f.id})
                     else:
-                        yield from enter(g, fr, "resolve_soul", {"e": f.id})
+                        yield from enter(g, fr, {"fn": "resolve_soul", "pc": 0, "e": f.id})
                     del fr["sub"]
             elif d.act in SIMPLE_PROCS:
                 fr["i"] = i
-                yield from enter(g, fr, "resolve_simple", {"f": f.id, "a": d})
+                yield from enter(g, fr, {"fn": "resolve_simple", "pc": 0, "f": f.id, "a": d})
                 del fr["sub"]
             elif d.act not in ("approach", "soul_eat", "accompany"):
                 settle(g, f, d)              # resolve_simple with nothing to ask (a rest)
@@ -72,7 +72,7 @@ SIMPLE_PROCS = ("info", "craft", "move", "other")      # the A4/A5 actions resol
 def _resolve_simple(g, fr):
     f, a = g.fac[fr["f"]], fr["a"]
     if "sub" in fr or a.act in SIMPLE_PROCS:
-        yield from enter(g, fr, "resolve_" + a.act, {"f": f.id, "a": a})
+        yield from enter(g, fr, {"fn": "resolve_" + a.act, "pc": 0, "f": f.id, "a": a})
         del fr["sub"]
         f.declared = None
     else:
