@@ -199,27 +199,28 @@ def _phase_declare(g, fr):
         fr["st"] = 0
         fr["pc"] = 2
     order = fr["order"]
-    while fr["i"] < len(order):
-        f = g.fac[order[fr["i"]]]
-        if fr["st"] == 0:
+    i, st = fr["i"], fr["st"]       # written to the frame before each prompt (what a save reads)
+    while i < len(order):
+        f = g.fac[order[i]]
+        if st == 0:
             if not (f.active and not f.human and f.declared is None):
-                fr["i"] += 1
+                i += 1
                 continue
+            fr["i"] = i
             fr["plan"] = npc.declare(g, f)
-            fr["st"] = 2
-        if fr["st"] == 2:
+            fr["st"] = st = 2
+        if st == 2:
             a = yield ask("declare", f.id, {"plan": fr["plan"]})
             if a.act == "approach" and a.ally:      # the ally is asked: ``register`` as a procedure
-                fr["st"] = 3
+                fr["st"] = st = 3
                 fr["sub"] = frame("register", f=f.id, a=a)
             else:                                   # nothing to ask: registered at once
                 declared(g, f, a)
-        if fr["st"] == 3:
+        if st == 3:
             yield from enter(g, fr)
             del fr["sub"]
-        fr["i"] += 1                # (single stores: cheaper than ``update``'s keywords)
-        fr["st"] = 0
-        fr["plan"] = None
+        i += 1              # the frame's plan is written again before the next prompt
+        st = 0
     g.decl_loc = {fid: g.fac[fid].location for fid in g.act_ids()}
 
 

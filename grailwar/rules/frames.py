@@ -63,10 +63,11 @@ def enter(g, fr, new=None):
 
     or returns at once with its result (``return (yield from enter(g, fr))``: the caller's own
     frame, stale ``sub`` and all, is then removed by its caller before anything is asked)."""
-    sub = fr.get("sub")
-    if sub is None:
-        sub = fr["sub"] = new
-    return PROCS[sub["fn"]](g, sub)
+    if "sub" in fr:
+        new = fr["sub"]
+    else:
+        fr["sub"] = new
+    return PROCS[new["fn"]](g, new)
 
 
 TAIL = -1      # ``pc`` of a procedure that ends by running the callee in ``fr["sub"]``
