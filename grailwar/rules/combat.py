@@ -397,15 +397,16 @@ def _fight(g, fr):
         fr["s"] = fr["j"] = 0
     if fr["pc"] == 4:
         limit = cfg.combat.reroll_spells_per_side
-        while fr["s"] < 2:
-            side = "BA"[fr["s"]]
+        s, j = fr["s"], fr["j"]     # written to the frame before each prompt (what a save reads)
+        while s < 2:
+            side = "BA"[s]
             sparts = b.B if side == "B" else b.A
             spent = False
             if b.reroll_used[side] < limit:
-                j = fr["j"]                 # kept in the frame before each prompt (what a save reads)
                 while j < len(sparts):
                     pt = sparts[j]
                     if pt.f.spells > 0:
+                        fr["s"] = s
                         fr["j"] = j
                         ans = yield ask("reroll", pt.f.id, {"choices": ["spell", "pass"], "battle": b.no,
                                                             "slot3": b.slots[2]})
@@ -419,9 +420,11 @@ def _fight(g, fr):
                             spent = True
                             break
                     j += 1
-            fr["j"] = 0
+            j = 0
             if not spent:
-                fr["s"] += 1
+                s += 1
+        fr["s"] = s
+        fr["j"] = 0
         # B6 preliminary rate
         b.contrib = set()
         b.prelim, bd = compute(g, b, False)
