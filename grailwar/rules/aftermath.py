@@ -16,7 +16,7 @@ def _aftermath(g, fr):
         fr["pc"] = 1
     win = b.A if b.winner == "A" else b.B
     # 3 defeat
-    destroyed = yield from enter(g, fr, "defeat", {"side": "B" if b.winner == "A" else "A"})
+    destroyed = yield from enter(g, fr, {"fn": "defeat", "pc": 0, "side": "B" if b.winner == "A" else "A"})
     del fr["sub"]
     # 4 kills
     for pt in win:

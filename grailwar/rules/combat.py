@@ -247,7 +247,7 @@ def compute(g, b, final):
         raw -= t[2]
     fin = clamp(raw, cfg.combat.winrate_min, cfg.combat.winrate_max)
     bd = {"slots": rows, "wtl": key, "base": base, "power": power, "level": lvl,
-          "mod_a": [list(t) for t in ma], "mod_b": [list(t) for t in mb], "raw": raw, "final_a": fin,
+          "mod_a": list(map(list, ma)), "mod_b": list(map(list, mb)), "raw": raw, "final_a": fin,
           "final_b": 100 - fin}
     return fin, bd
 
@@ -397,15 +397,16 @@ def _fight(g, fr):
         fr["s"] = fr["j"] = 0
     if fr["pc"] == 4:
         limit = cfg.combat.reroll_spells_per_side
-        while fr["s"] < 2:
-            side = "BA"[fr["s"]]
+        s, j = fr["s"], fr["j"]     # written to the frame before each prompt (what a save reads)
+        while s < 2:
+            side = "BA"[s]
             sparts = b.B if side == "B" else b.A
             spent = False
             if b.reroll_used[side] < limit:
-                j = fr["j"]                 # kept in the frame before each prompt (what a save reads)
                 while j < len(sparts):
                     pt = sparts[j]
                     if pt.f.spells > 0:
+                        fr["s"] = s
                         fr["j"] = j
                         ans = yield ask("reroll", pt.f.id, {"choices": ["spell", "pass"], "battle": b.no,
                                                             "slot3": b.slots[2]})
@@ -419,9 +420,11 @@ def _fight(g, fr):
                             spent = True
                             break
                     j += 1
-            fr["j"] = 0
+            j = 0
             if not spent:
-                fr["s"] += 1
+                s += 1
+        fr["s"] = s
+        fr["j"] = 0
         # B6 preliminary rate
         b.contrib = set()
         b.prelim, bd = compute(g, b, False)
@@ -506,7 +509,7 @@ def _fight(g, fr):
         b.stage = "aftermath"
         fr["pc"] = 7
     try:
-        yield from enter(g, fr, "aftermath", {"seize": fr["seize"]})
+        yield from enter(g, fr, {"fn": "aftermath", "pc": 0, "seize": fr["seize"]})
         del fr["sub"]
     finally:
         b.stage = "done"

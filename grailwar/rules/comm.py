@@ -25,7 +25,7 @@ def _phase_comm(g, fr):
         fr["pc"] = 1
     if fr["pc"] == 1:
         while fr["i"] < len(fr["h"]):
-            yield from enter(g, fr, "comm_for", {"x": fr["h"][fr["i"]]})
+            yield from enter(g, fr, {"fn": "comm_for", "pc": 0, "x": fr["h"][fr["i"]]})
             del fr["sub"]
             fr["i"] += 1
         fr["i"] = 0
@@ -47,16 +47,19 @@ def _phase_comm(g, fr):
                 if ans.option != "give_spells":
                     break
                 fr["offered"].append(ans.target)
-                yield from enter(g, fr, "give_spells", {"x": h.id, "t": ans.target, "n": int(ans.arg)})
+                yield from enter(g, fr, {"fn": "give_spells", "pc": 0, "x": h.id, "t": ans.target, "n": int(ans.arg)})
                 del fr["sub"]
             del fr["offered"]
             fr["i"] += 1
         fr["i"] = 0
         fr["pc"] = 3
-    while fr["i"] < len(fr["n"]):
-        yield from enter(g, fr, "comm_for", {"x": fr["n"][fr["i"]]})
+    n, i = fr["n"], fr["i"]
+    while i < len(n):
+        fr["i"] = i                 # (what a save reads)
+        yield from enter(g, fr, {"fn": "comm_for", "pc": 0, "x": n[i]})
         del fr["sub"]
-        fr["i"] += 1
+        i += 1
+    fr["i"] = i
     if g.fc.alliance.auto_share:
         done = set()
         for fid in g.act_ids():
@@ -94,7 +97,8 @@ def comm_for(g, x):
 @resumable("comm_for")
 def _comm_for(g, fr):
     x = g.fac[fr["x"]]
-    fr.setdefault("opened", 0)
+    if "opened" not in fr:
+        fr["opened"] = 0
     while True:
         if "sub" in fr:
             yield from enter(g, fr)

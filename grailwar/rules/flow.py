@@ -39,7 +39,7 @@ def _war(g, fr):
             setup(g)
             fr["pc"] = 1
         while True:
-            yield from enter(g, fr, "turn")
+            yield from enter(g, fr, {"fn": "turn", "pc": 0})
             del fr["sub"]
     except WarOver:
         return
@@ -83,32 +83,32 @@ def _turn(g, fr):
         fr["pc"] = 1
     if fr["pc"] == 1:
         if "sub" in fr or all_allied(g):       # else the procedure would end at once
-            yield from enter(g, fr, "all_allied_check")
+            yield from enter(g, fr, {"fn": "all_allied_check", "pc": 0})
             del fr["sub"]
         g.note("GM", "turn_begins", turn=g.turn)
         fr["pc"] = 2
     if fr["pc"] == 2:
-        yield from enter(g, fr, "phase_events")
+        yield from enter(g, fr, {"fn": "phase_events", "pc": 0})
         del fr["sub"]
         for f in g.fac.values():
             f.relocated = False     # §7.2: only a retreat after the declarations costs the declared action
         set_phase(g, "D")
         fr["pc"] = 3
     if fr["pc"] == 3:
-        yield from enter(g, fr, "phase_declare")
+        yield from enter(g, fr, {"fn": "phase_declare", "pc": 0})
         del fr["sub"]
         fr["pc"] = 4
     if fr["pc"] == 4:
-        yield from enter(g, fr, "phase_actions")
+        yield from enter(g, fr, {"fn": "phase_actions", "pc": 0})
         del fr["sub"]
         set_phase(g, "C")
         fr["pc"] = 5
     if fr["pc"] == 5:
-        yield from enter(g, fr, "phase_comm")
+        yield from enter(g, fr, {"fn": "phase_comm", "pc": 0})
         del fr["sub"]
         set_phase(g, "M")
         fr["pc"] = 6
-    yield from enter(g, fr, "phase_mana")
+    yield from enter(g, fr, {"fn": "phase_mana", "pc": 0})
     del fr["sub"]
 
 
@@ -145,7 +145,7 @@ def _all_allied_check(g, fr):
     while fr["i"] < len(act):
         fa = g.fac[act[fr["i"]]]
         if "sub" in fr or (fa.location and g.loc_owner.get(fa.location) != fa.id):
-            yield from enter(g, fr, "retreat_move", {"f": fa.id, "lost": fa.location})
+            yield from enter(g, fr, {"fn": "retreat_move", "pc": 0, "f": fa.id, "lost": fa.location})
             del fr["sub"]
         fr["i"] += 1
     for a in act:
@@ -199,27 +199,28 @@ def _phase_declare(g, fr):
         fr["st"] = 0
         fr["pc"] = 2
     order = fr["order"]
-    while fr["i"] < len(order):
-        f = g.fac[order[fr["i"]]]
-        if fr["st"] == 0:
+    i, st = fr["i"], fr["st"]       # written to the frame before each prompt (what a save reads)
+    while i < len(order):
+        f = g.fac[order[i]]
+        if st == 0:
             if not (f.active and not f.human and f.declared is None):
-                fr["i"] += 1
+                i += 1
                 continue
+            fr["i"] = i
             fr["plan"] = npc.declare(g, f)
-            fr["st"] = 2
-        if fr["st"] == 2:
+            fr["st"] = st = 2
+        if st == 2:
             a = yield ask("declare", f.id, {"plan": fr["plan"]})
             if a.act == "approach" and a.ally:      # the ally is asked: ``register`` as a procedure
-                fr["st"] = 3
+                fr["st"] = st = 3
                 fr["sub"] = frame("register", f=f.id, a=a)
             else:                                   # nothing to ask: registered at once
                 declared(g, f, a)
-        if fr["st"] == 3:
+        if st == 3:
             yield from enter(g, fr)
             del fr["sub"]
-        fr["i"] += 1                # (single stores: cheaper than ``update``'s keywords)
-        fr["st"] = 0
-        fr["plan"] = None
+        i += 1              # the frame's plan is written again before the next prompt
+        st = 0
     g.decl_loc = {fid: g.fac[fid].location for fid in g.act_ids()}
 
 

@@ -5,8 +5,8 @@ is its frame: a plain dict (str, int, bool, None, lists, dicts, and immutable ac
 an NPC's planned ``Declare``, which a save writes as their dicts) holding ``fn`` (the name),
 ``pc`` (where it stands), its arguments (faction ids, not objects) and every local it still
 needs after a prompt. A procedure calls another through
-``yield from call(g, fr, name, **args)`` (or ``enter``, the same without a generator level of its
-own), which keeps the callee's frame under ``fr["sub"]``
+``yield from call(g, fr, name, **args)`` (or ``enter(g, fr, {"fn": name, "pc": 0, **args})``,
+the same without a generator level of its own), which keeps the callee's frame under ``fr["sub"]``
 until it returns, so ``GrailState.flow`` (the war's frame) holds the whole stack.
 
 Resuming is re-entering: ``run(g, frame)`` starts the procedure again at ``fr["pc"]``. The
@@ -51,21 +51,23 @@ def call(g, fr, name, **args):
     return res
 
 
-def enter(g, fr, name=None, args=None):
+def enter(g, fr, new=None):
     """``call`` without its own generator level (one fewer to pass through at each decision):
-    the callee's generator, its frame kept under ``fr["sub"]`` (made from ``name`` and the dict
-    ``args`` unless one is under way; a dict, not keywords, which would cost a dict more at
-    every call). The caller removes the frame as soon as it returns::
+    the callee's generator, its frame kept under ``fr["sub"]``: ``new``, the callee's fresh frame
+    written out by the caller (``{"fn": name, "pc": 0, **args}`` as one dict display: no
+    keywords, no second dict), unless one is under way. The caller removes the frame as soon as
+    it returns::
 
-        res = yield from enter(g, fr, "fight", {...})
+        res = yield from enter(g, fr, {"fn": "fight", "pc": 0, ...})
         del fr["sub"]
 
     or returns at once with its result (``return (yield from enter(g, fr))``: the caller's own
     frame, stale ``sub`` and all, is then removed by its caller before anything is asked)."""
-    sub = fr.get("sub")
-    if sub is None:
-        sub = fr["sub"] = {"fn": name, "pc": 0, **args} if args else {"fn": name, "pc": 0}
-    return PROCS[sub["fn"]](g, sub)
+    if "sub" in fr:
+        new = fr["sub"]
+    else:
+        fr["sub"] = new
+    return PROCS[new["fn"]](g, new)
 
 
 TAIL = -1      # ``pc`` of a procedure that ends by running the callee in ``fr["sub"]``

@@ -58,7 +58,7 @@ def est_params(g, x, y, side, own_base, penalty=True):
     if k is None or not k.acq:
         n = g.fc.npc
         return {p: n.unknown_param_guess for p in PARAMS}, n.unknown_level_guess
-    out = floored(y.params, g.penalty(y) if penalty else 0)
+    out = floored(y.params, g.penalty(y) if penalty and y.mana < 0 else 0)     # (no penalty at mana >= 0)
     for _, _, sid, w, v, _, names in y.passive.get("param", ()):
         if (sid in k.ss or sid in k.ms) and (w in ALWAYS or when_ok(w, side, True, own_base, ())):
             for p in names:

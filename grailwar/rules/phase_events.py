@@ -19,14 +19,17 @@ def _phase_events(g, fr):
         fr["pc"] = 1
     if fr["pc"] == 1:
         order = fr["order"]
-        while fr["i"] < len(order):
-            f = g.fac[order[fr["i"]]]
+        i = fr["i"]                 # written to the frame before each procedure (what a save reads)
+        while i < len(order):
+            f = g.fac[order[i]]
             if "sub" in fr or (f.active and f.human):
-                yield from enter(g, fr, "pc_table", {"x": f.id})
+                fr["i"] = i
+                yield from enter(g, fr, {"fn": "pc_table", "pc": 0, "x": f.id})
                 del fr["sub"]
-            fr["i"] += 1
+            i += 1
+        fr["i"] = i
         fr["pc"] = 2
-    yield from enter(g, fr, "npc_table")
+    yield from enter(g, fr, {"fn": "npc_table", "pc": 0})
     del fr["sub"]
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 class Pending:
     __slots__ = ("kind", "faction", "ctx", "options")
 
-    def __init__(self, kind, faction, ctx=None, /, **kw):
-        """``Pending(kind, faction, ctx)``, or as ``ask``: ``Pending(kind, faction, **ctx)``."""
+    def __init__(self, kind, faction, ctx=None):
+        """``Pending(kind, faction, ctx)`` (no ``**kw``: it would make a dict at every prompt)."""
         self.kind = kind
         self.faction = faction
-        self.ctx = ctx if ctx is not None else kw
+        self.ctx = ctx if ctx is not None else {}
         self.options = None     # the legal actions, listed once (legality.options)
 
     def to_dict(self):

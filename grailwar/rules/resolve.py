@@ -24,37 +24,42 @@ def _phase_actions(g, fr):
         fr["i"] = 0
         fr["pc"] = 1
     fac = g.fac
-    while fr["s"] < len(STAGES):
-        step, grp, act = STAGES[fr["s"]]
-        group = fr["h"] if grp == "h" else fr["n"] if grp == "n" else fr["h"] + fr["n"]
-        i = fr["i"]                # kept in the frame before each procedure (what a save reads)
-        if i == 0 and "sub" not in fr:
+    h, n = fr["h"], fr["n"]
+    s, i = fr["s"], fr["i"]         # both written to the frame before each procedure (what a save reads)
+    resume = "sub" in fr            # re-entered with a procedure under way (after a clone or a load)
+    while s < 5:                    # len(STAGES)
+        step, grp, act = STAGES[s]
+        group = h if grp == "h" else n if grp == "n" else h + n
+        if i == 0 and not resume:
             set_phase(g, step)
         while i < len(group):
             f = fac[group[i]]
             d = f.declared
-            if "sub" in fr:
+            if resume:
+                resume = False
                 yield from enter(g, fr)
                 del fr["sub"]
             elif d is None or not f.active or f.relocated:      # nothing of this faction's to resolve
                 pass
             elif act:
                 if d.act == act:                                   # pending_act(g, f, act)
+                    fr["s"] = s
                     fr["i"] = i
                     if act == "approach":
-                        yield from enter(g, fr, "resolve_approach", {"x": f.id})
+                        yield from enter(g, fr, {"fn": "resolve_approach", "pc": 0, "x": f.id})
                     else:
-                        yield from enter(g, fr, "resolve_soul", {"e": f.id})
+                        yield from enter(g, fr, {"fn": "resolve_soul", "pc": 0, "e": f.id})
                     del fr["sub"]
             elif d.act in SIMPLE_PROCS:
+                fr["s"] = s
                 fr["i"] = i
-                yield from enter(g, fr, "resolve_simple", {"f": f.id, "a": d})
+                yield from enter(g, fr, {"fn": "resolve_simple", "pc": 0, "f": f.id, "a": d})
                 del fr["sub"]
             elif d.act not in ("approach", "soul_eat", "accompany"):
                 settle(g, f, d)              # resolve_simple with nothing to ask (a rest)
             i += 1
-        fr["s"] += 1
-        fr["i"] = 0
+        s += 1
+        i = 0
 
 
 def pending_act(g, f, act):
@@ -72,7 +77,7 @@ SIMPLE_PROCS = ("info", "craft", "move", "other")      # the A4/A5 actions resol
 def _resolve_simple(g, fr):
     f, a = g.fac[fr["f"]], fr["a"]
     if "sub" in fr or a.act in SIMPLE_PROCS:
-        yield from enter(g, fr, "resolve_" + a.act, {"f": f.id, "a": a})
+        yield from enter(g, fr, {"fn": "resolve_" + a.act, "pc": 0, "f": f.id, "a": a})
         del fr["sub"]
         f.declared = None
     else:

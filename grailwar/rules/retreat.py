@@ -109,7 +109,7 @@ def _defeat(g, fr):
         else:
             g.note(f.id, "retreats", vis)
             if f.human:
-                yield from enter(g, fr, "retreat_move", {"f": f.id, "lost": b.loc})
+                yield from enter(g, fr, {"fn": "retreat_move", "pc": 0, "f": f.id, "lost": b.loc})
                 del fr["sub"]
             else:
                 retreat_now(g, f, b.loc)
@@ -131,7 +131,7 @@ def _retreat_move(g, fr):
         if not f.active or not lost or f.location != lost:
             return
         fr["pc"] = 1
-    others = [l for l in g.data.loc_ids if l != lost]
+    others = all_but(g.data.loc_ids, lost)
     if f.human:
         ans = yield ask("retreat_dest", f.id, {"choices": others, "lost": lost})
         dest = ans.choice
@@ -147,6 +147,14 @@ def retreat_now(g, f, lost):
     _go(g, f, lost, _npc_destination(g, f, lost))
 
 
+def all_but(ids, x):
+    """``[i for i in ids if i != x]`` for a list of distinct ids, without a Python loop."""
+    out = list(ids)
+    if x in out:
+        out.remove(x)
+    return out
+
+
 def _npc_destination(g, f, lost, others=None):
     """Where an NPC that lost ``lost`` goes: the best empty location it knows, else one of
     ``others`` (every location but ``lost`` when not given) picked at random."""
@@ -154,7 +162,7 @@ def _npc_destination(g, f, lost, others=None):
     if known:
         return sorted(known, key=lambda l: (-g.grade_rank(l), l))[0]
     if others is None:
-        others = [l for l in g.data.loc_ids if l != lost]
+        others = all_but(g.data.loc_ids, lost)
     return g.choose(f.id, "retreat_destination", others, g.vis(f.id), of="loc")
 
 

@@ -159,7 +159,6 @@ class GrailState(Game, State):
         itself would call it; a kind not in the table goes to ``choose``."""
         send = self._gen.send
         rules = getattr(choose, "rules", None) or {}
-        rule_for = rules.get
         append = self._actions.append
         fac = self.fac
         report = self.report_events
@@ -168,8 +167,10 @@ class GrailState(Game, State):
             return
         for _ in range(max_steps + 1):        # the runaway guard: at most max_steps answers
             kind = p.kind
-            rule = rule_for(kind)
-            a = rule(self, fac[p.faction], kind, p.ctx) if rule is not None else choose(self, p.faction)
+            if kind in rules:
+                a = rules[kind](self, fac[p.faction], kind, p.ctx)
+            else:
+                a = choose(self, p.faction)
             if report:
                 self.events = []
             append(a)

@@ -64,9 +64,10 @@ def _phase_mana(g, fr):
         fr["st"] = 0
         fr["pc"] = 1
     order = fr["order"]
-    while fr["i"] < len(order):
-        f = g.fac[order[fr["i"]]]
-        if fr["st"] == 0:
+    i, st = fr["i"], fr["st"]        # kept in the frame before each prompt (what a save reads)
+    while i < len(order):
+        f = g.fac[order[i]]
+        if st == 0:
             gain, why = turn_gain(g, f)
             before = f.mana
             if gain > 0 and m.cap_at_max:
@@ -79,16 +80,18 @@ def _phase_mana(g, fr):
                 pen = g.penalty(f)
                 g.note(f.id, "mana_turn_penalty" if pen else "mana", g.vis(f.id), amount=f"{gain:+d}", why=why,
                        mana=f.mana, max=f.max_mana, penalty=pen)
-            fr["st"] = 1
+            st = 1
         while f.mana < m.vanish_below and use_options(g, f, "emergency"):
+            fr["i"] = i
+            fr["st"] = st
             ans = yield ask("emergency", f.id, {"mana": f.mana})
             if ans.kind != "use":
                 break
             apply_use(g, ans)
         if f.mana < m.vanish_below:
             g.eliminate(f, "vanished")
-        fr["i"] += 1
-        fr["st"] = 0
+        i += 1
+        st = 0
     g.victory_check()
     if g.turn >= g.fc.game.max_turns:
         score(g)
