@@ -31,8 +31,19 @@ PAD = 22
 class LessonPanel:
     def __init__(self, scene):
         self.scene = scene
+        self.overflow = 0          # of the last lesson text drawn: pixels that did not fit (tests)
 
     def render(self, rect):
+        """The panel for ``rect``; when the lesson's words do not fit even at the smallest size, the
+        older bot moves above the buttons give way to them (the newest stays while it can)."""
+        for keep in (None, 2, 1, 0):
+            surf = self._render(rect, keep)
+            if not self.overflow:
+                break
+        return surf
+
+    def _render(self, rect, keep):
+        self.overflow = 0
         sc = self.scene
         app, s, lang = sc.app, sc.session, sc.app.lang
         surf = display_surface(rect.size)        # in the window's format: no converted copy
@@ -46,6 +57,8 @@ class LessonPanel:
         lines = list(sc.narrations)
         if s.free_play and sc.hint_lines is not None:
             lines = lines[-1:]
+        if keep is not None:
+            lines = lines[len(lines) - keep:] if keep else []
         waiting = sc.waiting_name()
         if waiting and not lines:
             lines = [app.t("teach.waiting", name=waiting)]
@@ -92,17 +105,25 @@ class LessonPanel:
             bottom -= h
             self._box(surf, lines, bottom, bottom + h, width, bg, edge)
             bottom -= 10
+        read_on = None
+        if not lesson.steps and sc.hint_lines is None and not sc.feedback:
+            read_on = R.text_fit(app, app.t("teach.read_on"), 18, DIM, width)
+            bottom -= read_on.get_height() + 6       # the text ends above "Press Next when you are ready"
         text = lesson.text.get(lang, lesson.text.get("en", ""))
         for size in (23, 21, 19, 17):
-            lines = self._wrap(text, size, width)
-            if y + len(lines) * int(size * 1.38) <= bottom:
+            need = self._height(text, size, width)
+            if y + need <= bottom:
                 break
+        self.overflow = max(0, y + need - bottom)    # pixels of the lesson's words that did not fit (0: all shown)
         self._blit_lines(surf, [text], size, INK, width, y, limit=bottom)
-        if not lesson.steps:
-            hint = R.text_fit(app, app.t("teach.read_on"), 18, DIM, width)
-            if sc.hint_lines is None and not sc.feedback:
-                surf.blit(hint, (PAD, bottom - hint.get_height()))
+        if read_on is not None:
+            surf.blit(read_on, (PAD, bottom + 6))
         return surf
+
+    def _height(self, text, size, width):
+        """How tall ``text`` is drawn at ``size`` (a blank line between paragraphs is half a line)."""
+        step = int(size * 1.38)
+        return sum(step if line else step // 2 for line in self._wrap(text, size, width))
 
     def _box_height(self, lines, width, size=21):
         n = sum(len(self._wrap(l, size, width - 28)) for l in lines)

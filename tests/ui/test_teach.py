@@ -271,3 +271,26 @@ def test_a_finished_guided_game_starts_afresh(make_app, monkeypatch):
     app, scene = open_teach(make_app)
     assert scene.session is not finished and not scene.resumed
     assert scene.session.lesson.id == "welcome" and not scene.session.state.is_terminal()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_lessons_words_fit_the_lesson_panel(make_app, lang):
+    """Walk the whole course (Next, or Show me where a lesson wants an action): on every lesson the
+    words are drawn whole, above "Press Next when you are ready" (the end of lesson 2 in Japanese once
+    ran under that line)."""
+    app, scene = open_teach(make_app, speed=50.0, lang=lang)
+    s = scene.session
+    seen = {}
+    for _ in range(600):
+        if s.finished:
+            break
+        app.step(1)
+        seen[s.lesson.id] = max(seen.get(s.lesson.id, 0), scene.panel.overflow)
+        if scene.buttons["next"].is_enabled:
+            click(app, scene.buttons["next"])
+        elif scene.buttons["show_me"].is_enabled:
+            click(app, scene.buttons["show_me"])
+        else:
+            app.step(5)
+    assert len(seen) == len(s.cur.lessons), sorted(seen)
+    assert not {k: v for k, v in seen.items() if v}, seen
