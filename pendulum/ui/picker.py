@@ -99,7 +99,7 @@ class Picker:
             t.refuse(exc)
             return
         t.forced_answered(action)
-        t.flash(t.app.t("pendulum.msg.forced_choice", question=title, answer=label))
+        t.flash(t.app.t("pendulum.msg.forced_choice", question=title, answer=label), 5.0, info=True)
         if events:
             self.open_decision(action.seat)     # a next choice, if the answer opened one
 

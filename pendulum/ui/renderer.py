@@ -241,7 +241,7 @@ class TableRenderer:
                 t.layout.council_active, self._dirty, self.layer_gen,
                 (d["worker"], tuple(d["pos"]), tuple(d["targets"])) if d else None,
                 (kb["index"], tuple(kb["items"])) if kb else None,
-                frozenset(t.highlights), t.message[0] if t.message else None,
+                frozenset(t.highlights), tuple(t.message[::2]) if t.message else None,
                 (self.hover_id, tuple(self.hover_pos), id(self.tooltip)) if self.tooltip is not None else None,
                 (id(picker), picker["row"].version if "row" in picker else None) if picker is not None else None,
                 t.log.visible, panel.version if panel is not None else None, len(t.log.lines),
@@ -415,8 +415,9 @@ class TableRenderer:
         if t.message:
             msg = R.text_fit(app, t.message[0], 24, (255, 236, 200), 1180)
             box = msg.get_rect(midbottom=(616, 690)).inflate(30, 14)
-            pygame.draw.rect(surface, (60, 20, 20), box, border_radius=10)
-            pygame.draw.rect(surface, (230, 120, 90), box, 2, border_radius=10)
+            info = t.message[2]              # news (slate and gold), or a refusal/problem (red)
+            pygame.draw.rect(surface, (28, 38, 56) if info else (60, 20, 20), box, border_radius=10)
+            pygame.draw.rect(surface, (217, 164, 65) if info else (230, 120, 90), box, 2, border_radius=10)
             surface.blit(msg, msg.get_rect(center=box.center))
 
     def _banner(self, surface, lines):

@@ -309,7 +309,7 @@ class SeatInput:
     def _notice(self, device, seat, key):
         t = self.table
         who = V.seat_name(t.app, t.rules, seat) if seat is not None else t.app.t("pendulum.input.no_seat_word")
-        t.flash(t.app.t(key, device=self.device_name(device), seat=who))
+        t.flash(t.app.t(key, device=self.device_name(device), seat=who), info=True)   # a device came or went
 
     def _step(self, h, d):
         if h.kb is None:

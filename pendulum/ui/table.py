@@ -105,7 +105,7 @@ class PendulumTable(Scene):
         self.layout = Layout(list(rules.spaces.values()), self.n, self.focus_seat)
         self.sprites = R.Sprites(app, R.seat_defs(rules, self.n))
         self.last_refusal_rule = None  # the rule the last refusal cited (F1 opens the reference there)
-        self.message = None            # [text, seconds]
+        self.message = None            # [text, seconds, info] (flash)
         self.last_pos = {}             # seat -> where that seat last acted (the picker opens there)
         self.bot_turns = BotTurns()
         self.ui = {}                   # the top-bar buttons and the log (topbar.py), while shown
@@ -390,7 +390,7 @@ class PendulumTable(Scene):
             self.flash(self.app.t("pendulum.msg.save_failed_again"))
             return
         self.paused = not self.paused
-        self.flash(self.app.t("pendulum.msg.paused" if self.paused else "pendulum.msg.resumed"))
+        self.flash(self.app.t("pendulum.msg.paused" if self.paused else "pendulum.msg.resumed"), info=True)
         topbar.label_pause(self.ui, self.app, self.paused)
 
     def continue_unsaved(self):
@@ -408,8 +408,10 @@ class PendulumTable(Scene):
                     self.app.t("pendulum.save_failed.keys")]
         return [self.app.t("pendulum.paused_banner")]
 
-    def flash(self, text, seconds=3.0):
-        self.message = [text, seconds]
+    def flash(self, text, seconds=3.0, info=False):
+        """A line over the board for ``seconds``: a refusal or a problem (red), or with ``info`` news
+        that needs nothing from the player (a choice made for it, the timers paused)."""
+        self.message = [text, seconds, info]
 
     def declare_done(self, seat, device="mouse"):
         """Done for ``seat``, asked with ``device``: a device may end only the turn of a seat it

@@ -56,7 +56,8 @@ def test_5_7_a_grande_promotion_with_one_common_worker_is_made_for_the_player_an
         assert scene.picker is None or all(a.option != common for _label, a in scene.picker["options"])
         question = app.t("pendulum.decision.promote")
         shown = scene.message[0]
-        assert question in shown and shown != question          # the table says what it answered
+        assert question in shown and shown != question          # the table says what it answered,
+        assert scene.message[2]                                 # as news, not in a refusal's red
         taken = [e["a"] for e in scene.record.actions if e["a"]["kind"] == "choose"]
         assert taken[-2]["option"] == grande_card and taken[-1]["option"] == common
         press(app, pygame.K_u)
