@@ -8,7 +8,7 @@ from tabletop.ui.app import App, default_args
 
 from pendulum.ui.scene import make_scene
 
-from .test_pendulum_table import click_at, press
+from .test_pendulum_table import _play_to_council, click_at, press
 
 
 def _council_scene(lang, answer_forced=True):
@@ -17,19 +17,8 @@ def _council_scene(lang, answer_forced=True):
     scene = make_scene(app, seats=["human", "human", "human"], mode="timetrack", seed=5)
     app.scenes.push(scene)
     app.step(2)
-    st = scene.state
-    for _ in range(3000):
-        if st.phase == "council_rewards":
-            turn = st.real_order()[st.council_turn - 1]
-            p = st.players[turn]
-            if p.decisions and p.decisions[0]["t"] == "council":
-                break
-        seat = st.seats_to_act()[0]
-        acts = st.legal_actions(seat)
-        choose = [a for a in acts if a.kind == "choose"]
-        scene.apply(choose[0] if choose else next((a for a in acts if a.kind == "done"), acts[0]))
-    else:
-        raise AssertionError("council never reached")
+    turn = _play_to_council(scene)
+    p = scene.state.players[turn]
     # set-up: only one of this seat's common workers stands in play, so the grande card can
     # promote no other
     commons = [w for w, loc in p.workers.items() if w[-2] == "c" and loc not in ("reserve", "gone")]

@@ -68,11 +68,14 @@ def test_a_lit_row_never_covers_the_words_under_a_glass(make_app):
         lit = [shown.get_at((x, y))[:3] for x in range(box.w) for y in range(box.h)]
         assert (255, 230, 120) not in lit, tid
 
-def _click_next_until(app, scene, lesson_id):
-    """Next, or Show me when the lesson wants an action (bots play first if it is their turn)."""
-    for _ in range(300):
-        if scene.session.lesson.id == lesson_id:
+def _click_next_until(app, scene, lesson_id, each=None, limit=300):
+    """Next, or Show me when the lesson wants an action (bots play first if it is their turn), until
+    the lesson ``lesson_id`` (None: the end of the course); ``each()`` is called before every press."""
+    for _ in range(limit):
+        if scene.session.lesson.id == lesson_id or (lesson_id is None and scene.session.finished):
             return
+        if each is not None:
+            each()
         if scene.buttons["next"].is_enabled:
             click(app, scene.buttons["next"])
         elif scene.buttons["show_me"].is_enabled:
@@ -281,16 +284,11 @@ def test_every_lessons_words_fit_the_lesson_panel(make_app, lang):
     app, scene = open_teach(make_app, speed=50.0, lang=lang)
     s = scene.session
     seen = {}
-    for _ in range(600):
-        if s.finished:
-            break
+
+    def look():
         app.step(1)
         seen[s.lesson.id] = max(seen.get(s.lesson.id, 0), scene.panel.overflow)
-        if scene.buttons["next"].is_enabled:
-            click(app, scene.buttons["next"])
-        elif scene.buttons["show_me"].is_enabled:
-            click(app, scene.buttons["show_me"])
-        else:
-            app.step(5)
+
+    _click_next_until(app, scene, None, each=look, limit=600)
     assert len(seen) == len(s.cur.lessons), sorted(seen)
     assert not {k: v for k, v in seen.items() if v}, seen
