@@ -7,6 +7,7 @@ import sys
 import time
 
 from .bots import KINDS, BotDriver, make_bot
+from .effects import HANDLER_OF, HANDLERS
 from .engine import TRACKS, PendulumRules
 
 REALTIME_DT = 0.25
@@ -45,7 +46,43 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
         if not st.is_terminal():
             raise RuntimeError(f"seed {seed}: real-time bot game did not end")
         return st, n
+    if check or log is not None:
+        return _play_checked(st, bots, seed, max_actions, log, check)
+    players = st.players
     while st.phase != "game_over" and n < max_actions:        # (is_terminal, read directly: a hot loop)
+        seats = st.seats_to_act()
+        if not seats:
+            raise RuntimeError("no seat can act in an untimed game")
+        m = n
+        for s in seats:
+            a = bots[s].choose(st)
+            if a is None:
+                continue
+            # ``st.apply_chosen(a, False)`` written out (a call per action): the bot chose it on this state, so no
+            # second legality check, and nobody reads the events
+            try:
+                h = HANDLER_OF[type(a)]
+            except KeyError:
+                h = HANDLERS[a.kind]    # (a subclass of an action)
+            p = players[s]
+            h(st, p, a, None)
+            st.action_count += 1
+            st.last_change = st._time
+            n += 1
+            ph = st.phase
+            if ph != "action" or p.done:
+                st.progress(None)       # (in the action phase a seat that is not done stops ``progress`` at once)
+                if st.phase == "game_over":
+                    break
+        if m == n:
+            raise RuntimeError(f"seed {seed}: no bot wants to act in an untimed game")
+    return st, n
+
+
+def _play_checked(st, bots, seed, max_actions, log, check):
+    """``play_game``'s untimed loop with a log or a second legality check (``apply``)."""
+    n = 0
+    while st.phase != "game_over" and n < max_actions:
         seats = st.seats_to_act()
         if not seats:
             raise RuntimeError("no seat can act in an untimed game")
@@ -57,8 +94,7 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
             if check:
                 st.apply(a)
             else:
-                st.apply_chosen(a, False)   # the bot chose it on this state: no second legality check;
-                                            # and nobody reads the events
+                st.apply_chosen(a, False)
             if log is not None:
                 log.append(a)
             moved = True
