@@ -23,7 +23,7 @@ class StandardBot(Valuation):
     """Greedy, value-based: claims the legendary token whenever it can, works towards the
     parchment on its weakest tracks, keeps 3 votes for achievements, buys provinces, uses stratagems."""
     kind = "standard"
-    _claimed = None      # choose: the last claim worked out (see there)
+    _claimed = (None, None, None, None)      # choose: the last claim worked out (see there)
     STAY = 0.5           # a worker in a frame worth less than this (now) looks for a better one
     MOVE_GAIN = 1.5      # ... that is worth at least this much more
 
@@ -102,7 +102,7 @@ class StandardBot(Valuation):
         return opts[0]
 
     # ---------------------------------------------------------------- main policy
-    _rows = None            # choose: (rules, a copy of the timer rows, ``rules.rows_table`` of them)
+    _rows = (None, None, None)  # choose: (rules, a copy of the timer rows, ``rules.rows_table`` of them)
     _rev = _st = None       # choose: the mat's revision and the state the memo key was last checked at
 
     def mat_changed(self):
@@ -130,18 +130,23 @@ class StandardBot(Valuation):
                 self._vmemo = {}
                 self._board = {}
         ph = st.phase
-        if ph == "game_over":
-            return None
         if p.decisions:
+            if ph == "game_over":
+                return None
             o = self._decide(st, p, p.decisions[0])
             return A.Choose(seat, o) if o is not None else None
-        if ph == "opening":
+        if ph == "action" or ph == "council_called":    # (the commonest first)
+            playing = True
+        elif ph == "council_adjust":
+            playing = False
+        elif ph == "opening":
             return self._opening(st, p)
-        if ph not in ("action", "council_called", "council_adjust") or p.done:
+        else:
             return None
-        playing = ph != "council_adjust"
+        if p.done:
+            return None
         tr, t = st.timer_row, self._rows
-        if t is not None and t[1] == tr and t[0] is st.rules:
+        if t[0] is st.rules and t[1] == tr:
             table = t[2]                            # the timer rows as at the last decision
         else:
             table = st.rules.rows_table(tr)
@@ -152,7 +157,7 @@ class StandardBot(Valuation):
             memo = self._vmemo
             n = len(st.achievement_markers)
             c = self._claimed                   # (the values' memo it was worked out with, phase, markers, claim)
-            if c is not None and c[0] is memo and c[1] == ph and c[2] == n:
+            if c[0] is memo and c[1] == ph and c[2] == n:
                 a = c[3]
             else:
                 a = self._claim(st, p)
@@ -165,21 +170,28 @@ class StandardBot(Valuation):
             a = self._stratagem(st, p)
             if a is not None:
                 return a
-        a = self._move(st, p, table)
-        if a is not None:
-            return a
-        if playing and st.rules.timed and ph == "action":
-            a = self._flip(st, p)
-            if a is _WAIT:                 # a finished timer it will flip later (or a person may): not done
-                return self._objs(st)["refill"] if st.province_deck and not all(st.display) else None
-            if a:
+            a = self._move(st, p, table)
+            if a is not None:
                 return a
-        objs = self._seat_objs                    # the shared action objects (equal to new ones)
-        objs = objs[1] if objs[0] is st.rules else self._objs(st)
+            if st.rules.timed and ph == "action":
+                a = self._flip(st, p)
+                if a is _WAIT:             # a finished timer it will flip later (or a person may): not done
+                    return self._objs(st)["refill"] if st.province_deck and not all(st.display) else None
+                if a:
+                    return a
+        else:
+            a = self._move(st, p, table)
+            if a is not None:
+                return a
+        ends = self._ends                         # the shared action objects (equal to new ones)
+        if ends[0] is not st.rules:
+            objs = self._objs(st)
+            ends = self._ends = (st.rules, objs["refill"], objs["done"][0])
         if st.province_deck and not all(st.display):
-            return objs["refill"]
-        return objs["done"][0]
+            return ends[1]
+        return ends[2]
 
+    _ends = (None, None, None)  # (rules, this seat's Refill, its Done)
     _seat_objs = (None, None)   # (rules, ``rules.seat_objs`` of this seat)
 
     def _objs(self, st):
