@@ -47,16 +47,24 @@ class StandardBot(Valuation):
         if opts == ["none"]:
             return "none"                   # nothing possible any more (e.g. the timer left the row)
         t = dec["t"]
-        if t == "res":
-            need = self.res_need(st, p)
-            return max(opts, key=lambda o: _weighted(triple(o), need))
+        if t == "res":                      # (the loops below are ``max(opts, key=...)``: the first best option)
+            n0, n1, n2 = self.res_need(st, p)
+            best = None
+            for o in opts:
+                a, b, c = triple(o)
+                v = 0 + a * n0 + b * n1 + c * n2           # (``_weighted``: the same float)
+                if best is None or v > bv:
+                    best, bv = o, v
+            return best
         if t == "vp":
             r0, r1, r2 = self.vp_split_table(st, p, dec["n"])
-
-            def split_value(o):
+            best = None
+            for o in opts:
                 a, b, c = triple(o)
-                return 0.0 + r0[a] + r1[b] + r2[c]
-            return max(opts, key=split_value)
+                v = 0.0 + r0[a] + r1[b] + r2[c]
+                if best is None or v > bv:
+                    best, bv = o, v
+            return best
         if t == "vp1":
             return max(opts, key=lambda o: self.track_value(st, p, TRACKS.index(o), dec["n"]))
         if t == "conquer":
@@ -98,7 +106,12 @@ class StandardBot(Valuation):
         if t == "trim":
             return min(opts, key=lambda o: self.slot_card_value(st, p, *o.split(":")))
         if t == "council":
-            return max(opts, key=lambda o: self.council_value(st, p, o))
+            best = None
+            for o in opts:
+                v = self.council_value(st, p, o)
+                if best is None or v > bv:
+                    best, bv = o, v
+            return best
         return opts[0]
 
     # ---------------------------------------------------------------- main policy
@@ -164,12 +177,18 @@ class StandardBot(Valuation):
                 self._claimed = (memo, ph, n, a)
             if a is not None:                   # (an action or None: ``is`` asks the object nothing)
                 return a
-            a = self._best_act(st, p, table)
-            if a is not None:
-                return a
-            a = self._stratagem(st, p)
-            if a is not None:
-                return a
+            if not table[2].keys().isdisjoint(p.workers.values()):     # a worker in a frame on a timer row
+                a = self._best_act(st, p, table)
+                if a is not None:
+                    return a
+            # a stratagem: kept with the values' memo for the rest of what it reads (``_stratagem``); a None kept
+            # there is taken here (no call)
+            key = ("strat", ph, len(p.hand), st.legendary, n, tuple(p.armed), bool(st.province_deck) or any(st.display))
+            got = memo.get(key, memo)               # (the memo itself: not there yet)
+            if got is not None:
+                a = self._stratagem(st, p, key, got)
+                if a is not None:
+                    return a
             a = self._move(st, p, table)
             if a is not None:
                 return a
@@ -249,11 +268,11 @@ class StandardBot(Valuation):
                     best, bv = (w, sid), v
         return rules.act_obj(p.seat, *best) if best else None
 
-    def _stratagem(self, st, p):
+    def _stratagem(self, st, p, key, got):
+        """The stratagem to play or pick up now, or None; ``got``: what the values' memo keeps under ``key`` (the
+        phase, the hand's size, the legendary token, the claimed markers, the armed modifiers, whether provinces
+        are left), the memo itself when nothing yet (``choose``)."""
         memo = self._vmemo
-        key = ("strat", st.phase, len(p.hand), st.legendary, len(st.achievement_markers), tuple(p.armed),
-               bool(st.province_deck) or any(st.display))
-        got = memo.get(key, memo)               # (the memo itself: not there yet)
         if got is not memo:
             if got is None or (got.kind == "play" and st.why_not(got) is None) \
                     or (got.kind == "pickup" and p.discard and st.can_pay(p, st.rules.pickup_cost)):
