@@ -325,23 +325,31 @@ class StandardBot(Valuation):
         board = self._board
         last = self._track_mult                     # (time-track: the factors of the token's space, ``mults``)
         mult = last[2] if last is not None and last[1] == st.track_space and last[0] is rules else self.mults(st)
-        free = []
-        current = {}
+        free = current = None                       # (made when first needed: most decisions find no free worker)
         for w, loc in p.workers.items():
             f = where[loc]
             if f is False:
                 continue                            # off the board, or on a timer row
             if f is True:                           # on the mat, or on a reward box
-                free.append(w)
+                if free is None:
+                    free = [w]
+                else:
+                    free.append(w)
                 continue
             area = f.area
             here = (board.get(area) or self.area_board(st, p, area))[1][f.aidx]
             if here > 0.0:                          # (bases are floats: a float compare, not a mixed one)
                 here = here * mult[area]
             if here < self.STAY:
-                free.append(w)
-                current[w] = here
-        if not free:
+                if free is None:
+                    free = [w]
+                else:
+                    free.append(w)
+                if current is None:
+                    current = {w: here}
+                else:
+                    current[w] = here
+        if free is None:
             return None
         own = self._own
         variant = p.variant
@@ -382,7 +390,7 @@ class StandardBot(Valuation):
                 f, v = best_g, vg
             else:
                 f, v = best_c, vc
-            if f is None or (w in current and v < current[w] + self.MOVE_GAIN):
+            if f is None or (current is not None and w in current and v < current[w] + self.MOVE_GAIN):
                 continue
             if v > bv:
                 best, bv = (w, f.id), v

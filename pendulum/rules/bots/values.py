@@ -59,11 +59,14 @@ class Valuation:
         """What ``_value`` and ``_cost_value`` read of the plan and the mat, once per memo: ``(want, res,
         late, total, have, tshort, vneed, vkeep)`` (cubes, the last round, the plan's wild total, cubes held,
         how many of the total are missing, votes the plan still lacks, votes beyond the plan)."""
-        want, vwant, total = self.plan(st, p)
+        ach = st.achievement
+        late = st.round >= st.rules.rounds
+        got = _PLANS.get((st.rules, ach if ach and p.claims == 0 else None, not p.legendary and late))
+        want, vwant, total = got if got is not None else self.plan(st, p)      # (``plan``'s key: no call when kept)
         res = tuple(p.res)
         have = res[0] + res[1] + res[2]
         votes = p.votes
-        ctx = self._vmemo["ctx"] = (want, res, st.round >= st.rules.rounds, total, have,
+        ctx = self._vmemo["ctx"] = (want, res, late, total, have,
                                     total - have if total > have else 0,
                                     vwant - votes if vwant > votes else 0, votes - vwant if votes > vwant else 0)
         return ctx
