@@ -178,7 +178,7 @@ class StandardBot(Valuation):
             if a is not None:                   # (an action or None: ``is`` asks the object nothing)
                 return a
             if not table[2].keys().isdisjoint(p.workers.values()):     # a worker in a frame on a timer row
-                a = self._best_act(st, p, table)
+                a = self._best_act(st, p, table, True)
                 if a is not None:
                     return a
             # a stratagem: kept with the values' memo for the rest of what it reads (``_stratagem``); a None kept
@@ -238,12 +238,13 @@ class StandardBot(Valuation):
             return st.rules.seat_objs(p.seat)["claim"][1]
         return None
 
-    def _best_act(self, st, p, table=None):
+    def _best_act(self, st, p, table=None, some=False):
         """The best act of a worker in a frame on a timer row (worth more than 0.05), or None; ``table``:
-        ``rules.rows_table`` of the timer rows, when the caller has it."""
+        ``rules.rows_table`` of the timer rows, when the caller has it; ``some``: the caller saw a worker in a
+        frame on a timer row."""
         rules = st.rules
         boxes = (table or rules.rows_table(st.timer_row))[2]      # the boxes under each frame on a timer row
-        if boxes.keys().isdisjoint(p.workers.values()):
+        if not some and boxes.keys().isdisjoint(p.workers.values()):
             return None                             # no worker in a frame on a timer row (one C-level pass)
         best, bv = None, 0.05
         plain = "skip_gold" not in p.armed        # else act_cost may lower the cost

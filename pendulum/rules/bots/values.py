@@ -278,15 +278,14 @@ class Valuation:
     def area_board(self, st, p, area):
         """``({action id: act_term}, (frame_base at each Frame.aidx, ...))`` for the reward boxes and frames of
         ``area``, made at once by the rule set's compiled board function of that area (``kernel.board_function``)
-        when first asked for in a memo (``StandardBot.choose`` keys it); ``self._board`` keeps them by area."""
-        got = self._board.get(area)
-        if got is None:
-            rules = st.rules
-            kr, fns = self._kernel
-            if kr is not rules:
-                fns = board_function(rules, self, type(self).track_value is Valuation.track_value)
-                self._kernel = (rules, fns)
-            got = self._board[area] = fns[area](self, st, p, self._vmemo.get("ctx") or self._context(st, p))
+        when first asked for in a memo (``StandardBot.choose`` keys it); ``self._board`` keeps them by area, and
+        every caller looks there first (``self._board.get(area) or self.area_board(st, p, area)``): this makes them."""
+        rules = st.rules
+        kr, fns = self._kernel
+        if kr is not rules:
+            fns = board_function(rules, self, type(self).track_value is Valuation.track_value)
+            self._kernel = (rules, fns)
+        got = self._board[area] = fns[area](self, st, p, self._vmemo.get("ctx") or self._context(st, p))
         return got
 
     def act_term(self, st, p, sp):
