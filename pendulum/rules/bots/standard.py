@@ -172,8 +172,15 @@ class StandardBot(Valuation):
             c = self._claimed                   # (the values' memo it was worked out with, phase, markers, claim)
             if c[0] is memo and c[1] == ph and c[2] == n:
                 a = c[3]
-            else:
-                a = self._claim(st, p)
+            else:                               # a claim now, or None (written out: a method is a call)
+                a = None
+                if not st.claim_refusal(p, False):
+                    c = st.rules.seat_objs(seat)["claim"]
+                    if st.legendary_available(p):
+                        a = c[0]
+                    elif st.legendary in ("council_deck", "waiting", "achievement_deck", "taken") \
+                            or p.had_token or p.legendary:
+                        a = c[1]        # keep the claim for the legendary token if it may still come this round
                 self._claimed = (memo, ph, n, a)
             if a is not None:                   # (an action or None: ``is`` asks the object nothing)
                 return a
@@ -225,18 +232,6 @@ class StandardBot(Valuation):
         if not acts:
             return None
         return max(acts, key=lambda a: self.place_value(st, p, a.worker, st.rules.frames[a.to]))
-
-    def _claim(self, st, p):
-        """A claim now, or None (``choose`` keeps it in the values' memo)."""
-        if st.claim_refusal(p, False):
-            return None
-        if st.legendary_available(p):
-            return st.rules.seat_objs(p.seat)["claim"][0]
-        # keep the claim for the legendary token if it may still come this round
-        if st.legendary in ("council_deck", "waiting", "achievement_deck") or st.legendary == "taken" \
-                or p.had_token or p.legendary:
-            return st.rules.seat_objs(p.seat)["claim"][1]
-        return None
 
     def _best_act(self, st, p, table=None, some=False):
         """The best act of a worker in a frame on a timer row (worth more than 0.05), or None; ``table``:
