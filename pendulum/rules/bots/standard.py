@@ -190,7 +190,8 @@ class StandardBot(Valuation):
                     return a
             # a stratagem: kept with the values' memo for the rest of what it reads (``_stratagem``); a None kept
             # there is taken here (no call)
-            key = ("strat", ph, len(p.hand), st.legendary, n, tuple(p.armed), bool(st.province_deck) or any(st.display))
+            key = ("strat", ph, len(p.hand), st.legendary, n, tuple(p.armed) if p.armed else (),
+                   True if st.province_deck else any(st.display))      # (no tuple() or bool() call when not needed)
             got = memo.get(key, memo)               # (the memo itself: not there yet)
             if got is not None:
                 a = self._stratagem(st, p, key, got)
@@ -262,7 +263,7 @@ class StandardBot(Valuation):
                     v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
                 if v > bv:
                     best, bv = (w, sid), v
-        return rules.act_obj(p.seat, *best) if best else None
+        return rules.act_obj(p.seat, best[0], best[1]) if best else None
 
     def _stratagem(self, st, p, key, got):
         """The stratagem to play or pick up now, or None; ``got``: what the values' memo keeps under ``key`` (the
