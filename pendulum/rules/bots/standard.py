@@ -290,6 +290,13 @@ class StandardBot(Valuation):
                 continue
             if eff.get("retrieve_worker"):
                 continue
+            # its worth first: a card that cannot beat the best so far is not checked further (the same choice as
+            # checking every card, as only a better one is taken)
+            v = self.value(st, p, eff) - self.cost_value(st, p, info["cost"])
+            if sp in ("claim_current_achievement", "claim_achievement_second_time"):
+                v = 30 if st.legendary_available(p) else 2.0
+            if not v > bv:
+                continue
             if st.card_refusal(p, card, info):
                 continue
             pays = st.pay_options(p, info["cost"])
@@ -298,11 +305,7 @@ class StandardBot(Valuation):
             pay = pays[0]
             if info["cost"].get("any_resource"):
                 pay = self._cheapest_pay(st, p, pays)
-            v = self.value(st, p, eff) - self.cost_value(st, p, info["cost"])
-            if sp in ("claim_current_achievement", "claim_achievement_second_time"):
-                v = 30 if st.legendary_available(p) else 2.0
-            if v > bv:
-                best, bv = A.Play(p.seat, card, pay), v
+            best, bv = A.Play(p.seat, card, pay), v
         if best is None and p.discard and p.res[1] >= 7 and st.can_pay(p, r.pickup_cost):
             return A.Pickup(p.seat)
         return best
