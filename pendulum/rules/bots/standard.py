@@ -68,7 +68,12 @@ class StandardBot(Valuation):
         if t == "vp1":
             return max(opts, key=lambda o: self.track_value(st, p, TRACKS.index(o), dec["n"]))
         if t == "conquer":
-            return max(opts, key=lambda o: self.province_value(st, p, o))
+            best = None
+            for o in opts:
+                v = self.province_value(st, p, o)
+                if best is None or v > bv:
+                    best, bv = o, v
+            return best
         if t in ("retrieve", "promote"):
             return min(opts, key=lambda w: (0 if p.workers[w] == "mat" else 1, w))
         if t == "exchange":
