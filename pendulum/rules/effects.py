@@ -147,7 +147,10 @@ class Effects:
         for t, v in vps:
             self.track_gain(p, t, v, ev)
         if rest:
-            self._gain_rest(p, eff, ev, ctx)
+            if rest is True:
+                self._gain_rest(p, eff, ev, ctx)
+            else:
+                self._produce(p, rest, ev)       # a production alone (``compile_gain``): its colour
 
     def _gain_rest(self, p, eff, ev, ctx):
         """``gain`` after the cubes, votes and track steps (the parts few rewards have)."""
@@ -163,9 +166,7 @@ class Effects:
             self.open_decision(p, {"t": "vp", "n": v}, ev)
         col = eff.get("production")
         if col:
-            self.gain(p, self.rules.production[p.character][col], ev)
-            for card in p.slots[col]:
-                self.gain(p, self.rules.provinces[card][col], ev)
+            self._produce(p, col, ev)
         if eff.get("conquer_province"):
             if self.display_cards() or self.province_deck:
                 self.open_decision(p, {"t": "conquer"}, ev)
@@ -189,6 +190,12 @@ class Effects:
         sp = eff.get("special")
         if sp:
             self._special(p, sp, eff, ev, ctx)
+
+    def _produce(self, p, col, ev):
+        """A production of slot colour ``col``: the character's, then each province's in that slot."""
+        self.gain(p, self.rules.production[p.character][col], ev)
+        for card in p.slots[col]:
+            self.gain(p, self.rules.provinces[card][col], ev)
 
     def _special(self, p, sp, eff, ev, ctx):
         if sp in ARMING:

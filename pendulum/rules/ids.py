@@ -107,8 +107,11 @@ _GAIN_PARTS = ("military", "culture", "gold", "votes", "power_vp", "prestige_vp"
 
 def compile_gain(eff: dict) -> tuple:
     """A reward dict as ``(eff, ((resource key, index, n), ...), votes, ((track index, n), ...), rest)`` (non-zero
-    parts in the order ``gain`` applies them; ``rest``: whether it has any other part)."""
+    parts in the order ``gain`` applies them; ``rest``: False when it has no other part, the slot colour when
+    its only other part is a production (the commonest), else True)."""
     g = eff.get
+    other = [k for k, v in eff.items() if v and k not in _GAIN_PARTS]
+    col = g("production")
+    rest = (col if other == ["production"] and type(col) is str else True) if other else False
     return (eff, tuple((k, i, g(k, 0)) for k, i in RI.items() if g(k, 0)), g("votes", 0),
-            tuple((t, g(k, 0)) for k, t in TI.items() if g(k, 0)),
-            any(v for k, v in eff.items() if k not in _GAIN_PARTS))
+            tuple((t, g(k, 0)) for k, t in TI.items() if g(k, 0)), rest)

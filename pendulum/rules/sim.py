@@ -7,6 +7,7 @@ import sys
 import time
 
 from .bots import KINDS, BotDriver, make_bot
+from .effects import HANDLER_OF, HANDLERS
 from .engine import TRACKS, PendulumRules
 
 REALTIME_DT = 0.25
@@ -27,8 +28,8 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
     """Play one bot game; returns (state, actions applied). Real time runs in ``REALTIME_DT`` steps; with
     ``skip_idle`` the steps in which nothing can happen are taken at once (same result, see idle_steps).
     ``log``: a list that receives every applied action (with the engine time in real time). Untimed, a bot's
-    choice is applied without a second legality check and without making events (``apply_chosen``) unless
-    ``check``."""
+    choice is applied as ``apply_chosen(a, False)`` does, written out here (without a second legality check and
+    without making events) unless ``check`` (then through ``apply``)."""
     st = rules.new_state(seed)
     bots = [make_bot(k, i, seed) for i, k in enumerate(kinds)]
     n = 0
@@ -45,7 +46,45 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
         if not st.is_terminal():
             raise RuntimeError(f"seed {seed}: real-time bot game did not end")
         return st, n
+    if check:
+        return _play_checked(st, bots, seed, max_actions, log)
+    players = st.players
     while st.phase != "game_over" and n < max_actions:        # (is_terminal, read directly: a hot loop)
+        seats = st.seats_to_act()
+        if not seats:
+            raise RuntimeError("no seat can act in an untimed game")
+        m = n
+        for s in seats:
+            a = bots[s].choose(st)
+            if a is None:
+                continue
+            # ``st.apply_chosen(a, False)`` written out (a call per action): the bot chose it on this state, so no
+            # second legality check, and nobody reads the events; ``last_change`` stays 0.0, the engine time of an
+            # untimed game (only ``advance`` moves it)
+            try:
+                h = HANDLER_OF[type(a)]
+            except KeyError:
+                h = HANDLERS[a.kind]    # (a subclass of an action)
+            p = players[s]
+            h(st, p, a, None)
+            st.action_count += 1
+            n += 1
+            if log is not None:
+                log.append(a)
+            ph = st.phase
+            if ph != "action" or p.done:
+                st.progress(None)       # (in the action phase a seat that is not done stops ``progress`` at once)
+                if st.phase == "game_over":
+                    break
+        if m == n:
+            raise RuntimeError(f"seed {seed}: no bot wants to act in an untimed game")
+    return st, n
+
+
+def _play_checked(st, bots, seed, max_actions, log):
+    """``play_game``'s untimed loop with a second legality check: each choice goes through ``apply``."""
+    n = 0
+    while st.phase != "game_over" and n < max_actions:
         seats = st.seats_to_act()
         if not seats:
             raise RuntimeError("no seat can act in an untimed game")
@@ -54,11 +93,7 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
             a = bots[s].choose(st)
             if a is None:
                 continue
-            if check:
-                st.apply(a)
-            else:
-                st.apply_chosen(a, False)   # the bot chose it on this state: no second legality check;
-                                            # and nobody reads the events
+            st.apply(a)
             if log is not None:
                 log.append(a)
             moved = True

@@ -253,10 +253,12 @@ class PendulumState(Legality, Choices, Effects, Council, RealTime, State):
             h = HANDLER_OF[type(action)]            # (``resolve``, inlined: a hot path)
         except KeyError:
             h = HANDLERS[action.kind]               # (a subclass of an action)
-        h(self, self.players[action.seat], action, ev)
+        p = self.players[action.seat]
+        h(self, p, action, ev)
         self.action_count += 1
         self.last_change = self._time
-        self.progress(ev)
+        if self.phase != "action" or p.done:
+            self.progress(ev)   # (in the action phase a seat that is not done stops ``progress`` at once)
         return ev
 
     # ------------------------------------------------------------------ undo helper

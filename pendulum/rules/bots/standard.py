@@ -23,7 +23,7 @@ class StandardBot(Valuation):
     """Greedy, value-based: claims the legendary token whenever it can, works towards the
     parchment on its weakest tracks, keeps 3 votes for achievements, buys provinces, uses stratagems."""
     kind = "standard"
-    _claimed = None      # choose: the last claim worked out (see there)
+    _claimed = (None, None, None, None)      # choose: the last claim worked out (see there)
     STAY = 0.5           # a worker in a frame worth less than this (now) looks for a better one
     MOVE_GAIN = 1.5      # ... that is worth at least this much more
 
@@ -47,20 +47,33 @@ class StandardBot(Valuation):
         if opts == ["none"]:
             return "none"                   # nothing possible any more (e.g. the timer left the row)
         t = dec["t"]
-        if t == "res":
-            need = self.res_need(st, p)
-            return max(opts, key=lambda o: _weighted(triple(o), need))
+        if t == "res":                      # (the loops below are ``max(opts, key=...)``: the first best option)
+            n0, n1, n2 = self.res_need(st, p)
+            best = None
+            for o in opts:
+                a, b, c = triple(o)
+                v = 0 + a * n0 + b * n1 + c * n2           # (``_weighted``: the same float)
+                if best is None or v > bv:
+                    best, bv = o, v
+            return best
         if t == "vp":
             r0, r1, r2 = self.vp_split_table(st, p, dec["n"])
-
-            def split_value(o):
+            best = None
+            for o in opts:
                 a, b, c = triple(o)
-                return 0.0 + r0[a] + r1[b] + r2[c]
-            return max(opts, key=split_value)
+                v = 0.0 + r0[a] + r1[b] + r2[c]
+                if best is None or v > bv:
+                    best, bv = o, v
+            return best
         if t == "vp1":
             return max(opts, key=lambda o: self.track_value(st, p, TRACKS.index(o), dec["n"]))
         if t == "conquer":
-            return max(opts, key=lambda o: self.province_value(st, p, o))
+            best = None
+            for o in opts:
+                v = self.province_value(st, p, o)
+                if best is None or v > bv:
+                    best, bv = o, v
+            return best
         if t in ("retrieve", "promote"):
             return min(opts, key=lambda w: (0 if p.workers[w] == "mat" else 1, w))
         if t == "exchange":
@@ -98,11 +111,16 @@ class StandardBot(Valuation):
         if t == "trim":
             return min(opts, key=lambda o: self.slot_card_value(st, p, *o.split(":")))
         if t == "council":
-            return max(opts, key=lambda o: self.council_value(st, p, o))
+            best = None
+            for o in opts:
+                v = self.council_value(st, p, o)
+                if best is None or v > bv:
+                    best, bv = o, v
+            return best
         return opts[0]
 
     # ---------------------------------------------------------------- main policy
-    _rows = None            # choose: (rules, a copy of the timer rows, ``rules.rows_table`` of them)
+    _rows = (None, None, None)  # choose: (rules, a copy of the timer rows, ``rules.rows_table`` of them)
     _rev = _st = None       # choose: the mat's revision and the state the memo key was last checked at
 
     def mat_changed(self):
@@ -130,18 +148,23 @@ class StandardBot(Valuation):
                 self._vmemo = {}
                 self._board = {}
         ph = st.phase
-        if ph == "game_over":
-            return None
         if p.decisions:
+            if ph == "game_over":
+                return None
             o = self._decide(st, p, p.decisions[0])
             return A.Choose(seat, o) if o is not None else None
-        if ph == "opening":
+        if ph == "action" or ph == "council_called":    # (the commonest first)
+            playing = True
+        elif ph == "council_adjust":
+            playing = False
+        elif ph == "opening":
             return self._opening(st, p)
-        if ph not in ("action", "council_called", "council_adjust") or p.done:
+        else:
             return None
-        playing = ph != "council_adjust"
+        if p.done:
+            return None
         tr, t = st.timer_row, self._rows
-        if t is not None and t[1] == tr and t[0] is st.rules:
+        if t[0] is st.rules and t[1] == tr:
             table = t[2]                            # the timer rows as at the last decision
         else:
             table = st.rules.rows_table(tr)
@@ -152,34 +175,55 @@ class StandardBot(Valuation):
             memo = self._vmemo
             n = len(st.achievement_markers)
             c = self._claimed                   # (the values' memo it was worked out with, phase, markers, claim)
-            if c is not None and c[0] is memo and c[1] == ph and c[2] == n:
+            if c[0] is memo and c[1] == ph and c[2] == n:
                 a = c[3]
-            else:
-                a = self._claim(st, p)
+            else:                               # a claim now, or None (written out: a method is a call)
+                a = None
+                if not st.claim_refusal(p, False):
+                    c = st.rules.seat_objs(seat)["claim"]
+                    if st.legendary_available(p):
+                        a = c[0]
+                    elif st.legendary in ("council_deck", "waiting", "achievement_deck", "taken") \
+                            or p.had_token or p.legendary:
+                        a = c[1]        # keep the claim for the legendary token if it may still come this round
                 self._claimed = (memo, ph, n, a)
             if a is not None:                   # (an action or None: ``is`` asks the object nothing)
                 return a
-            a = self._best_act(st, p, table)
+            if not table[2].keys().isdisjoint(p.workers.values()):     # a worker in a frame on a timer row
+                a = self._best_act(st, p, table, True)
+                if a is not None:
+                    return a
+            # a stratagem: kept with the values' memo for the rest of what it reads (``_stratagem``); a None kept
+            # there is taken here (no call)
+            key = ("strat", ph, len(p.hand), st.legendary, n, tuple(p.armed) if p.armed else (),
+                   True if st.province_deck else any(st.display))      # (no tuple() or bool() call when not needed)
+            got = memo.get(key, memo)               # (the memo itself: not there yet)
+            if got is not None:
+                a = self._stratagem(st, p, key, got)
+                if a is not None:
+                    return a
+            a = self._move(st, p, table)
             if a is not None:
                 return a
-            a = self._stratagem(st, p)
+            if st.rules.timed and ph == "action":
+                a = self._flip(st, p)
+                if a is _WAIT:             # a finished timer it will flip later (or a person may): not done
+                    return self._objs(st)["refill"] if st.province_deck and not all(st.display) else None
+                if a:
+                    return a
+        else:
+            a = self._move(st, p, table)
             if a is not None:
                 return a
-        a = self._move(st, p, table)
-        if a is not None:
-            return a
-        if playing and st.rules.timed and ph == "action":
-            a = self._flip(st, p)
-            if a is _WAIT:                 # a finished timer it will flip later (or a person may): not done
-                return self._objs(st)["refill"] if st.province_deck and not all(st.display) else None
-            if a:
-                return a
-        objs = self._seat_objs                    # the shared action objects (equal to new ones)
-        objs = objs[1] if objs[0] is st.rules else self._objs(st)
+        ends = self._ends                         # the shared action objects (equal to new ones)
+        if ends[0] is not st.rules:
+            objs = self._objs(st)
+            ends = self._ends = (st.rules, objs["refill"], objs["done"][0])
         if st.province_deck and not all(st.display):
-            return objs["refill"]
-        return objs["done"][0]
+            return ends[1]
+        return ends[2]
 
+    _ends = (None, None, None)  # (rules, this seat's Refill, its Done)
     _seat_objs = (None, None)   # (rules, ``rules.seat_objs`` of this seat)
 
     def _objs(self, st):
@@ -195,24 +239,13 @@ class StandardBot(Valuation):
             return None
         return max(acts, key=lambda a: self.place_value(st, p, a.worker, st.rules.frames[a.to]))
 
-    def _claim(self, st, p):
-        """A claim now, or None (``choose`` keeps it in the values' memo)."""
-        if st.claim_refusal(p, False):
-            return None
-        if st.legendary_available(p):
-            return st.rules.seat_objs(p.seat)["claim"][0]
-        # keep the claim for the legendary token if it may still come this round
-        if st.legendary in ("council_deck", "waiting", "achievement_deck") or st.legendary == "taken" \
-                or p.had_token or p.legendary:
-            return st.rules.seat_objs(p.seat)["claim"][1]
-        return None
-
-    def _best_act(self, st, p, table=None):
+    def _best_act(self, st, p, table=None, some=False):
         """The best act of a worker in a frame on a timer row (worth more than 0.05), or None; ``table``:
-        ``rules.rows_table`` of the timer rows, when the caller has it."""
+        ``rules.rows_table`` of the timer rows, when the caller has it; ``some``: the caller saw a worker in a
+        frame on a timer row."""
         rules = st.rules
         boxes = (table or rules.rows_table(st.timer_row))[2]      # the boxes under each frame on a timer row
-        if boxes.keys().isdisjoint(p.workers.values()):
+        if not some and boxes.keys().isdisjoint(p.workers.values()):
             return None                             # no worker in a frame on a timer row (one C-level pass)
         best, bv = None, 0.05
         plain = "skip_gold" not in p.armed        # else act_cost may lower the cost
@@ -235,13 +268,13 @@ class StandardBot(Valuation):
                     v = self.value(st, p, sp.effect) - self.cost_value(st, p, cost) * 0.6
                 if v > bv:
                     best, bv = (w, sid), v
-        return rules.act_obj(p.seat, *best) if best else None
+        return rules.act_obj(p.seat, best[0], best[1]) if best else None
 
-    def _stratagem(self, st, p):
+    def _stratagem(self, st, p, key, got):
+        """The stratagem to play or pick up now, or None; ``got``: what the values' memo keeps under ``key`` (the
+        phase, the hand's size, the legendary token, the claimed markers, the armed modifiers, whether provinces
+        are left), the memo itself when nothing yet (``choose``)."""
         memo = self._vmemo
-        key = ("strat", st.phase, len(p.hand), st.legendary, len(st.achievement_markers), tuple(p.armed),
-               bool(st.province_deck) or any(st.display))
-        got = memo.get(key, memo)               # (the memo itself: not there yet)
         if got is not memo:
             if got is None or (got.kind == "play" and st.why_not(got) is None) \
                     or (got.kind == "pickup" and p.discard and st.can_pay(p, st.rules.pickup_cost)):
@@ -262,6 +295,13 @@ class StandardBot(Valuation):
                 continue
             if eff.get("retrieve_worker"):
                 continue
+            # its worth first: a card that cannot beat the best so far is not checked further (the same choice as
+            # checking every card, as only a better one is taken)
+            v = self.value(st, p, eff) - self.cost_value(st, p, info["cost"])
+            if sp in ("claim_current_achievement", "claim_achievement_second_time"):
+                v = 30 if st.legendary_available(p) else 2.0
+            if not v > bv:
+                continue
             if st.card_refusal(p, card, info):
                 continue
             pays = st.pay_options(p, info["cost"])
@@ -270,11 +310,7 @@ class StandardBot(Valuation):
             pay = pays[0]
             if info["cost"].get("any_resource"):
                 pay = self._cheapest_pay(st, p, pays)
-            v = self.value(st, p, eff) - self.cost_value(st, p, info["cost"])
-            if sp in ("claim_current_achievement", "claim_achievement_second_time"):
-                v = 30 if st.legendary_available(p) else 2.0
-            if v > bv:
-                best, bv = A.Play(p.seat, card, pay), v
+            best, bv = A.Play(p.seat, card, pay), v
         if best is None and p.discard and p.res[1] >= 7 and st.can_pay(p, r.pickup_cost):
             return A.Pickup(p.seat)
         return best
@@ -294,23 +330,31 @@ class StandardBot(Valuation):
         board = self._board
         last = self._track_mult                     # (time-track: the factors of the token's space, ``mults``)
         mult = last[2] if last is not None and last[1] == st.track_space and last[0] is rules else self.mults(st)
-        free = []
-        current = {}
+        free = current = None                       # (made when first needed: most decisions find no free worker)
         for w, loc in p.workers.items():
             f = where[loc]
             if f is False:
                 continue                            # off the board, or on a timer row
             if f is True:                           # on the mat, or on a reward box
-                free.append(w)
+                if free is None:
+                    free = [w]
+                else:
+                    free.append(w)
                 continue
             area = f.area
             here = (board.get(area) or self.area_board(st, p, area))[1][f.aidx]
             if here > 0.0:                          # (bases are floats: a float compare, not a mixed one)
                 here = here * mult[area]
             if here < self.STAY:
-                free.append(w)
-                current[w] = here
-        if not free:
+                if free is None:
+                    free = [w]
+                else:
+                    free.append(w)
+                if current is None:
+                    current = {w: here}
+                else:
+                    current[w] = here
+        if free is None:
             return None
         own = self._own
         variant = p.variant
@@ -351,7 +395,7 @@ class StandardBot(Valuation):
                 f, v = best_g, vg
             else:
                 f, v = best_c, vc
-            if f is None or (w in current and v < current[w] + self.MOVE_GAIN):
+            if f is None or (current is not None and w in current and v < current[w] + self.MOVE_GAIN):
                 continue
             if v > bv:
                 best, bv = (w, f.id), v

@@ -59,11 +59,14 @@ class Valuation:
         """What ``_value`` and ``_cost_value`` read of the plan and the mat, once per memo: ``(want, res,
         late, total, have, tshort, vneed, vkeep)`` (cubes, the last round, the plan's wild total, cubes held,
         how many of the total are missing, votes the plan still lacks, votes beyond the plan)."""
-        want, vwant, total = self.plan(st, p)
+        ach = st.achievement
+        late = st.round >= st.rules.rounds
+        got = _PLANS.get((st.rules, ach if ach and p.claims == 0 else None, not p.legendary and late))
+        want, vwant, total = got if got is not None else self.plan(st, p)      # (``plan``'s key: no call when kept)
         res = tuple(p.res)
         have = res[0] + res[1] + res[2]
         votes = p.votes
-        ctx = self._vmemo["ctx"] = (want, res, st.round >= st.rules.rounds, total, have,
+        ctx = self._vmemo["ctx"] = (want, res, late, total, have,
                                     total - have if total > have else 0,
                                     vwant - votes if vwant > votes else 0, votes - vwant if votes > vwant else 0)
         return ctx
@@ -275,15 +278,14 @@ class Valuation:
     def area_board(self, st, p, area):
         """``({action id: act_term}, (frame_base at each Frame.aidx, ...))`` for the reward boxes and frames of
         ``area``, made at once by the rule set's compiled board function of that area (``kernel.board_function``)
-        when first asked for in a memo (``StandardBot.choose`` keys it); ``self._board`` keeps them by area."""
-        got = self._board.get(area)
-        if got is None:
-            rules = st.rules
-            kr, fns = self._kernel
-            if kr is not rules:
-                fns = board_function(rules, self, type(self).track_value is Valuation.track_value)
-                self._kernel = (rules, fns)
-            got = self._board[area] = fns[area](self, st, p, self._vmemo.get("ctx") or self._context(st, p))
+        when first asked for in a memo (``StandardBot.choose`` keys it); ``self._board`` keeps them by area, and
+        every caller looks there first (``self._board.get(area) or self.area_board(st, p, area)``): this makes them."""
+        rules = st.rules
+        kr, fns = self._kernel
+        if kr is not rules:
+            fns = board_function(rules, self, type(self).track_value is Valuation.track_value)
+            self._kernel = (rules, fns)
+        got = self._board[area] = fns[area](self, st, p, self._vmemo.get("ctx") or self._context(st, p))
         return got
 
     def act_term(self, st, p, sp):
