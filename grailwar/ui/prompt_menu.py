@@ -346,13 +346,21 @@ class PromptMenu:
             pen.blit(surface, host.tr("prompt.dice_first"), (x, y), 18, T.TEXT_DIM, True)
         elif mine:
             title = VM.prompt_title(host, fid)
-            pen.blit(surface, title, (x, y), 20, T.ACCENT, True, maxw=PROMPT.w - 32)
+            lines = wrap_lines(host.app, title, 20, PROMPT.w - 32, bold=True)
+            below = y + 32
+            if len(lines) == 1:
+                pen.blit(surface, title, (x, y), 20, T.ACCENT, True)
+            else:   # a long question in two smaller lines, whole (it was cut short with "…")
+                lines = wrap_lines(host.app, title, 16, PROMPT.w - 32, bold=True)
+                for i, line in enumerate(lines[:2]):
+                    pen.blit(surface, line, (x, y + i * 21), 16, T.ACCENT, True, maxw=PROMPT.w - 32)
+                below = y + 44
             q = self.tree.question() if self.tree else None
             if self.dialog is not None:
-                pen.blit(surface, host.tr("prompt.in_dialog"), (x, y + 32), 16, T.TEXT_DIM)
+                pen.blit(surface, host.tr("prompt.in_dialog"), (x, below), 16, T.TEXT_DIM)
                 q = None
-            if q:
-                pen.blit(surface, host.tr("field." + str(q[0]), default=str(q[0])), (x, y + 32), 16, T.TEXT_DIM)
+            if q and len(lines) == 1:       # what to choose, under a one-line question
+                pen.blit(surface, host.tr("field." + str(q[0]), default=str(q[0])), (x, below), 16, T.TEXT_DIM)
         else:
             pen.blit(surface, host.tr("prompt.waiting", who=who), (x, y), 20, T.TEXT_DIM, True)
             pen.blit(surface, host.tr("prompt.skip_hint"), (x, y + 34), 15, T.TEXT_FAINT)

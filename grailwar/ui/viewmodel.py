@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 
 from grailwar.rules.events import Rolled
-from grailwar.rules.logtext import caption, render
+from grailwar.rules.logtext import caption, render, value as log_value
 from grailwar.rules.view import known_names
 from tabletop.ui.i18n import Strings
 
@@ -285,6 +285,10 @@ def prompt_title(scene, fid):
     for k in ("target", "ally", "opener", "from", "proposer", "who", "other", "leader"):
         if k in fmt and isinstance(fmt[k], str) and fmt[k].startswith("F"):
             fmt[k] = faction_label(vm, fmt[k], scene.app.lang)
+    if kind == "reroll" and isinstance(fmt.get("slot3"), str):       # NP -> 宝具 / Noble Phantasm
+        fmt["slot3"] = scene.static.param_name(fmt["slot3"], scene.app.lang) or fmt["slot3"]
+    if kind == "reroll_check":      # the check in words, as its log line names it (never the id "info")
+        fmt["label"] = check_label(scene, pend)
     if kind in OFFER_KINDS:        # an offer names what is offered (never a secret it would give away)
         title = scene.tr("gw_table.prompt." + kind, what=offered(scene, pend), **fmt)
     else:
@@ -293,6 +297,15 @@ def prompt_title(scene, fid):
 
 
 OFFER_KINDS = ("exchange_reply", "gift_reply", "proposal_reply")
+
+
+def check_label(scene, pend):
+    """What a check is for (``F3 Lancer: information gathering``'s words) from its log entry."""
+    state = getattr(scene, "state", None)
+    e = log_entry(state, int(pend.get("entry", -1)), scene.viewer) if state is not None else None
+    if e is None:
+        return str(pend.get("label", ""))
+    return log_value(e.get("key", ""), scene.app.t, scene.app.lang, e.get("names") or {}, e.get("params") or {})
 
 
 def offered(scene, pend):

@@ -45,3 +45,42 @@ def test_the_dice_trays_caption_follows_a_language_switch(make_app):
     assert after and after != before
     assert any(line.endswith(after) for line in scene.feed.lines), "the caption is the log's line, in Japanese"
 
+
+
+def show_prompt(app, scene, pending, answers):
+    """The pending decision ``pending`` with its answers as the menu shows it."""
+    scene.vm["pending"] = pending
+    scene.menu.tree = ActionTree(answers)
+    scene.menu.page = 0
+    scene.menu.build()
+    app.step(2)
+    return " ".join(scene.drawn_texts)
+
+
+@pytest.mark.parametrize("lang, name, raw", [("ja", "（宝具）", "（NP）"), ("en", "(Noble Phantasm)", "(NP)")])
+def test_the_reroll_prompt_names_the_random_parameter_in_words(make_app, lang, name, raw):
+    """The command-spell redraw question showed the id: "ランダムパラメーター（NP）"; in English the
+    question was cut short with "…" before the parameter's name."""
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=5, lang=lang)
+    wait_for_menu(app, scene, "declare", "F1")
+    shown = show_prompt(app, scene, {"kind": "reroll", "faction": "F1", "battle": 1, "slot3": "NP"},
+                        [Answer("F1", "reroll", "pass"), Answer("F1", "reroll", "spell")])
+    assert name in shown and raw not in shown
+    if lang == "en":       # the whole question, over two lines
+        assert VM.prompt_title(scene, "F1") in shown
+
+
+@pytest.mark.parametrize("lang, words", [("ja", "F2の情報収集"), ("en", "information gathering")])
+def test_a_talisman_reroll_question_names_the_check_in_words(make_app, lang, words):
+    """After a check the player may redraw with a Talisman: the question named the check by its
+    id ("info: reroll with a Talisman or Magic Mirror?")."""
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=5, lang=lang)
+    wait_for_menu(app, scene, "declare", "F1")
+    g = scene.state
+    g.percent("F1", "info", 40, ("F1",), target=g.fref("F2"))       # a check of F1's, as the engine logs it
+    pend = {"kind": "reroll_check", "faction": "F1", "label": "info", "target": 40, "success": False,
+            "want": "success", "entry": len(g.log) - 1, "choices": ["talisman", "keep"]}
+    shown = show_prompt(app, scene, pend, [Answer("F1", "reroll_check", "keep"),
+                                           Answer("F1", "reroll_check", "talisman")])
+    assert words in shown
+    assert "info:" not in shown and "info：" not in shown
