@@ -346,6 +346,8 @@ def value_label(scene, field, v):
         return tr("menu.none_" + field, default=tr("menu.none"))
     if field == "act":
         return tr("act." + v, default=v)
+    if field in ("choice", "primary") and v == "decline" and pending_kind(scene) == "retreat_pay":
+        return tr("gw_play.refuse_to_pay")        # "Decline" said nothing of the servant's end
     if field == "use":
         return tr("use." + v, default="") or tr("use.item", name=value_label(scene, "item", v))
     if v in static.codes:
@@ -374,6 +376,24 @@ def value_label(scene, field, v):
         if s:
             return s
     return v
+
+
+def declaration_words(scene, act, target="", mode=""):
+    """A declaration as the menu words it: ``Contact or raid → 04 Bulky Waste Collection Yard (Raid)``."""
+    what = value_label(scene, "act", act)
+    if target:
+        what += " → " + value_label(scene, "target", target)
+    if mode:
+        what += " (" + value_label(scene, "mode", mode) + ")"
+    return what
+
+
+def pending_kind(scene):
+    """The kind of the decision the screen's master faces ("" when none)."""
+    pend = (scene.vm or {}).get("pending") or {}
+    if isinstance(pend, list):
+        pend = next((p for p in pend if p.get("faction") == scene.viewer), {})
+    return pend.get("kind", "") if isinstance(pend, dict) else ""
 
 
 def _skill_name(scene, sid):

@@ -7,8 +7,8 @@ import re
 import pygame
 import pytest
 
-from .conftest import press
-from .test_grailwar_screen import open_war, wait_for_menu
+from .conftest import click, press
+from .test_grailwar_screen import button, open_war, wait_for_menu
 
 pytest.importorskip("grailwar.rules")
 
@@ -84,3 +84,42 @@ def test_a_talisman_reroll_question_names_the_check_in_words(make_app, lang, wor
                                            Answer("F1", "reroll_check", "talisman")])
     assert words in shown
     assert "info:" not in shown and "info：" not in shown
+
+
+@pytest.mark.parametrize("lang, mode", [("en", "(Raid)"), ("ja", "(襲撃)")])
+def test_declaring_a_raid_says_raid_before_it_is_final(make_app, lang, mode):
+    """The "are you sure?" of action 5 named the place but not whether it was a raid or a
+    peaceful contact (the player had picked it one screen before)."""
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=5, lang=lang)
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "04"))
+    n = len(scene.record.actions)
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
+    assert scene.menu.confirming is not None and len(scene.record.actions) == n
+    question = " ".join(scene.menu.question_lines())
+    assert mode in question and "04" in question
+    press(app, pygame.K_2)                                          # yes: declared, and the panel agrees
+    assert scene.record.actions[n]["a"]["mode"] == "raid"
+    assert any(mode in t for t in scene.drawn_texts)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_lost_battles_price_is_asked_before_it_is_paid_or_refused(make_app, lang):
+    """Defeated alone, the master chose between "Pay 2 command spells" and "Decline": both went
+    through at once, and "Decline" did not say that it loses the servant."""
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=5, lang=lang)
+    wait_for_menu(app, scene, "declare", "F1")
+    n = len(scene.record.actions)
+    shown = show_prompt(app, scene, {"kind": "retreat_pay", "faction": "F1", "battle": 1},
+                        [Answer("F1", "retreat_pay", "pay"), Answer("F1", "retreat_pay", "decline")])
+    refuse = scene.tr("gw_play.refuse_to_pay")
+    assert refuse in shown and ("destroyed" in refuse or "撃破" in refuse)
+    press(app, pygame.K_1)                                          # pay: asked first, with the price
+    assert scene.menu.confirming is not None and len(scene.record.actions) == n
+    assert scene.menu.confirming[1] == scene.tr("gw_play.retreat_pay", n=3, cost=2)
+    press(app, pygame.K_1)                                          # no, go back
+    assert scene.menu.confirming is None
+    press(app, pygame.K_2)                                          # refuse: asked first too
+    assert scene.menu.confirming is not None and len(scene.record.actions) == n
+    assert scene.menu.confirming[1] == scene.tr("gw_play.retreat_refuse")
