@@ -123,3 +123,39 @@ def test_a_lost_battles_price_is_asked_before_it_is_paid_or_refused(make_app, la
     press(app, pygame.K_2)                                          # refuse: asked first too
     assert scene.menu.confirming is not None and len(scene.record.actions) == n
     assert scene.menu.confirming[1] == scene.tr("gw_play.retreat_refuse")
+
+
+def choices_fit(app, scene):
+    """Every choice's words fit its button (or end in "…" with the whole label on hover)."""
+    font = app.font(17)
+    for b, op in scene.buttons:
+        if op[0] != "choose":
+            continue
+        assert font.size(b.text)[0] <= b.rect.w - 20, f"{b.text!r} runs past its button"
+        if b.text.endswith("…"):
+            assert b.tool_tip_text, f"{b.text!r} is cut short with no way to read it whole"
+
+
+def test_an_english_choice_that_fits_is_not_cut_short(make_app):
+    """"9. Command spell: +10 all paramet…" was cut at 34 characters, with room to spare."""
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=5)
+    wait_for_menu(app, scene, "declare", "F1")
+    texts = [b.text for b, op in scene.buttons if op[0] == "choose"]
+    assert "9. Command spell: +10 all parameters" in texts
+    choices_fit(app, scene)
+
+
+def test_a_long_japanese_place_name_never_runs_off_its_button(make_app):
+    """"6. 22 メガフロート「フィッシャーマンズホラ" was clipped at the button's edge, with no "…"
+    and no tooltip: 34 characters of Japanese are far wider than 34 of English."""
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=5, lang="ja")
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
+    seen = set()
+    for _ in range(4):
+        choices_fit(app, scene)
+        seen |= {op[2] for _, op in scene.buttons if op[0] == "choose"}
+        if not any(op == ("page",) for _, op in scene.buttons):
+            break
+        click(app, button(scene, lambda op: op == ("page",)))
+    assert {"16", "22"} <= seen         # the longest names were among them
