@@ -159,3 +159,21 @@ def test_a_long_japanese_place_name_never_runs_off_its_button(make_app):
             break
         click(app, button(scene, lambda op: op == ("page",)))
     assert {"16", "22"} <= seen         # the longest names were among them
+
+
+def test_a_battles_sides_are_named_whole_in_japanese(make_app):
+    """F2 raids F1 at turn 1 (seed 5): side A read "F2 アーチャー (ヘッダ・リンドクヴィスト) Lv 60 (メ…",
+    cut before its role."""
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=5, lang="ja")
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "rest")))
+    press(app, pygame.K_2)                                          # yes, rest
+    for _ in range(3000):
+        if scene.battles.shown:
+            break
+        app.step(1)
+    assert scene.battles.shown, "F2 attacks F1 in the first turn at this seed"
+    app.step(2)
+    sides = [t for t in scene.drawn_texts if t.startswith(("F1 ", "F2 ")) and "Lv" in t]
+    assert len(sides) == 2, sides
+    assert all(t.endswith("(メイン)") for t in sides), sides
