@@ -151,7 +151,8 @@ def _me(f, static, lang):
     fid = f.get("id", "?")
     return {"id": fid, "color": faction_color(static, fid),
             "title": f"{fid} {cls}" + (f" — {tn}" if tn else ""),
-            "sub": f"{_name(m, lang)}  【魔】{m.get('magic', '?')}   Lv {f.get('level', '?')}",
+            "sub": f"{_name(m, lang)}  " + _strings(lang).t("grailwar.gw_play.master_magic", n=m.get("magic", "?")) +
+                   f"   Lv {f.get('level', '?')}",      # 【魔】30 on a Japanese screen, never on an English one
             "mana": mana, "max_mana": max_mana, "penalty": int(f.get("penalty") or 0), "params": prm,
             "skills": skills, "skill_ids": skill_ids, "np": np_text, "spells": int(f.get("spells") or 0),
             "items": dict(f.get("inventory") or {}), "allies": list(f.get("allies") or []),

@@ -177,3 +177,15 @@ def test_a_battles_sides_are_named_whole_in_japanese(make_app):
     sides = [t for t in scene.drawn_texts if t.startswith(("F1 ", "F2 ")) and "Lv" in t]
     assert len(sides) == 2, sides
     assert all(t.endswith("(メイン)") for t in sides), sides
+
+
+@pytest.mark.parametrize("lang, words", [("en", "master's magic 30"), ("ja", "【魔】30")])
+def test_the_masters_magic_is_worded_in_the_players_language(make_app, lang, words):
+    """The sheet's second line read "Toru Shinomiya 【魔】30 Lv 62" on the English screen too."""
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=5, lang=lang)
+    wait_for_menu(app, scene, "declare", "F1")
+    app.step(2)
+    sheet = [t for t in scene.drawn_texts if "Lv 62" in t]
+    assert sheet and words in sheet[0]
+    if lang == "en":
+        assert not any("【" in t or "魔" in t for t in scene.drawn_texts)
