@@ -189,3 +189,22 @@ def test_the_masters_magic_is_worded_in_the_players_language(make_app, lang, wor
     assert sheet and words in sheet[0]
     if lang == "en":
         assert not any("【" in t or "魔" in t for t in scene.drawn_texts)
+
+
+def test_the_end_screen_shows_a_vanished_servants_own_parameters(make_app):
+    """Seed 5, three NPCs: F3 Lancer ends at −100 mana, and its card read "Strength 0 Endurance 0 ..."
+    (its parameters after the mana penalty) where the sheet of the servant was meant."""
+    app = make_app(size=(1280, 720), speed=50.0, seats="npc,npc,npc", frames=600, lang="ja", seed=5)
+    app.start("grailwar")
+    scene = app.scenes.top
+    for _ in range(120):
+        app.step(10)
+        if scene.ended:
+            break
+    assert scene.ended
+    app.step(2)
+    lancer = scene.state.fac["F3"]
+    assert lancer.mana <= -100, "F3 vanishes in this war"
+    words = re.sub(r"\s+", " ", " ".join(scene.drawn_texts))
+    own = "筋力 {} 耐久 {}".format(lancer.params["STR"], lancer.params["END"])
+    assert lancer.params["STR"] > 0 and own in words
