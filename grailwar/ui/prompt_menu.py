@@ -368,10 +368,22 @@ class PromptMenu:
                 pen.blit(surface, host.tr("prompt.in_dialog"), (x, below), 16, T.TEXT_DIM)
                 q = None
             if q and len(lines) == 1:       # what to choose, under a one-line question
-                pen.blit(surface, host.tr("field." + str(q[0]), default=str(q[0])), (x, below), 16, T.TEXT_DIM)
+                pen.blit(surface, self.field_label(q[0]), (x, below), 16, T.TEXT_DIM)
         else:
             pen.blit(surface, host.tr("prompt.waiting", who=who), (x, y), 20, T.TEXT_DIM, True)
             pen.blit(surface, host.tr("prompt.skip_hint"), (x, y + 34), 15, T.TEXT_FAINT)
+
+
+    def field_label(self, field):
+        """What the next pick is, in words: the target of a craft is a mystic code, of a move a place
+        ("Choose the target" said neither)."""
+        if field == "target":
+            act = next((v[1] if isinstance(v, tuple) else v for f, v in reversed(self.tree.path)
+                        if f in ("primary", "act")), "")
+            text = self.host.tr("gw_play.target_" + str(act), default="")
+            if text:
+                return text
+        return self.host.tr("field." + str(field), default=str(field))
 
 
 def wrap(app, text, size, width):

@@ -208,3 +208,14 @@ def test_the_end_screen_shows_a_vanished_servants_own_parameters(make_app):
     words = re.sub(r"\s+", " ", " ".join(scene.drawn_texts))
     own = "筋力 {} 耐久 {}".format(lancer.params["STR"], lancer.params["END"])
     assert lancer.params["STR"] > 0 and own in words
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Which mystic code to craft?"), ("ja", "どの礼装を作りますか？")])
+def test_crafting_asks_which_mystic_code(make_app, lang, words):
+    """After "Craft mystic codes" the menu asked to "Choose the target" over a list of codes."""
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=5, lang=lang)
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "craft")))
+    app.step(2)
+    assert words in scene.drawn_texts
+    assert scene.tr("field.target") not in scene.drawn_texts
