@@ -14,6 +14,7 @@ pytest.importorskip("grailwar.rules")
 
 from grailwar.rules.actions import Answer  # noqa: E402
 from grailwar.ui import viewmodel as VM  # noqa: E402
+from grailwar.ui.layout import BATTLE  # noqa: E402
 from grailwar.ui.menu import ActionTree  # noqa: E402
 
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
@@ -219,3 +220,22 @@ def test_crafting_asks_which_mystic_code(make_app, lang, words):
     app.step(2)
     assert words in scene.drawn_texts
     assert scene.tr("field.target") not in scene.drawn_texts
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_battle_covers_the_maps_key_boxes_whole_not_half(make_app, lang):
+    """The battle panel began 20 px below the map's top: the key boxes ("Markers: gold ring = you ...")
+    peeked out above it cut through the middle of their words."""
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=5, lang=lang)
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "rest")))
+    press(app, pygame.K_2)
+    for _ in range(3000):
+        if scene.battles.shown:
+            break
+        app.step(1)
+    assert scene.battles.shown
+    app.step(2)
+    assert scene.map.key_boxes
+    for box in scene.map.key_boxes:
+        assert BATTLE.contains(box) or not BATTLE.colliderect(box), f"{box} is cut by the battle panel {BATTLE}"
