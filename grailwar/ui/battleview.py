@@ -83,8 +83,10 @@ class BattleView:
             for m in b.get(side, []):
                 pygame.draw.circle(s, m.get("color", (128, 128, 128)), (ci + 12, y + 14), 11)
                 role = tr("battle.main") if m.get("main") else tr("battle.sub")
-                put(f"{m.get('label', m.get('id'))}  Lv {m.get('level', '?')}  ({role})", (ci + 30, y + 2), 19, T.TEXT, True,
-                    maxw=(col_b - 16 if side == "A" else w - 24) - (ci + 30))    # never into the other side
+                who = f"{m.get('label', m.get('id'))}  Lv {m.get('level', '?')}  ({role})"
+                room = (col_b - 16 if side == "A" else w - 24) - (ci + 30)       # never into the other side
+                size = 19 if app.font(19, True).size(who)[0] <= room else 16     # a long name: smaller, then cut
+                put(who, (ci + 30, y + 2 + (19 - size) // 2), size, T.TEXT, True, maxw=room)
                 y += 30
         # slots table
         y = 160

@@ -5,6 +5,8 @@ for confirmation (default: no) with this text; every other choice is made at onc
 Figures come from the viewer's own sheet in the view (mana, spells, inventory)."""
 from __future__ import annotations
 
+from .viewmodel import declaration_words
+
 # answers that spend something, always offered after the ones that do not
 SPENDING_CHOICES = ("spell", "use", "talisman", "mirror")
 CODE_OF_CHOICE = {"talisman": "talisman", "mirror": "magic_mirror"}
@@ -17,11 +19,8 @@ def consequence(host, action):
     spells = me.get("spells", 0)
     kind = action.kind
     item = getattr(action, "item", "")
-    if kind == "declare":
-        what = host.value_label("act", action.act)
-        if action.target:
-            what += " → " + host.value_label("target", action.target)
-        return tr("confirm.declare", what=what)
+    if kind == "declare":        # raid or contact, seize or peaceful: said before it is final
+        return tr("confirm.declare", what=declaration_words(host, action.act, action.target, action.mode))
     if kind == "use" and item == "spell_mana":
         mana, top = me.get("mana", 0), me.get("max_mana", 0)
         gain = max(0, min(top, mana + 100) - mana) if mana < top else 0
@@ -39,6 +38,9 @@ def consequence(host, action):
         return tr("confirm.code", name=host.static.code_name(code, host.app.lang), n=me.get("items", {}).get(code, 1))
     if kind == "talk" and getattr(action, "option", "") == "done":
         return tr("confirm.end_comm")
+    if kind == "answer" and action.prompt == "retreat_pay":    # two spells, or the servant is lost
+        cost = host.rules.cfg.command_spells.retreat_cost
+        return tr("gw_play.retreat_pay", n=spells, cost=cost) if action.choice == "pay" else tr("gw_play.retreat_refuse")
     if kind == "answer" and action.choice == "spell":
         return tr("confirm.spell_reroll", n=spells)
     if kind == "answer" and action.choice in CODE_OF_CHOICE:

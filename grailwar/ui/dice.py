@@ -37,12 +37,13 @@ class Roll:
     on_land: object = None   # callback when the die comes to rest
     faces: list = field(default_factory=list)   # filled by the tray: (kind, face text) per die
     tone: str | None = None  # "good" / "bad" for the viewer (``tone.of_entry``), None: neutral
+    entry: object = None     # the log entry the captions were made from (made again in another language)
 
     @classmethod
-    def of(cls, rolled, line, label="", on_land=None, tone=None):
+    def of(cls, rolled, line, label="", on_land=None, tone=None, entry=None):
         """A throw for a ``grailwar.rules.events.Rolled``; ``tone`` colours the landed caption
         as good or bad news for the viewer (a rival's failure is good news)."""
-        return cls(rolled.die, rolled.value, line, label, rolled.success, on_land, tone=tone)
+        return cls(rolled.die, rolled.value, line, label, rolled.success, on_land, tone=tone, entry=entry)
 
 
 def dice_for(die: int, value) -> list:
@@ -157,6 +158,7 @@ class DiceTray:
         self.hold = 0.0
         self.shown_line = ""
         self.shown_tone = None      # the landed caption's colour: good / bad for the viewer
+        self.shown_roll: Roll | None = None   # the roll whose caption is shown
         self.rng = random.Random(1234)    # presentation only; never the game's generator
         self.speed = 1.0
         self._space = None
@@ -182,7 +184,18 @@ class DiceTray:
         self.dice = []
         self.shown_line = ""
         self.shown_tone = None
+        self.shown_roll = None
         self.hold = 0.0
+        self.version += 1
+
+    def relabel(self, captions):
+        """Every caption again from its log entry (the language changed): ``captions(entry)``
+        gives (once landed, while rolling)."""
+        for roll in self.queue + [r for r in (self.current, self.shown_roll) if r is not None]:
+            if roll.entry is not None:
+                roll.line, roll.label = captions(roll.entry)
+        if self.shown_roll is not None and self.shown_line:
+            self.shown_line = self.shown_roll.label if self.shown_roll is self.current else self.shown_roll.line
         self.version += 1
 
     def skip(self):
@@ -223,6 +236,7 @@ class DiceTray:
             self.dice.append(_Die(self._space, kind, final, pos, vel, spin, 58, self.rng))
         self.shown_line = roll.label
         self.shown_tone = None
+        self.shown_roll = roll
         self.hold = 0.0
         if self.sound:
             self.sound("dice_roll")
@@ -242,6 +256,7 @@ class DiceTray:
             d.body.angular_velocity = 0
         self.shown_line = roll.line
         self.shown_tone = roll.tone
+        self.shown_roll = roll
         self.current = None
         self.landed += 1
         if self.sound and not force:

@@ -184,7 +184,8 @@ def faction_sheets(vm, static, lang, tr):
         np_ = f.get("np") or {}
         skills = [s.get(lang) or s.get("en") or s.get("id") for s in (f.get("servant_skills") or [])]
         mskills = [s.get(lang) or s.get("en") or s.get("id") for s in (f.get("master_skills") or [])]
-        params = f.get("params") or {}
+        # the servant's own parameters: a vanished servant's mana penalty left them all 0
+        params = f.get("base_params") or f.get("params") or {}
         sep = tr("gw_battle.end.sep")
         out.append({
             "id": fid, "active": active, "color": VM.faction_color(static, fid),

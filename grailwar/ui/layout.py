@@ -12,7 +12,7 @@ from . import theme as T
 LOGICAL = (1920, 1080)
 TOP = pygame.Rect(0, 0, 1920, 56)
 MAP = pygame.Rect(16, 64, 1120, 712)
-BATTLE = pygame.Rect(MAP.x + 20, MAP.y + 20, MAP.w - 40, MAP.h - 22)    # over the map and its legend
+BATTLE = pygame.Rect(MAP.x + 4, MAP.y + 2, MAP.w - 8, MAP.h - 4)        # over the map, its key boxes and its legend
 TRAY = pygame.Rect(16, 788, 430, 276)
 LOG = pygame.Rect(458, 788, 678, 276)
 ME = pygame.Rect(1152, 64, 752, 452)

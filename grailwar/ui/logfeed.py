@@ -67,7 +67,7 @@ class LogFeed:
         marker = {"line": line, "landed": False}
         self.pending.append(marker)
         self.tray.add(Roll.of(rolled, landed, rolling, on_land=lambda r, m=marker: m.__setitem__("landed", True),
-                              tone=tone))
+                              tone=tone, entry=entry))
 
     def queue_call(self, fn):
         """Something the screen shows of an event (a mana bar sliding), run when every line queued

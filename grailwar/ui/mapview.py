@@ -27,6 +27,7 @@ class MapView:
         self.static = static
         self.rect = pygame.Rect(rect)
         self.pos = {}
+        self.key_boxes: list = []      # the key boxes at the top of the map, on the screen (filled when drawn)
         self._static_layer = None
         self._static_key = None
         self._static_texts = []
@@ -206,6 +207,7 @@ class MapView:
             surf.blit(hs, (hr.x + 8, hr.y + 4))
             texts.append(hint)
             boxes.append(hr)
+        self.key_boxes = [b.move(self.rect.topleft) for b in boxes]     # on the screen (the battle covers them whole)
         return boxes
 
     def _place_label(self, full, at, obstacles, inner):

@@ -109,12 +109,7 @@ def draw_me(host, pen, surface, vm):
     sy += 22
     dec = me.get("declared")
     if dec and dec.get("faction") == me["id"]:
-        what = host.value_label("act", dec.get("act", ""))
-        tgt = dec.get("target") or ""
-        if tgt:
-            what += " → " + host.value_label("target", tgt)
-        if dec.get("mode"):
-            what += " (" + host.value_label("mode", dec["mode"]) + ")"
+        what = VM.declaration_words(host, dec.get("act", ""), dec.get("target") or "", dec.get("mode") or "")
         pen.blit(surface, host.tr("me.declared", what=what), (x, sy), 15, T.ACCENT, maxw=ME.w - 32)
         sy += 22
     allies = ", ".join(host.fname(a) for a in me["allies"]) or host.tr("me.no_allies")

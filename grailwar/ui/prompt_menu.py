@@ -10,12 +10,11 @@ from __future__ import annotations
 import pygame
 
 from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
-from tabletop.ui.tooltip import wrap_lines
+from tabletop.ui.tooltip import elide_line, wrap_lines
 
 from . import theme as T
 from . import viewmodel as VM
 from .layout import DIALOG_H, MAP, PROMPT, html
-from .mapview import short
 from .consequence import consequence, ends_step, spending_last
 from .menu import PRIMARY, ActionTree
 
@@ -26,6 +25,8 @@ REASKED = ("commit", "talk")     # prompts asked again after each pick (one batt
 TIP = "#grailwar_tip"          # the object id of a choice's tooltip
 TIP_WIDTH = 460
 REPLY_H = 260                    # the answer dialog; with the talk dialog (DIALOG_H) it fits the map
+BUTTON_FONT = 17                  # the size of a choice's words (``#grailwar_choice`` in layout.THEME)
+BUTTON_PAD = 26                   # its padding left and right, and a little air
 QUESTION_LINES = 5                # a costly choice's question in the prompt panel, above its two buttons
 
 
@@ -121,7 +122,7 @@ class PromptMenu:
                 a = rem[0]
                 f = PRIMARY.get(a.kind, "kind")
                 label = "1. " + host.value_label("primary", (a.kind, getattr(a, f, None)))
-                b = pygame_gui.elements.UIButton(pygame.Rect(x0, y0, bw, bh), short(label, 34), m,
+                b = pygame_gui.elements.UIButton(pygame.Rect(x0, y0, bw, bh), self.fit(label, bw), m,
                                                  object_id="#grailwar_choice", container=container)
                 self.buttons.append((b, ("apply", a)))
             self.set_hidden(self.hidden)
@@ -139,7 +140,7 @@ class PromptMenu:
         for i, v in enumerate(shown):
             if isinstance(v, Used):        # taken since the menu was first shown: its place stays
                 r = pygame.Rect(x0 + (i % 2) * (bw + gap), y0 + (i // 2) * (bh + gap), bw, bh)
-                b = pygame_gui.elements.UIButton(r, short("✓ " + host.value_label(field, v.value), 34), m,
+                b = pygame_gui.elements.UIButton(r, self.fit("✓ " + host.value_label(field, v.value), bw), m,
                                                  object_id="#grailwar_choice", container=container)
                 b.disable()
                 self.buttons.append((b, ("used", v.value)))
@@ -147,10 +148,10 @@ class PromptMenu:
             label = f"{i + 1 if i < 9 else 0}. " + host.value_label(field, v)
             odds = self.odds_text(self.tree.actions_with(field, v))
             r = pygame.Rect(x0 + (i % 2) * (bw + gap), y0 + (i // 2) * (bh + gap), bw, bh)
-            b = pygame_gui.elements.UIButton(r, short(label, 34 - len(odds)) + odds, m, object_id="#grailwar_choice",
-                                             container=container)
+            shown = self.fit(label, bw, odds)
+            b = pygame_gui.elements.UIButton(r, shown, m, object_id="#grailwar_choice", container=container)
             label += odds
-            if len(label) > 34:     # the whole label on hover, as a wrapped box
+            if shown != label:     # cut short: the whole label on hover, as a wrapped box
                 b.set_tooltip(html(label), object_id=pygame_gui.core.ObjectID(object_id=TIP), wrap_width=TIP_WIDTH)
             self.buttons.append((b, ("choose", field, v)))
             if isinstance(v, str) and v in host.map.pos and field in LOCATION_FIELDS:
@@ -166,6 +167,13 @@ class PromptMenu:
                                              object_id="#grailwar_back", container=container)
             self.buttons.append((b, ("page",)))
         self.set_hidden(self.hidden)
+
+    def fit(self, label, width, tail=""):
+        """``label`` (then ``tail``, kept whole) as the button shows it: cut short with "…" where it
+        would run past the button's edge (a count of characters let a Japanese name run off it
+        and cut an English one that fitted)."""
+        room = width - BUTTON_PAD - self.host.app.font(BUTTON_FONT).size(tail)[0]
+        return elide_line(self.host.app, label, BUTTON_FONT, room) + tail
 
     # --- the answer dialog ------------------------------------------------------------------
     def show_reply(self, lines):
@@ -346,16 +354,36 @@ class PromptMenu:
             pen.blit(surface, host.tr("prompt.dice_first"), (x, y), 18, T.TEXT_DIM, True)
         elif mine:
             title = VM.prompt_title(host, fid)
-            pen.blit(surface, title, (x, y), 20, T.ACCENT, True, maxw=PROMPT.w - 32)
+            lines = wrap_lines(host.app, title, 20, PROMPT.w - 32, bold=True)
+            below = y + 32
+            if len(lines) == 1:
+                pen.blit(surface, title, (x, y), 20, T.ACCENT, True)
+            else:   # a long question in two smaller lines, whole (it was cut short with "…")
+                lines = wrap_lines(host.app, title, 16, PROMPT.w - 32, bold=True)
+                for i, line in enumerate(lines[:2]):
+                    pen.blit(surface, line, (x, y + i * 21), 16, T.ACCENT, True, maxw=PROMPT.w - 32)
+                below = y + 44
             q = self.tree.question() if self.tree else None
             if self.dialog is not None:
-                pen.blit(surface, host.tr("prompt.in_dialog"), (x, y + 32), 16, T.TEXT_DIM)
+                pen.blit(surface, host.tr("prompt.in_dialog"), (x, below), 16, T.TEXT_DIM)
                 q = None
-            if q:
-                pen.blit(surface, host.tr("field." + str(q[0]), default=str(q[0])), (x, y + 32), 16, T.TEXT_DIM)
+            if q and len(lines) == 1:       # what to choose, under a one-line question
+                pen.blit(surface, self.field_label(q[0]), (x, below), 16, T.TEXT_DIM)
         else:
             pen.blit(surface, host.tr("prompt.waiting", who=who), (x, y), 20, T.TEXT_DIM, True)
             pen.blit(surface, host.tr("prompt.skip_hint"), (x, y + 34), 15, T.TEXT_FAINT)
+
+
+    def field_label(self, field):
+        """What the next pick is, in words: the target of a craft is a mystic code, of a move a place
+        ("Choose the target" said neither)."""
+        if field == "target":
+            act = next((v[1] if isinstance(v, tuple) else v for f, v in reversed(self.tree.path)
+                        if f in ("primary", "act")), "")
+            text = self.host.tr("gw_play.target_" + str(act), default="")
+            if text:
+                return text
+        return self.host.tr("field." + str(field), default=str(field))
 
 
 def wrap(app, text, size, width):

@@ -198,6 +198,7 @@ class GrailWarScene(Scene):
         self.map.invalidate()
         self.frame.invalidate()
         self._all_lines()
+        self.tray.relabel(lambda e: VM.roll_captions(e, self.app.lang, self.app.t))
         self.menu.key = None
 
     def has_game_in_progress(self):

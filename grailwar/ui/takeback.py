@@ -19,6 +19,7 @@ from grailwar.rules.withdraw import Withdraw
 from tabletop.engine import Action
 
 from . import theme as T
+from . import viewmodel as VM
 from .layout import PROMPT
 from .mapview import short
 
@@ -142,10 +143,7 @@ class TakeBack:
         if not d:
             return ""
         a = Action.from_dict("grailwar", d)
-        what = host.value_label("act", a.act)
-        if a.target:
-            what += " → " + host.value_label("target", a.target)
-        return what
+        return VM.declaration_words(host, a.act, a.target, a.mode)
 
     def draw_panel(self, pen, surface):
         host = self.host

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 
 from grailwar.rules.events import Rolled
-from grailwar.rules.logtext import caption, render
+from grailwar.rules.logtext import caption, render, value as log_value
 from grailwar.rules.view import known_names
 from tabletop.ui.i18n import Strings
 
@@ -151,7 +151,8 @@ def _me(f, static, lang):
     fid = f.get("id", "?")
     return {"id": fid, "color": faction_color(static, fid),
             "title": f"{fid} {cls}" + (f" — {tn}" if tn else ""),
-            "sub": f"{_name(m, lang)}  【魔】{m.get('magic', '?')}   Lv {f.get('level', '?')}",
+            "sub": f"{_name(m, lang)}  " + _strings(lang).t("grailwar.gw_play.master_magic", n=m.get("magic", "?")) +
+                   f"   Lv {f.get('level', '?')}",      # 【魔】30 on a Japanese screen, never on an English one
             "mana": mana, "max_mana": max_mana, "penalty": int(f.get("penalty") or 0), "params": prm,
             "skills": skills, "skill_ids": skill_ids, "np": np_text, "spells": int(f.get("spells") or 0),
             "items": dict(f.get("inventory") or {}), "allies": list(f.get("allies") or []),
@@ -285,6 +286,10 @@ def prompt_title(scene, fid):
     for k in ("target", "ally", "opener", "from", "proposer", "who", "other", "leader"):
         if k in fmt and isinstance(fmt[k], str) and fmt[k].startswith("F"):
             fmt[k] = faction_label(vm, fmt[k], scene.app.lang)
+    if kind == "reroll" and isinstance(fmt.get("slot3"), str):       # NP -> 宝具 / Noble Phantasm
+        fmt["slot3"] = scene.static.param_name(fmt["slot3"], scene.app.lang) or fmt["slot3"]
+    if kind == "reroll_check":      # the check in words, as its log line names it (never the id "info")
+        fmt["label"] = check_label(scene, pend)
     if kind in OFFER_KINDS:        # an offer names what is offered (never a secret it would give away)
         title = scene.tr("gw_table.prompt." + kind, what=offered(scene, pend), **fmt)
     else:
@@ -293,6 +298,15 @@ def prompt_title(scene, fid):
 
 
 OFFER_KINDS = ("exchange_reply", "gift_reply", "proposal_reply")
+
+
+def check_label(scene, pend):
+    """What a check is for (``F3 Lancer: information gathering``'s words) from its log entry."""
+    state = getattr(scene, "state", None)
+    e = log_entry(state, int(pend.get("entry", -1)), scene.viewer) if state is not None else None
+    if e is None:
+        return str(pend.get("label", ""))
+    return log_value(e.get("key", ""), scene.app.t, scene.app.lang, e.get("names") or {}, e.get("params") or {})
 
 
 def offered(scene, pend):
@@ -333,6 +347,8 @@ def value_label(scene, field, v):
         return tr("menu.none_" + field, default=tr("menu.none"))
     if field == "act":
         return tr("act." + v, default=v)
+    if field in ("choice", "primary") and v == "decline" and pending_kind(scene) == "retreat_pay":
+        return tr("gw_play.refuse_to_pay")        # "Decline" said nothing of the servant's end
     if field == "use":
         return tr("use." + v, default="") or tr("use.item", name=value_label(scene, "item", v))
     if v in static.codes:
@@ -361,6 +377,24 @@ def value_label(scene, field, v):
         if s:
             return s
     return v
+
+
+def declaration_words(scene, act, target="", mode=""):
+    """A declaration as the menu words it: ``Contact or raid → 04 Bulky Waste Collection Yard (Raid)``."""
+    what = value_label(scene, "act", act)
+    if target:
+        what += " → " + value_label(scene, "target", target)
+    if mode:
+        what += " (" + value_label(scene, "mode", mode) + ")"
+    return what
+
+
+def pending_kind(scene):
+    """The kind of the decision the screen's master faces ("" when none)."""
+    pend = (scene.vm or {}).get("pending") or {}
+    if isinstance(pend, list):
+        pend = next((p for p in pend if p.get("faction") == scene.viewer), {})
+    return pend.get("kind", "") if isinstance(pend, dict) else ""
 
 
 def _skill_name(scene, sid):

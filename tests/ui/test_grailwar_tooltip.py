@@ -4,7 +4,8 @@ import pygame
 import pytest
 from pygame_gui.elements import UITooltip
 
-from .test_grailwar_screen import open_war, wait_for_menu
+from .conftest import click
+from .test_grailwar_screen import button, open_war, wait_for_menu
 
 pytest.importorskip("grailwar.rules")
 
@@ -16,7 +17,15 @@ def _tooltips(app):
 def test_a_long_choice_shows_its_whole_label_in_a_wrapped_box(make_app):
     app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11, size=(1920, 1080))
     wait_for_menu(app, scene, "declare", "F1")
-    long = [b for b, op in scene.buttons if op[0] == "choose" and b.tool_tip_text]
+    # the places to approach: the longest names are cut short on their buttons (gw-play: a
+    # choice is cut by its width, so the declarations themselves now fit whole)
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
+    long = []
+    for _ in range(4):
+        long = [b for b, op in scene.buttons if op[0] == "choose" and b.tool_tip_text]
+        if long or not any(op == ("page",) for _, op in scene.buttons):
+            break
+        click(app, button(scene, lambda op: op == ("page",)))
     assert long, "some choice is cut short on its button"
     b = long[0]
     pos = app.logical_to_window(b.rect.center)
