@@ -5,7 +5,7 @@ from __future__ import annotations
 from .events import BattleEnded, BattleStarted, Committed, CommitmentsRevealed, RateComputed, SlotChosen
 from .model import ALL, LOG, clamp, floored, named
 from .frames import call, enter, fids, frame, resumable, run
-from .prompt import ask
+from .prompt import Pending, pose
 from . import aftermath  # noqa: F401  (registers the aftermath and defeat procedures)
 from .schema import PARAMS
 
@@ -340,7 +340,9 @@ def _fight(g, fr):
         while fr["i"] < len(helpers):
             s = g.fac[helpers[fr["i"]]]
             if s.active and s.location == loc and len(b.B) <= maxsub and s.id not in b.fids():
-                ans = yield ask("help_ally", s.id, {"choices": ["help", "decline"], "battle": b.no, "ally": b_main.id})
+                ans = pose(g, "help_ally", s.id, {"choices": ["help", "decline"], "battle": b.no, "ally": b_main.id})
+                if ans.__class__ is Pending:
+                    ans = yield ans
                 g.note(s.id, "ally_" + ans.choice, g.vis(s.id, b_main.id), ally=g.fref(b_main.id), no=b.no)
                 if ans.choice == "help":
                     b.B.append(Part(s, "B", False, True))
@@ -374,7 +376,9 @@ def _fight(g, fr):
         fr["pc"] = 2
     vis = b.vis
     if fr["pc"] == 2:
-        ans = yield ask("slot", a_main.id, {"choices": list(PARAMS), "battle": b.no, "slot": 1})
+        ans = pose(g, "slot", a_main.id, {"choices": list(PARAMS), "battle": b.no, "slot": 1})
+        if ans.__class__ is Pending:
+            ans = yield ans
         b.slots.append(ans.choice)
         if g.keep_log:
             g.note(b.no, "slot", vis, n=1, who=g.fref(a_main.id), param=g.pref(ans.choice))
@@ -382,7 +386,9 @@ def _fight(g, fr):
             g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
         fr["pc"] = 3
     if fr["pc"] == 3:
-        ans = yield ask("slot", b_main.id, {"choices": list(_OTHERS[b.slots[0],]), "battle": b.no, "slot": 2})
+        ans = pose(g, "slot", b_main.id, {"choices": list(_OTHERS[b.slots[0],]), "battle": b.no, "slot": 2})
+        if ans.__class__ is Pending:
+            ans = yield ans
         b.slots.append(ans.choice)
         if g.keep_log:
             g.note(b.no, "slot", vis, n=2, who=g.fref(b_main.id), param=g.pref(ans.choice))
@@ -408,8 +414,10 @@ def _fight(g, fr):
                     if pt.f.spells > 0:
                         fr["s"] = s
                         fr["j"] = j
-                        ans = yield ask("reroll", pt.f.id, {"choices": ["spell", "pass"], "battle": b.no,
-                                                            "slot3": b.slots[2]})
+                        ans = pose(g, "reroll", pt.f.id, {"choices": ["spell", "pass"], "battle": b.no,
+                                                          "slot3": b.slots[2]})
+                        if ans.__class__ is Pending:
+                            ans = yield ans
                         if ans.choice == "spell":
                             g.spend_spells(pt.f, 1, "reroll")
                             four = list(_OTHERS[b.slots[0], b.slots[1]])
@@ -449,8 +457,10 @@ def _fight(g, fr):
             if "doomed" not in fr:
                 fr["doomed"] = g.doomed(pt.f)
             fr["k"] = k
-            ans = yield ask("commit", pt.f.id, {"battle": b.no, "side": pt.side, "doomed": fr["doomed"],
-                                                "rate": b.prelim if pt.side == "A" else 100 - b.prelim})
+            ans = pose(g, "commit", pt.f.id, {"battle": b.no, "side": pt.side, "doomed": fr["doomed"],
+                                              "rate": b.prelim if pt.side == "A" else 100 - b.prelim})
+            if ans.__class__ is Pending:
+                ans = yield ans
             item = ans.item
             if item == "done":
                 k += 1
@@ -490,7 +500,9 @@ def _fight(g, fr):
             while fr["j"] < len(losers):
                 pt = losers[fr["j"]]
                 if pt.f.inv.get("magic_mirror", 0) > 0:
-                    ans = yield ask("mirror", pt.f.id, {"choices": ["use", "pass"], "battle": b.no})
+                    ans = pose(g, "mirror", pt.f.id, {"choices": ["use", "pass"], "battle": b.no})
+                    if ans.__class__ is Pending:
+                        ans = yield ans
                     if ans.choice == "use":
                         g.take_item(pt.f, "magic_mirror")
                         g.note(pt.f.id, "mirror_used", ALL)

@@ -14,7 +14,7 @@ from .comm import (facts_of, give_fact, give_spells, phase_comm, pool_knowledge,
 from .model import LOG, WarOver
 from .phase_events import encounter, misfortune, npc_table, pair_event, pc_table, phase_events  # noqa: F401
 from .frames import enter, frame, resumable, run
-from .prompt import ask
+from .prompt import Pending, pose
 from .resolve import (phase_actions, resolve_approach, resolve_craft, resolve_info, resolve_move,  # noqa: F401
                       resolve_other, resolve_simple, resolve_soul)
 from .retreat import defeat, retreat_move  # noqa: F401
@@ -187,7 +187,9 @@ def _phase_declare(g, fr):
                 else:
                     fr["st"] = 2
             if fr["st"] == 2:
-                a = yield ask("declare", f.id)
+                a = pose(g, "declare", f.id, {})
+                if a.__class__ is Pending:
+                    a = yield a
                 fr["st"] = 3
                 fr["sub"] = frame("register", f=f.id, a=a)
             yield from enter(g, fr)
@@ -210,7 +212,9 @@ def _phase_declare(g, fr):
             fr["plan"] = npc.declare(g, f)
             fr["st"] = st = 2
         if st == 2:
-            a = yield ask("declare", f.id, {"plan": fr["plan"]})
+            a = pose(g, "declare", f.id, {"plan": fr["plan"]})
+            if a.__class__ is Pending:
+                a = yield a
             if a.act == "approach" and a.ally:      # the ally is asked: ``register`` as a procedure
                 fr["st"] = st = 3
                 fr["sub"] = frame("register", f=f.id, a=a)
@@ -233,7 +237,9 @@ def _register(g, fr):
     f, a = g.fac[fr["f"]], fr["a"]
     if a.act == "approach" and a.ally:
         y = g.fac[a.ally]
-        ans = yield ask("accompany", y.id, {"choices": ["consent", "refuse"], "leader": f.id})
+        ans = pose(g, "accompany", y.id, {"choices": ["consent", "refuse"], "leader": f.id})
+        if ans.__class__ is Pending:
+            ans = yield ans
         g.note(y.id, "accompany_" + ans.choice, g.vis(f.id, y.id), leader=g.fref(f.id))
         if ans.choice == "consent":
             y.declared = Declare(y.id, "accompany", f.id)

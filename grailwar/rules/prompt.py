@@ -2,6 +2,8 @@
 faction must decide; ``GrailState.apply`` sends the chosen action back in."""
 from __future__ import annotations
 
+from .actions import Use
+
 
 class Pending:
     __slots__ = ("kind", "faction", "ctx", "options")
@@ -27,3 +29,36 @@ ask = Pending
 """The prompt to yield: ``answer = yield ask("slot", "F1", {"choices": [...], ...})`` (a
 ``Pending``, its context given as a dict: one is made at every decision, and a call with keywords
 costs a dict more)."""
+
+
+
+NOW = None
+"""``(state, rules, actions, limit, apply_use)`` while ``GrailState.play_out`` answers every
+prompt of ``state`` with the NPC rules table (``rules``: prompt kind -> ``rule(state, faction,
+kind, ctx)``), ``actions`` the war's record and ``limit`` its length at which the runaway guard
+stops the answers. One tuple, replaced whole."""
+
+
+def pose(g, kind, faction, ctx):
+    """The prompt to yield, or, while ``play_out`` answers ``g`` with the NPC rules, the answer
+    itself: the rule ``play_out`` would call, on the same state, recorded as ``play_out``
+    records it, so the same war without a ``Pending`` or a trip through the generators::
+
+        ans = pose(g, "slot", "F1", {...})
+        if ans.__class__ is Pending:
+            ans = yield ans
+    """
+    now = NOW
+    if now is not None and now[0] is g and kind in now[1]:
+        rule = now[1][kind]
+        acts = now[2]
+        f = g.fac[faction]
+        while len(acts) < now[3]:
+            a = rule(g, f, kind, ctx)
+            if g.report_events:
+                g.events = []
+            acts.append(a)
+            if a.__class__ is not Use:
+                return a
+            now[4](g, a)              # a free use (``checks.apply_use``): the prompt stays open
+    return Pending(kind, faction, ctx)

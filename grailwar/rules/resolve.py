@@ -5,7 +5,7 @@ from . import combat, npc
 from .checks import craft_target, info_target, omen, set_phase, sub_check
 from .frames import TAIL, enter, frame, resumable, run, tail
 from .model import LOG, named
-from .prompt import ask
+from .prompt import Pending, pose
 
 
 STAGES = (("A1", "h", "approach"), ("A2", "n", "approach"), ("A3", "hn", "soul_eat"), ("A4", "h", ""),
@@ -156,7 +156,9 @@ def _resolve_approach(g, fr):
         if not _to_rescue(g, fr, x):
             return
     if fr["pc"] == 2:
-        r = yield ask("rescue", x.id, {"target": fr["y"], "plan": fr["plan"]})
+        r = pose(g, "rescue", x.id, {"target": fr["y"], "plan": fr["plan"]})
+        if r.__class__ is Pending:
+            r = yield r
         if r.kind == "declare":
             tail(fr, "resolve_simple", f=x.id, a=r)
             return (yield from enter(g, fr))
@@ -227,7 +229,9 @@ def _contacts(g, fr, x):
         o = hostile[fr["i"]]
         fo = g.fac[o]
         if fo.active:
-            ans = yield ask("contact_reply", o, {"choices": ["listen", "attack"], "other": x.id})
+            ans = pose(g, "contact_reply", o, {"choices": ["listen", "attack"], "other": x.id})
+            if ans.__class__ is Pending:
+                ans = yield ans
             if ans.choice == "attack":
                 tail(fr, "fight", **combat.fight_args("attack on contact", fo, x, fr["loc"], (), subs))
                 return
@@ -318,7 +322,9 @@ def _resolve_soul(g, fr):
         deciders = fr["deciders"]
         while fr["i"] < len(deciders):
             o = deciders[fr["i"]]
-            ans = yield ask("intervene", o, {"choices": ["intervene", "pass"], "other": e.id})
+            ans = pose(g, "intervene", o, {"choices": ["intervene", "pass"], "other": e.id})
+            if ans.__class__ is Pending:
+                ans = yield ans
             if ans.choice == "intervene":
                 fr["inter"].append(o)
             fr["i"] += 1
@@ -371,7 +377,9 @@ def _resolve_move(g, fr):
         o = occ[fr["i"]]
         fo = g.fac[o]
         if o not in f.allies and fo.active:
-            ans = yield ask("contact_reply", o, {"choices": ["listen", "attack"], "other": f.id})
+            ans = pose(g, "contact_reply", o, {"choices": ["listen", "attack"], "other": f.id})
+            if ans.__class__ is Pending:
+                ans = yield ans
             if ans.choice == "attack":
                 tail(fr, "fight", **combat.fight_args("attack on contact", fo, f, loc))
                 return (yield from enter(g, fr))

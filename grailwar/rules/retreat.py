@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .checks import omen, sub_check
 from .frames import enter, frame, resumable, run
-from .prompt import ask
+from .prompt import Pending, pose
 
 
 def escape_chance(g, f, np_used):
@@ -54,7 +54,9 @@ def _defeat(g, fr):
         if len(rest) == 1:
             f = g.fac[rest[0]]
             if f.spells >= cost:
-                ans = yield ask("retreat_pay", f.id, {"choices": ["pay", "decline"], "battle": b.no})
+                ans = pose(g, "retreat_pay", f.id, {"choices": ["pay", "decline"], "battle": b.no})
+                if ans.__class__ is Pending:
+                    ans = yield ans
                 if ans.choice == "pay":
                     g.spend_spells(f, cost, "retreat")
                     retreated.append(f.id)
@@ -65,8 +67,10 @@ def _defeat(g, fr):
         elif rest:
             answers = fr["answers"]
             while len(answers) < len(rest):
-                ans = yield ask("retreat_group", rest[len(answers)],
-                                {"choices": ["cooperate", "abandon"], "battle": b.no})
+                ans = pose(g, "retreat_group", rest[len(answers)],
+                              {"choices": ["cooperate", "abandon"], "battle": b.no})
+                if ans.__class__ is Pending:
+                    ans = yield ans
                 answers.append(ans.choice)
             rf = [g.fac[x] for x in rest]
             if all(c == "cooperate" for c in answers):
@@ -133,7 +137,9 @@ def _retreat_move(g, fr):
         fr["pc"] = 1
     others = all_but(g.data.loc_ids, lost)
     if f.human:
-        ans = yield ask("retreat_dest", f.id, {"choices": others, "lost": lost})
+        ans = pose(g, "retreat_dest", f.id, {"choices": others, "lost": lost})
+        if ans.__class__ is Pending:
+            ans = yield ans
         dest = ans.choice
     else:
         dest = _npc_destination(g, f, lost, others)

@@ -5,7 +5,7 @@ from .checks import apply_use, use_options
 from .events import ManaChanged
 from .model import LOG
 from .frames import frame, resumable, run
-from .prompt import ask
+from .prompt import Pending, pose
 
 
 def supply(g, f):
@@ -84,7 +84,9 @@ def _phase_mana(g, fr):
         while f.mana < m.vanish_below and use_options(g, f, "emergency"):
             fr["i"] = i
             fr["st"] = st
-            ans = yield ask("emergency", f.id, {"mana": f.mana})
+            ans = pose(g, "emergency", f.id, {"mana": f.mana})
+            if ans.__class__ is Pending:
+                ans = yield ans
             if ans.kind != "use":
                 break
             apply_use(g, ans)
