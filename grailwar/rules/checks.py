@@ -65,7 +65,7 @@ def _check(g, fr):
         ans = pose(g, "reroll_check", f.id, {"choices": ch + ["keep"], "label": label, "target": t,
                                              "success": fr["ok"], "want": fr["want"],
                                              "entry": len(g.log) - 1})   # the check's log entry (its words)
-        if ans.__class__ is Pending:
+        if type(ans) is Pending:
             ans = yield ans
         if ans.choice == "keep":
             break

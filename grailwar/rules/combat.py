@@ -341,7 +341,7 @@ def _fight(g, fr):
             s = g.fac[helpers[fr["i"]]]
             if s.active and s.location == loc and len(b.B) <= maxsub and s.id not in b.fids():
                 ans = pose(g, "help_ally", s.id, {"choices": ["help", "decline"], "battle": b.no, "ally": b_main.id})
-                if ans.__class__ is Pending:
+                if type(ans) is Pending:
                     ans = yield ans
                 g.note(s.id, "ally_" + ans.choice, g.vis(s.id, b_main.id), ally=g.fref(b_main.id), no=b.no)
                 if ans.choice == "help":
@@ -377,7 +377,7 @@ def _fight(g, fr):
     vis = b.vis
     if fr["pc"] == 2:
         ans = pose(g, "slot", a_main.id, {"choices": list(PARAMS), "battle": b.no, "slot": 1})
-        if ans.__class__ is Pending:
+        if type(ans) is Pending:
             ans = yield ans
         b.slots.append(ans.choice)
         if g.keep_log:
@@ -387,7 +387,7 @@ def _fight(g, fr):
         fr["pc"] = 3
     if fr["pc"] == 3:
         ans = pose(g, "slot", b_main.id, {"choices": list(_OTHERS[b.slots[0],]), "battle": b.no, "slot": 2})
-        if ans.__class__ is Pending:
+        if type(ans) is Pending:
             ans = yield ans
         b.slots.append(ans.choice)
         if g.keep_log:
@@ -416,7 +416,7 @@ def _fight(g, fr):
                         fr["j"] = j
                         ans = pose(g, "reroll", pt.f.id, {"choices": ["spell", "pass"], "battle": b.no,
                                                           "slot3": b.slots[2]})
-                        if ans.__class__ is Pending:
+                        if type(ans) is Pending:
                             ans = yield ans
                         if ans.choice == "spell":
                             g.spend_spells(pt.f, 1, "reroll")
@@ -459,7 +459,7 @@ def _fight(g, fr):
             fr["k"] = k
             ans = pose(g, "commit", pt.f.id, {"battle": b.no, "side": pt.side, "doomed": fr["doomed"],
                                               "rate": b.prelim if pt.side == "A" else 100 - b.prelim})
-            if ans.__class__ is Pending:
+            if type(ans) is Pending:
                 ans = yield ans
             item = ans.item
             if item == "done":
@@ -501,7 +501,7 @@ def _fight(g, fr):
                 pt = losers[fr["j"]]
                 if pt.f.inv.get("magic_mirror", 0) > 0:
                     ans = pose(g, "mirror", pt.f.id, {"choices": ["use", "pass"], "battle": b.no})
-                    if ans.__class__ is Pending:
+                    if type(ans) is Pending:
                         ans = yield ans
                     if ans.choice == "use":
                         g.take_item(pt.f, "magic_mirror")

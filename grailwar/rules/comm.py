@@ -44,7 +44,7 @@ def _phase_comm(g, fr):
                 fr["offered"] = []
             while h.spells > 0:
                 ans = pose(g, "comm_transfer", h.id, {"offered": list(fr["offered"])})
-                if ans.__class__ is Pending:
+                if type(ans) is Pending:
                     ans = yield ans
                 if ans.option != "give_spells":
                     break
@@ -118,7 +118,7 @@ def _comm_for(g, fr):
                     ctx = {"candidate": cand.id, "propose": ok}
             fr["ctx"] = ctx
         ans = pose(g, "comm", x.id, {"opened": fr["opened"], **fr["ctx"]})
-        if ans.__class__ is Pending:
+        if type(ans) is Pending:
             ans = yield ans
         del fr["ctx"]
         if ans.option != "open":
@@ -142,7 +142,7 @@ def _talk(g, fr):
         fr["pc"] = 1 if t.id not in x.allies and t.id not in x.met_friendly else 2
     if fr["pc"] == 1:
         ans = pose(g, "talk_reply", t.id, {"choices": ["listen", "attack"], "other": x.id})
-        if ans.__class__ is Pending:
+        if type(ans) is Pending:
             ans = yield ans
         if ans.choice == "attack":
             tail(fr, "fight", **combat.fight_args("attack during talks", t, x, ""))
@@ -160,7 +160,7 @@ def _talk(g, fr):
         if not (x.active and t.active):
             return
         ans = pose(g, "talk", x.id, {"other": t.id, "used": sorted(used)})
-        if ans.__class__ is Pending:
+        if type(ans) is Pending:
             ans = yield ans
         if ans.option == "end":
             return
@@ -191,7 +191,7 @@ def _talk_option(g, fr):
                 fr["pc"] = 2
         if fr["pc"] == 1:
             ans = pose(g, "proposal_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "package": a.arg})
-            if ans.__class__ is Pending:
+            if type(ans) is Pending:
                 ans = yield ans
             return _proposed(g, x, t, a, ans.choice == "accept")
         ok = yield from sub_check(g, fr, x, "alliance_acceptance", acceptance_target(g, x, t),
@@ -211,7 +211,7 @@ def _talk_option(g, fr):
                 fr["pc"] = 2
         if fr["pc"] == 1:
             ans = pose(g, "exchange_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "fact": a.arg})
-            if ans.__class__ is Pending:
+            if type(ans) is Pending:
                 ans = yield ans
             return _exchanged(g, x, t, a, ans.choice == "accept")
         ok = yield from sub_check(g, fr, x, "exchange", exchange_target(g, x, t),
@@ -235,7 +235,7 @@ def _talk_option(g, fr):
         ok = True
         if t.human:
             ans = pose(g, "gift_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "gift": a.arg})
-            if ans.__class__ is Pending:
+            if type(ans) is Pending:
                 ans = yield ans
             ok = ans.choice == "accept"
         if ok:
@@ -289,7 +289,7 @@ def _give_spells(g, fr):
     ok = True
     if t.human:
         ans = pose(g, "gift_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "gift": f"spells:{n}"})
-        if ans.__class__ is Pending:
+        if type(ans) is Pending:
             ans = yield ans
         ok = ans.choice == "accept"
     if ok and n > 0 and x.spells >= n:
@@ -378,7 +378,7 @@ def _threaten(g, fr):
         if t.human:
             ans = pose(g, "threat_reply", t.id, {"choices": ["comply", "refuse"] if can else ["refuse"],
                                                  "other": x.id, "demand": demand})
-            if ans.__class__ is Pending:
+            if type(ans) is Pending:
                 ans = yield ans
             comply = ans.choice == "comply"
         else:
@@ -407,7 +407,7 @@ def _threaten(g, fr):
             return
     kind = "threat_code" if demand == "code" else "threat_location"
     ans = pose(g, kind, t.id, {"choices": list(fr["choices"]), "other": x.id})
-    if ans.__class__ is Pending:
+    if type(ans) is Pending:
         ans = yield ans
     _hand_over(g, x, t, demand, ans.choice)
 

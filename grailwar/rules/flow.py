@@ -188,7 +188,7 @@ def _phase_declare(g, fr):
                     fr["st"] = 2
             if fr["st"] == 2:
                 a = pose(g, "declare", f.id, {})
-                if a.__class__ is Pending:
+                if type(a) is Pending:
                     a = yield a
                 fr["st"] = 3
                 fr["sub"] = frame("register", f=f.id, a=a)
@@ -213,7 +213,7 @@ def _phase_declare(g, fr):
             fr["st"] = st = 2
         if st == 2:
             a = pose(g, "declare", f.id, {"plan": fr["plan"]})
-            if a.__class__ is Pending:
+            if type(a) is Pending:
                 a = yield a
             if a.act == "approach" and a.ally:      # the ally is asked: ``register`` as a procedure
                 fr["st"] = st = 3
@@ -238,7 +238,7 @@ def _register(g, fr):
     if a.act == "approach" and a.ally:
         y = g.fac[a.ally]
         ans = pose(g, "accompany", y.id, {"choices": ["consent", "refuse"], "leader": f.id})
-        if ans.__class__ is Pending:
+        if type(ans) is Pending:
             ans = yield ans
         g.note(y.id, "accompany_" + ans.choice, g.vis(f.id, y.id), leader=g.fref(f.id))
         if ans.choice == "consent":

@@ -99,14 +99,14 @@ def _encounter(g, fr):
         fr["pc"] = 1
     if fr["pc"] == 1:
         ans = pose(g, "encounter_attack", y.id, {"choices": ["attack", "decline"], "other": x.id})
-        if ans.__class__ is Pending:
+        if type(ans) is Pending:
             ans = yield ans
         if ans.choice == "attack":
             tail(fr, "fight", **combat.fight_args("hostile encounter", y, x, ""))
             return (yield from enter(g, fr))
         fr["pc"] = 2
     ans = pose(g, "encounter_attack", x.id, {"choices": ["attack", "decline"], "other": y.id})
-    if ans.__class__ is Pending:
+    if type(ans) is Pending:
         ans = yield ans
     if ans.choice == "attack":
         tail(fr, "fight", **combat.fight_args("hostile encounter", x, y, ""))
@@ -234,7 +234,7 @@ def _misfortune(g, fr):
 def _ambush(g, fr, x):
     y = g.fac[fr["y"]]
     ans = pose(g, "ambush", y.id, {"choices": ["attack", "decline"], "other": x.id})
-    if ans.__class__ is Pending:
+    if type(ans) is Pending:
         ans = yield ans
     if ans.choice == "attack":
         tail(fr, "fight", **combat.fight_args("ambush", y, x, x.location))

@@ -33,7 +33,7 @@ costs a dict more)."""
 
 
 NOW = None
-"""``(state, rules, actions, limit, apply_use)`` while ``GrailState.play_out`` answers every
+"""``(state, rules, actions, limit, apply_use, report_events)`` while ``GrailState.play_out`` answers every
 prompt of ``state`` with the NPC rules table (``rules``: prompt kind -> ``rule(state, faction,
 kind, ctx)``), ``actions`` the war's record and ``limit`` its length at which the runaway guard
 stops the answers. One tuple, replaced whole."""
@@ -45,20 +45,22 @@ def pose(g, kind, faction, ctx):
     records it, so the same war without a ``Pending`` or a trip through the generators::
 
         ans = pose(g, "slot", "F1", {...})
-        if ans.__class__ is Pending:
+        if type(ans) is Pending:
             ans = yield ans
     """
     now = NOW
-    if now is not None and now[0] is g and kind in now[1]:
-        rule = now[1][kind]
-        acts = now[2]
+    if now is None or now[0] is not g:
+        return Pending(kind, faction, ctx)
+    _, rules, acts, limit, use, report = now
+    rule = rules.get(kind)
+    if rule is not None:
         f = g.fac[faction]
-        while len(acts) < now[3]:
+        while len(acts) < limit:
             a = rule(g, f, kind, ctx)
-            if g.report_events:
+            if report:
                 g.events = []
             acts.append(a)
-            if a.__class__ is not Use:
+            if type(a) is not Use:
                 return a
-            now[4](g, a)              # a free use (``checks.apply_use``): the prompt stays open
+            use(g, a)                 # a free use (``checks.apply_use``): the prompt stays open
     return Pending(kind, faction, ctx)

@@ -157,7 +157,7 @@ def _resolve_approach(g, fr):
             return
     if fr["pc"] == 2:
         r = pose(g, "rescue", x.id, {"target": fr["y"], "plan": fr["plan"]})
-        if r.__class__ is Pending:
+        if type(r) is Pending:
             r = yield r
         if r.kind == "declare":
             tail(fr, "resolve_simple", f=x.id, a=r)
@@ -230,7 +230,7 @@ def _contacts(g, fr, x):
         fo = g.fac[o]
         if fo.active:
             ans = pose(g, "contact_reply", o, {"choices": ["listen", "attack"], "other": x.id})
-            if ans.__class__ is Pending:
+            if type(ans) is Pending:
                 ans = yield ans
             if ans.choice == "attack":
                 tail(fr, "fight", **combat.fight_args("attack on contact", fo, x, fr["loc"], (), subs))
@@ -323,7 +323,7 @@ def _resolve_soul(g, fr):
         while fr["i"] < len(deciders):
             o = deciders[fr["i"]]
             ans = pose(g, "intervene", o, {"choices": ["intervene", "pass"], "other": e.id})
-            if ans.__class__ is Pending:
+            if type(ans) is Pending:
                 ans = yield ans
             if ans.choice == "intervene":
                 fr["inter"].append(o)
@@ -378,7 +378,7 @@ def _resolve_move(g, fr):
         fo = g.fac[o]
         if o not in f.allies and fo.active:
             ans = pose(g, "contact_reply", o, {"choices": ["listen", "attack"], "other": f.id})
-            if ans.__class__ is Pending:
+            if type(ans) is Pending:
                 ans = yield ans
             if ans.choice == "attack":
                 tail(fr, "fight", **combat.fight_args("attack on contact", fo, f, loc))

@@ -55,7 +55,7 @@ def _defeat(g, fr):
             f = g.fac[rest[0]]
             if f.spells >= cost:
                 ans = pose(g, "retreat_pay", f.id, {"choices": ["pay", "decline"], "battle": b.no})
-                if ans.__class__ is Pending:
+                if type(ans) is Pending:
                     ans = yield ans
                 if ans.choice == "pay":
                     g.spend_spells(f, cost, "retreat")
@@ -69,7 +69,7 @@ def _defeat(g, fr):
             while len(answers) < len(rest):
                 ans = pose(g, "retreat_group", rest[len(answers)],
                               {"choices": ["cooperate", "abandon"], "battle": b.no})
-                if ans.__class__ is Pending:
+                if type(ans) is Pending:
                     ans = yield ans
                 answers.append(ans.choice)
             rf = [g.fac[x] for x in rest]
@@ -138,7 +138,7 @@ def _retreat_move(g, fr):
     others = all_but(g.data.loc_ids, lost)
     if f.human:
         ans = pose(g, "retreat_dest", f.id, {"choices": others, "lost": lost})
-        if ans.__class__ is Pending:
+        if type(ans) is Pending:
             ans = yield ans
         dest = ans.choice
     else:

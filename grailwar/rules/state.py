@@ -170,7 +170,7 @@ class GrailState(Game, State):
             return
         limit = len(acts) + max_steps + 1     # the runaway guard: at most max_steps + 1 answers
         outer = prompt.NOW
-        prompt.NOW = (self, rules, acts, limit, flow.apply_use) if rules else None
+        prompt.NOW = (self, rules, acts, limit, flow.apply_use, report) if rules else None
         try:
             while len(acts) < limit:
                 kind = p.kind

@@ -85,7 +85,7 @@ def _phase_mana(g, fr):
             fr["i"] = i
             fr["st"] = st
             ans = pose(g, "emergency", f.id, {"mana": f.mana})
-            if ans.__class__ is Pending:
+            if type(ans) is Pending:
                 ans = yield ans
             if ans.kind != "use":
                 break
