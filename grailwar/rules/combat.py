@@ -167,17 +167,23 @@ def side_mod(g, b, side, final):
     enemy = b.B if side == "A" else b.A
     cs = g.fc.command_spells
     contrib = b.contrib
+    cache = b.cache
+    slots = b.slots
     terms = []
     for pt in parts:
         f = pt.f
-        wr, counted = passive_mod(b, pt, side)
-        terms += wr
-        contrib.update(counted)
+        hit = cache.get(("passive", f.id))      # passive_mod's own test, without the call at B8
+        if hit is None or hit[0] is not pt or hit[1] != slots:
+            terms += passive_mod(b, pt, side)[0]
+            hit = cache[("passive", f.id)]
+        else:
+            terms += hit[2]
+        contrib.update(hit[3])
         if final:
             fx = f.fx
             for sk in pt.active:
                 for typ, w, val, _ in fx.skfx[id(sk)]:
-                    if typ == "winrate" and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, b.slots)):
+                    if typ == "winrate" and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, slots)):
                         terms.append((f.id, sk.id, val))
             if pt.np:
                 mult = g.fc.combat.last_stand_np_multiplier if g.doomed(f) else 1
@@ -237,7 +243,9 @@ def compute(g, b, final):
     vb = B[0].values(final) if len(B) == 1 else values(g, B, final)
     base, key, rows, diff = base_rate(cfg, va, vb, b.slots)
     power = cfg.combat.power_diff_pct_per_point * diff
-    lvl = cfg.combat.level_diff_pct_per_level * (_top_level(b.A) - _top_level(b.B))
+    la = A[0].f.level if len(A) == 1 else _top_level(A)       # one part a side: no call
+    lb = B[0].f.level if len(B) == 1 else _top_level(B)
+    lvl = cfg.combat.level_diff_pct_per_level * (la - lb)
     ma = side_mod(g, b, "A", final)
     mb = side_mod(g, b, "B", final)
     raw = base + power + lvl
@@ -315,19 +323,18 @@ def _fight(g, fr):
         g.battle_no += 1
         b = Battle(g.battle_no, fr["cause"], loc)
         g.cur_battle = b
-        own = lambda f: bool(loc) and f.location == loc
-        b.A.append(Part(a_main, "A", True, own(a_main)))
-        b.B.append(Part(b_main, "B", True, own(b_main)))
+        b.A.append(Part(a_main, "A", True, bool(loc) and a_main.location == loc))
+        b.B.append(Part(b_main, "B", True, bool(loc) and b_main.location == loc))
         used = {a_main.id, b_main.id}
         for s in fr["a_subs"]:
             s = g.fac[s]
             if s.active and s.id not in used and len(b.A) <= maxsub:
-                b.A.append(Part(s, "A", False, own(s)))
+                b.A.append(Part(s, "A", False, bool(loc) and s.location == loc))
                 used.add(s.id)
         for s in fr["b_subs"]:
             s = g.fac[s]
             if s.active and s.id not in used and len(b.B) <= maxsub:
-                b.B.append(Part(s, "B", False, own(s)))
+                b.B.append(Part(s, "B", False, bool(loc) and s.location == loc))
                 used.add(s.id)
         fr["no"] = b.no
         fr["helpers"] = sorted(b_main.allies) if loc else []

@@ -312,7 +312,7 @@ def _estimates(g, b, f):
     key = f.id
     hit = b.cache.get(key)
     if hit is None:
-        pt = my_part(b, f.id)
+        pt = b.A[0] if b.A[0].f is f else b.B[0] if b.B[0].f is f else my_part(b, f.id)      # a main: no call
         mine = b.A if pt.side == "A" else b.B
         theirs = b.B if pt.side == "A" else b.A
         hit = b.cache[key] = (own_side(g, mine), est_side(g, f, theirs))
@@ -336,7 +336,7 @@ def npc_commit(g, f, ctx):
 def _commit(g, f, k, ctx):
     """The §15.5 commitment (the rule of the ``commit`` prompt)."""
     b = g.cur_battle
-    pt = my_part(b, f.id)
+    pt = b.A[0] if b.A[0].f is f else b.B[0] if b.B[0].f is f else my_part(b, f.id)      # a main: no call
     n = g.fc.npc
     rate = ctx.get("rate", 50)
     doomed = ctx.get("doomed", False)
