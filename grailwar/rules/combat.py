@@ -3,7 +3,7 @@ the d100 roll with the Magic Mirror, the aftermath and the defeat procedure (§1
 from __future__ import annotations
 
 from .events import BattleEnded, BattleStarted, Committed, CommitmentsRevealed, RateComputed, SlotChosen
-from .model import ALL, LOG, clamp, floored, named
+from .model import ALL, LOG, floored, named
 from .frames import call, enter, fids, frame, resumable, run
 from .prompt import Pending, pose
 from . import aftermath  # noqa: F401  (registers the aftermath and defeat procedures)
@@ -79,7 +79,7 @@ class Part:
 
 def base_params(g, f, side, main, own_base):
     """``battle_param`` at battle start (B1): shown value + passive param effects + the +10 spell."""
-    out = floored(f.params, g.penalty(f))
+    out = floored(f.params, g.penalty(f) if f.mana < 0 else 0)       # (no penalty at mana >= 0)
     if f.buff:
         bonus = g.fc.command_spells.all_params_bonus
         for p in PARAMS:
@@ -239,8 +239,16 @@ def compute(g, b, final):
     """§8.4: returns (final_A, breakdown)."""
     cfg = g.fc
     A, B = b.A, b.B
-    va = A[0].values(final) if len(A) == 1 else values(g, A, final)      # read only: no copy
-    vb = B[0].values(final) if len(B) == 1 else values(g, B, final)
+    if len(A) == 1:                     # read only: no copy (and no call for the base alone)
+        pt = A[0]
+        va = pt.values(final) if final and (pt.active or pt.np) else pt.base
+    else:
+        va = values(g, A, final)
+    if len(B) == 1:
+        pt = B[0]
+        vb = pt.values(final) if final and (pt.active or pt.np) else pt.base
+    else:
+        vb = values(g, B, final)
     base, key, rows, diff = base_rate(cfg, va, vb, b.slots)
     power = cfg.combat.power_diff_pct_per_point * diff
     la = A[0].f.level if len(A) == 1 else _top_level(A)       # one part a side: no call
@@ -253,7 +261,8 @@ def compute(g, b, final):
         raw += t[2]
     for t in mb:
         raw -= t[2]
-    fin = clamp(raw, cfg.combat.winrate_min, cfg.combat.winrate_max)
+    lo, hi = cfg.combat.winrate_min, cfg.combat.winrate_max
+    fin = lo if raw < lo else hi if raw > hi else raw                   # clamp
     bd = {"slots": rows, "wtl": key, "base": base, "power": power, "level": lvl,
           "mod_a": list(map(list, ma)), "mod_b": list(map(list, mb)), "raw": raw, "final_a": fin,
           "final_b": 100 - fin}
@@ -303,8 +312,8 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
 
 
 def fight_args(cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), seize=False):
-    return dict(cause=cause, a=a_main.id, b=b_main.id, loc=loc or "", a_subs=fids(a_subs), b_subs=fids(b_subs),
-                witnesses=fids(witnesses), seize=seize)
+    return dict(cause=cause, a=a_main.id, b=b_main.id, loc=loc or "", a_subs=fids(a_subs) if a_subs else [],
+                b_subs=fids(b_subs) if b_subs else [], witnesses=fids(witnesses) if witnesses else [], seize=seize)
 
 
 def sub_fight(g, fr, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), seize=False):
@@ -462,7 +471,7 @@ def _fight(g, fr):
                 k += 1
                 continue
             if "doomed" not in fr:
-                fr["doomed"] = g.doomed(pt.f)
+                fr["doomed"] = pt.f.mana < cfg.mana.vanish_below        # g.doomed(pt.f)
             fr["k"] = k
             ans = pose(g, "commit", pt.f.id, {"battle": b.no, "side": pt.side, "doomed": fr["doomed"],
                                               "rate": b.prelim if pt.side == "A" else 100 - b.prelim})
