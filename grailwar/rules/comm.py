@@ -138,7 +138,8 @@ def _talk(g, fr):
     x, t = g.fac[fr["x"]], g.fac[fr["t"]]
     if fr["pc"] == 0:
         vis = g.vis(x.id, t.id)
-        g.note(x.id, "opens_talks", vis, target=g.fref(t.id))
+        if g.keep_log:
+            g.note(x.id, "opens_talks", vis, target=g.fref(t.id))
         fr["pc"] = 1 if t.id not in x.allies and t.id not in x.met_friendly else 2
     if fr["pc"] == 1:
         ans = pose(g, "talk_reply", t.id, {"choices": ["listen", "attack"], "other": x.id})
@@ -245,8 +246,9 @@ def _talk_option(g, fr):
 
 
 def _proposed(g, x, t, a, ok):
-    g.note(x.id, "proposal_accepted" if ok else "proposal_refused", g.vis(x.id, t.id), target=g.fref(t.id),
-           package=LOG + "package." + a.arg)
+    if g.keep_log:
+        g.note(x.id, "proposal_accepted" if ok else "proposal_refused", g.vis(x.id, t.id), target=g.fref(t.id),
+               package=LOG + "package." + a.arg)
     if ok and len(x.allies) < g.fc.alliance.max_allies and len(t.allies) < g.fc.alliance.max_allies:
         g.ally(x, t)
         if a.arg == "i_move" and t.location:
@@ -358,7 +360,8 @@ def give_fact(g, x, t, fact):
             k.name = True
         elif kind == "np":
             k.np = True
-    g.note(x.id, "tells", g.vis(x.id, t.id), target=g.fref(t.id), fact=fact_ref(g, fact))
+    if g.keep_log:
+        g.note(x.id, "tells", g.vis(x.id, t.id), target=g.fref(t.id), fact=fact_ref(g, fact))
 
 
 def threaten(g, x, t, demand):

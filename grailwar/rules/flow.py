@@ -85,7 +85,8 @@ def _turn(g, fr):
         if "sub" in fr or all_allied(g):       # else the procedure would end at once
             yield from enter(g, fr, {"fn": "all_allied_check", "pc": 0})
             del fr["sub"]
-        g.note("GM", "turn_begins", turn=g.turn)
+        if g.keep_log:
+            g.note("GM", "turn_begins", turn=g.turn)
         fr["pc"] = 2
     if fr["pc"] == 2:
         yield from enter(g, fr, {"fn": "phase_events", "pc": 0})
@@ -240,7 +241,8 @@ def _register(g, fr):
         ans = pose(g, "accompany", y.id, {"choices": ["consent", "refuse"], "leader": f.id})
         if type(ans) is Pending:
             ans = yield ans
-        g.note(y.id, "accompany_" + ans.choice, g.vis(f.id, y.id), leader=g.fref(f.id))
+        if g.keep_log:
+            g.note(y.id, "accompany_" + ans.choice, g.vis(f.id, y.id), leader=g.fref(f.id))
         if ans.choice == "consent":
             y.declared = Declare(y.id, "accompany", f.id)
             y.accompany = f.id

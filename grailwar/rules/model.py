@@ -553,7 +553,8 @@ class Game:
         a.allies.add(b.id)
         b.allies.add(a.id)
         self.meet(a, b)
-        self.note("GM", "allied", a=self.fref(a.id), b=self.fref(b.id))
+        if self.keep_log:
+            self.note("GM", "allied", a=self.fref(a.id), b=self.fref(b.id))
 
     def unally(self, a, b, why):
         a.allies.discard(b.id)
@@ -572,7 +573,8 @@ class Game:
         self._act = None
         if self.report_events:
             self.events.append(Eliminated(f.id, cause, ALL))
-        self.note(f.id, "out_" + cause, who=self.fref(f.id))
+        if self.keep_log:
+            self.note(f.id, "out_" + cause, who=self.fref(f.id))
 
     def victory_check(self):
         act = self.act_ids()

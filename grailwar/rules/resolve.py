@@ -127,7 +127,8 @@ def _resolve_approach(g, fr):
                 yally = g.fac[ya.ally] if ya.ally and g.fac[ya.ally].active and g.fac[ya.ally].accompany == y.id \
                     and not g.fac[ya.ally].relocated else None
                 ysubs = [yally] if yally else []
-                g.note(x.id, "meet_on_the_way", g.vis(x.id, y.id), a=g.fref(x.id), b=g.fref(y.id))
+                if g.keep_log:
+                    g.note(x.id, "meet_on_the_way", g.vis(x.id, y.id), a=g.fref(x.id), b=g.fref(y.id))
                 fr["y"] = y.id
                 if a.mode == "raid" or ya.mode == "raid":
                     if ya.mode == "raid":
@@ -186,12 +187,14 @@ def _approach_location(g, fr, x, a, subs):
     ally = subs[0] if subs else None
     occ = [o for o in g.occupants(loc) if o != x.id and (not ally or o != ally.id)]
     vis = g.vis(x.id, *(s.id for s in subs))
-    g.note(x.id, "approaches_" + a.mode, vis, loc=g.lref(loc))
+    if g.keep_log:
+        g.note(x.id, "approaches_" + a.mode, vis, loc=g.lref(loc))
     if not occ:
         g.learn_empty(x, loc)
         for s in subs:
             g.learn_empty(s, loc)
-        g.note(x.id, "loc_empty", vis, loc=g.lref(loc))
+        if g.keep_log:
+            g.note(x.id, "loc_empty", vis, loc=g.lref(loc))
         return
     for o in occ:
         fo = g.fac[o]
@@ -235,7 +238,8 @@ def _contacts(g, fr, x):
             if ans.choice == "attack":
                 tail(fr, "fight", **combat.fight_args("attack on contact", fo, x, fr["loc"], (), subs))
                 return
-            g.note(o, "listens", g.vis(o, x.id, *(s.id for s in subs)), other=g.fref(x.id))
+            if g.keep_log:
+                g.note(o, "listens", g.vis(o, x.id, *(s.id for s in subs)), other=g.fref(x.id))
         fr["i"] += 1
     for o in fr["occ"]:
         for p in [x] + subs:
@@ -383,7 +387,8 @@ def _resolve_move(g, fr):
             if ans.choice == "attack":
                 tail(fr, "fight", **combat.fight_args("attack on contact", fo, f, loc))
                 return (yield from enter(g, fr))
-            g.note(o, "listens", g.vis(o, f.id), other=g.fref(f.id))
+            if g.keep_log:
+                g.note(o, "listens", g.vis(o, f.id), other=g.fref(f.id))
         fr["i"] += 1
     for o in occ:
         f.met_friendly.add(o)

@@ -85,7 +85,8 @@ def _defeat(g, fr):
                         left -= p
                     retreated.extend(rest)
             else:
-                g.note(b.no, "group_betrayal", vis)
+                if g.keep_log:
+                    g.note(b.no, "group_betrayal", vis)
                 for f, c in zip(rf, answers):
                     if c == "abandon":
                         for o in rf:
@@ -111,7 +112,8 @@ def _defeat(g, fr):
             yield from enter(g, fr)
             del fr["sub"]
         else:
-            g.note(f.id, "retreats", vis)
+            if g.keep_log:
+                g.note(f.id, "retreats", vis)
             if f.human:
                 yield from enter(g, fr, {"fn": "retreat_move", "pc": 0, "f": f.id, "lost": b.loc})
                 del fr["sub"]
@@ -178,7 +180,8 @@ def _go(g, f, lost, dest):
     occ = g.occupants(dest)
     if occ and not all(o in f.allies for o in occ):
         empties = [l for l in g.data.loc_ids if l != lost and g.vacant(l)]
-        g.note(f.id, "flees_on", g.vis(f.id), loc=g.lref(dest))
+        if g.keep_log:
+            g.note(f.id, "flees_on", g.vis(f.id), loc=g.lref(dest))
         dest = g.choose(f.id, "flee_to", empties, g.vis(f.id), of="loc")
         if dest is None:
             return

@@ -43,8 +43,9 @@ def turn_gain(g, f):
         bk = m.no_spells_grail_backup if f.spells == 0 else m.grail_backup
         gain = s - u + bk
         why = {"key": LOG + "why.supply", "params": {"supply": s, "upkeep": u, "backup": bk}} if g.keep_log else None
-    if g.owns(f):
-        bonus = g.refs["grades"][g.grade(f.location)].end_of_turn_bonus
+    loc = f.location
+    if loc and g.loc_owner.get(loc) == f.id:                # g.owns(f), and its grade, without the calls
+        bonus = g.refs["grades"][g.refs["grade"][loc]].end_of_turn_bonus
         if bonus:
             gain += bonus
             why = {"key": LOG + "why.leyline", "params": {"why": why, "bonus": bonus}} if g.keep_log else None
