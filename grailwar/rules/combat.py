@@ -3,7 +3,7 @@ the d100 roll with the Magic Mirror, the aftermath and the defeat procedure (§1
 from __future__ import annotations
 
 from .events import BattleEnded, BattleStarted, Committed, CommitmentsRevealed, RateComputed, SlotChosen
-from .model import ALL, LOG, floored, named
+from .model import ALL, LOG, clamp, floored, named  # noqa: F401  (clamp: the single clamp of §8.4, imported from here)
 from .frames import call, enter, fids, frame, resumable, run
 from .prompt import Pending, pose
 from . import aftermath  # noqa: F401  (registers the aftermath and defeat procedures)

@@ -132,18 +132,26 @@ def ewr(g, x, y, loc, penalty=True):
     w2 = (d1 > 0) + (d2 > 0)
     t2 = (d1 == 0) + (d2 == 0)
     per_point = cc.power_diff_pct_per_point
-    fixed = cc.level_diff_pct_per_level * (x.level - ly) + per_point * (d1 + d2) + xf + kb - yf + \
-        xs.get(p1, 0) - ys.get(p1, 0) + xs.get(p2, 0) - ys.get(p2, 0)
+    fixed = cc.level_diff_pct_per_level * (x.level - ly) + per_point * (d1 + d2) + xf + kb - yf
+    by_slot = xs or ys                # slot-dependent terms (mostly none)
+    if by_slot:
+        fixed += xs.get(p1, 0) - ys.get(p1, 0) + xs.get(p2, 0) - ys.get(p2, 0)
     rates = wtl_rates(cc.result_table)
     lo, hi = cc.winrate_min, cc.winrate_max
     total = 0
-    for i, r in enumerate(PARAMS):
-        if i == i1 or i == i2:
-            continue
+    for i in _THIRD[i1, i2]:          # the third slots, in PARAMS order
         d = ds[i]
-        v = rates[w2 + (d > 0)][t2 + (d == 0)] + per_point * d + fixed + xs.get(r, 0) - ys.get(r, 0)
+        v = rates[w2 + (d > 0)][t2 + (d == 0)] + per_point * d + fixed
+        if by_slot:
+            r = PARAMS[i]
+            v += xs.get(r, 0) - ys.get(r, 0)
         total += lo if v < lo else hi if v > hi else v         # clamp
     return total // (len(PARAMS) - 2)
+
+
+# the indices of PARAMS left for the third slot once slots ``i1`` and ``i2`` are taken
+_THIRD = {(i1, i2): tuple(i for i in range(len(PARAMS)) if i not in (i1, i2))
+          for i1 in range(len(PARAMS)) for i2 in range(len(PARAMS)) if i1 != i2}
 
 
 def strength(g, x, y):
