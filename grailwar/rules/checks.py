@@ -6,7 +6,7 @@ from __future__ import annotations
 from .events import PhaseStarted
 from .frames import call, frame, resumable, run
 from .model import ALL, clamp
-from .prompt import Pending, pose
+from .prompt import Pending, ask
 
 
 def check(g, f, label, t, vis, want="success", words=None, **params):
@@ -62,9 +62,9 @@ def _check(g, fr):
         ch = reroll_words(g, f, used)
         if not ch:
             break
-        ans = pose(g, "reroll_check", f.id, {"choices": ch + ["keep"], "label": label, "target": t,
-                                             "success": fr["ok"], "want": fr["want"],
-                                             "entry": len(g.log) - 1})   # the check's log entry (its words)
+        ans = ask("reroll_check", f.id, {"choices": ch + ["keep"], "label": label, "target": t,
+                                         "success": fr["ok"], "want": fr["want"],
+                                         "entry": len(g.log) - 1}, g)   # the check's log entry (its words)
         if type(ans) is Pending:
             ans = yield ans
         if ans.choice == "keep":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .events import BattleEnded, BattleStarted, CommitmentsRevealed, RateComputed, SlotChosen
 from .model import ALL, LOG, clamp, floored  # noqa: F401  (clamp: the single clamp of §8.4, imported from here)
 from .frames import call, enter, fids, frame, resumable, run
-from .prompt import Pending, pose
+from .prompt import Pending, ask
 from .commitments import CHARMS, active_skills, commit_item, commit_ok, commit_options, commit_ref  # noqa: F401
 from . import aftermath  # noqa: F401  (registers the aftermath and defeat procedures)
 from .schema import PARAMS
@@ -345,7 +345,7 @@ def _fight(g, fr):
         while fr["i"] < len(helpers):
             s = g.fac[helpers[fr["i"]]]
             if s.active and s.location == loc and len(b.B) <= maxsub and s.id not in b.fids():
-                ans = pose(g, "help_ally", s.id, {"choices": ["help", "decline"], "battle": b.no, "ally": b_main.id})
+                ans = ask("help_ally", s.id, {"choices": ["help", "decline"], "battle": b.no, "ally": b_main.id}, g)
                 if type(ans) is Pending:
                     ans = yield ans
                 g.note(s.id, "ally_" + ans.choice, g.vis(s.id, b_main.id), ally=g.fref(b_main.id), no=b.no)
@@ -381,7 +381,7 @@ def _fight(g, fr):
         fr["pc"] = 2
     vis = b.vis
     if fr["pc"] == 2:
-        ans = pose(g, "slot", a_main.id, {"choices": list(PARAMS), "battle": b.no, "slot": 1})
+        ans = ask("slot", a_main.id, {"choices": list(PARAMS), "battle": b.no, "slot": 1}, g)
         if type(ans) is Pending:
             ans = yield ans
         b.slots.append(ans.choice)
@@ -391,7 +391,7 @@ def _fight(g, fr):
             g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
         fr["pc"] = 3
     if fr["pc"] == 3:
-        ans = pose(g, "slot", b_main.id, {"choices": list(_OTHERS[b.slots[0],]), "battle": b.no, "slot": 2})
+        ans = ask("slot", b_main.id, {"choices": list(_OTHERS[b.slots[0],]), "battle": b.no, "slot": 2}, g)
         if type(ans) is Pending:
             ans = yield ans
         b.slots.append(ans.choice)
@@ -419,8 +419,8 @@ def _fight(g, fr):
                     if pt.f.spells > 0:
                         fr["s"] = s
                         fr["j"] = j
-                        ans = pose(g, "reroll", pt.f.id, {"choices": ["spell", "pass"], "battle": b.no,
-                                                          "slot3": b.slots[2]})
+                        ans = ask("reroll", pt.f.id, {"choices": ["spell", "pass"], "battle": b.no,
+                                                      "slot3": b.slots[2]}, g)
                         if type(ans) is Pending:
                             ans = yield ans
                         if ans.choice == "spell":
@@ -462,8 +462,8 @@ def _fight(g, fr):
             if "doomed" not in fr:
                 fr["doomed"] = pt.f.mana < cfg.mana.vanish_below        # g.doomed(pt.f)
             fr["k"] = k
-            ans = pose(g, "commit", pt.f.id, {"battle": b.no, "side": pt.side, "doomed": fr["doomed"],
-                                              "rate": b.prelim if pt.side == "A" else 100 - b.prelim})
+            ans = ask("commit", pt.f.id, {"battle": b.no, "side": pt.side, "doomed": fr["doomed"],
+                                          "rate": b.prelim if pt.side == "A" else 100 - b.prelim}, g)
             if type(ans) is Pending:
                 ans = yield ans
             item = ans.item
@@ -505,7 +505,7 @@ def _fight(g, fr):
             while fr["j"] < len(losers):
                 pt = losers[fr["j"]]
                 if pt.f.inv.get("magic_mirror", 0) > 0:
-                    ans = pose(g, "mirror", pt.f.id, {"choices": ["use", "pass"], "battle": b.no})
+                    ans = ask("mirror", pt.f.id, {"choices": ["use", "pass"], "battle": b.no}, g)
                     if type(ans) is Pending:
                         ans = yield ans
                     if ans.choice == "use":

@@ -5,7 +5,7 @@ from . import combat, npc
 from .checks import omen, sub_check
 from .frames import TAIL, enter, frame, resumable, run, tail
 from .model import LOG, clamp, named
-from .prompt import Pending, pose
+from .prompt import Pending, ask
 from . import retreat  # noqa: F401  (registers retreat_move)
 
 
@@ -43,7 +43,7 @@ def _phase_comm(g, fr):
                     continue
                 fr["offered"] = []
             while h.spells > 0:
-                ans = pose(g, "comm_transfer", h.id, {"offered": list(fr["offered"])})
+                ans = ask("comm_transfer", h.id, {"offered": list(fr["offered"])}, g)
                 if type(ans) is Pending:
                     ans = yield ans
                 if ans.option != "give_spells":
@@ -117,7 +117,7 @@ def _comm_for(g, fr):
                                    g.vis(x.id), target=g.fref(cand.id))
                     ctx = {"candidate": cand.id, "propose": ok}
             fr["ctx"] = ctx
-        ans = pose(g, "comm", x.id, {"opened": fr["opened"], **fr["ctx"]})
+        ans = ask("comm", x.id, {"opened": fr["opened"], **fr["ctx"]}, g)
         if type(ans) is Pending:
             ans = yield ans
         del fr["ctx"]
@@ -142,7 +142,7 @@ def _talk(g, fr):
             g.note(x.id, "opens_talks", vis, target=g.fref(t.id))
         fr["pc"] = 1 if t.id not in x.allies and t.id not in x.met_friendly else 2
     if fr["pc"] == 1:
-        ans = pose(g, "talk_reply", t.id, {"choices": ["listen", "attack"], "other": x.id})
+        ans = ask("talk_reply", t.id, {"choices": ["listen", "attack"], "other": x.id}, g)
         if type(ans) is Pending:
             ans = yield ans
         if ans.choice == "attack":
@@ -160,7 +160,7 @@ def _talk(g, fr):
             del fr["sub"]
         if not (x.active and t.active):
             return
-        ans = pose(g, "talk", x.id, {"other": t.id, "used": sorted(used)})
+        ans = ask("talk", x.id, {"other": t.id, "used": sorted(used)}, g)
         if type(ans) is Pending:
             ans = yield ans
         if ans.option == "end":
@@ -191,7 +191,7 @@ def _talk_option(g, fr):
             else:
                 fr["pc"] = 2
         if fr["pc"] == 1:
-            ans = pose(g, "proposal_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "package": a.arg})
+            ans = ask("proposal_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "package": a.arg}, g)
             if type(ans) is Pending:
                 ans = yield ans
             return _proposed(g, x, t, a, ans.choice == "accept")
@@ -211,7 +211,7 @@ def _talk_option(g, fr):
             else:
                 fr["pc"] = 2
         if fr["pc"] == 1:
-            ans = pose(g, "exchange_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "fact": a.arg})
+            ans = ask("exchange_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "fact": a.arg}, g)
             if type(ans) is Pending:
                 ans = yield ans
             return _exchanged(g, x, t, a, ans.choice == "accept")
@@ -235,7 +235,7 @@ def _talk_option(g, fr):
     elif op == "give_code":
         ok = True
         if t.human:
-            ans = pose(g, "gift_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "gift": a.arg})
+            ans = ask("gift_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "gift": a.arg}, g)
             if type(ans) is Pending:
                 ans = yield ans
             ok = ans.choice == "accept"
@@ -290,7 +290,7 @@ def _give_spells(g, fr):
     x, t, n = g.fac[fr["x"]], g.fac[fr["t"]], fr["n"]
     ok = True
     if t.human:
-        ans = pose(g, "gift_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "gift": f"spells:{n}"})
+        ans = ask("gift_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "gift": f"spells:{n}"}, g)
         if type(ans) is Pending:
             ans = yield ans
         ok = ans.choice == "accept"
@@ -379,8 +379,8 @@ def _threaten(g, fr):
         can = (demand == "code" and t.n_items() > 0) or (demand == "vacate" and t.location) or \
             (demand == "location" and cand_locs)
         if t.human:
-            ans = pose(g, "threat_reply", t.id, {"choices": ["comply", "refuse"] if can else ["refuse"],
-                                                 "other": x.id, "demand": demand})
+            ans = ask("threat_reply", t.id, {"choices": ["comply", "refuse"] if can else ["refuse"],
+                                             "other": x.id, "demand": demand}, g)
             if type(ans) is Pending:
                 ans = yield ans
             comply = ans.choice == "comply"
@@ -409,7 +409,7 @@ def _threaten(g, fr):
         else:
             return
     kind = "threat_code" if demand == "code" else "threat_location"
-    ans = pose(g, kind, t.id, {"choices": list(fr["choices"]), "other": x.id})
+    ans = ask(kind, t.id, {"choices": list(fr["choices"]), "other": x.id}, g)
     if type(ans) is Pending:
         ans = yield ans
     _hand_over(g, x, t, demand, ans.choice)

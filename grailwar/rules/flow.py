@@ -14,7 +14,7 @@ from .comm import (facts_of, give_fact, give_spells, phase_comm, pool_knowledge,
 from .model import LOG, WarOver
 from .phase_events import encounter, misfortune, npc_table, pair_event, pc_table, phase_events  # noqa: F401
 from .frames import enter, frame, resumable, run
-from .prompt import Pending, pose
+from .prompt import Pending, ask
 from .resolve import (phase_actions, resolve_approach, resolve_craft, resolve_info, resolve_move,  # noqa: F401
                       resolve_other, resolve_simple, resolve_soul)
 from .retreat import defeat, retreat_move  # noqa: F401
@@ -188,7 +188,7 @@ def _phase_declare(g, fr):
                 else:
                     fr["st"] = 2
             if fr["st"] == 2:
-                a = pose(g, "declare", f.id, {})
+                a = ask("declare", f.id, {}, g)
                 if type(a) is Pending:
                     a = yield a
                 fr["st"] = 3
@@ -213,7 +213,7 @@ def _phase_declare(g, fr):
             fr["plan"] = npc.declare(g, f)
             fr["st"] = st = 2
         if st == 2:
-            a = pose(g, "declare", f.id, {"plan": fr["plan"]})
+            a = ask("declare", f.id, {"plan": fr["plan"]}, g)
             if type(a) is Pending:
                 a = yield a
             if a.act == "approach" and a.ally:      # the ally is asked: ``register`` as a procedure
@@ -238,7 +238,7 @@ def _register(g, fr):
     f, a = g.fac[fr["f"]], fr["a"]
     if a.act == "approach" and a.ally:
         y = g.fac[a.ally]
-        ans = pose(g, "accompany", y.id, {"choices": ["consent", "refuse"], "leader": f.id})
+        ans = ask("accompany", y.id, {"choices": ["consent", "refuse"], "leader": f.id}, g)
         if type(ans) is Pending:
             ans = yield ans
         if g.keep_log:

@@ -301,6 +301,9 @@ def comm_context(g, x):
 # --- battle (§15.5) ---------------------------------------------------------------------------
 def est_side(g, me, parts):
     """Estimated V of a side as seen by ``me``."""
+    if len(parts) == 1 and parts[0].f is not me:       # one part: its estimate, a fresh dict already
+        pt = parts[0]
+        return est_params(g, me, pt.f, pt.side, pt.own_base)[0]
     vals = []
     for pt in parts:
         if pt.f.id == me.id or pt.f.id in me.allies and False:
@@ -323,7 +326,8 @@ def _estimates(g, b, f):
         pt = b.A[0] if b.A[0].f is f else b.B[0] if b.B[0].f is f else my_part(b, f.id)      # a main: no call
         mine = b.A if pt.side == "A" else b.B
         theirs = b.B if pt.side == "A" else b.A
-        hit = b.cache[key] = (own_side(g, mine), est_side(g, f, theirs))
+        own = dict(mine[0].base) if len(mine) == 1 else own_side(g, mine)      # (one part: no calls)
+        hit = b.cache[key] = (own, est_side(g, f, theirs))
     return hit
 
 

@@ -25,26 +25,21 @@ class Pending:
         return out
 
 
-ask = Pending
-"""The prompt to yield: ``answer = yield ask("slot", "F1", {"choices": [...], ...})`` (a
-``Pending``, its context given as a dict: one is made at every decision, and a call with keywords
-costs a dict more)."""
-
-
-
 NOW = None
-"""``(state, rules, actions, limit, apply_use, report_events)`` while ``GrailState.play_out`` answers every
-prompt of ``state`` with the NPC rules table (``rules``: prompt kind -> ``rule(state, faction,
-kind, ctx)``), ``actions`` the war's record and ``limit`` its length at which the runaway guard
-stops the answers. One tuple, replaced whole."""
+"""``(state, rules, actions, limit, apply_use, report_events)`` while ``GrailState.play_out``
+answers every prompt of ``state`` with the NPC rules table (``rules``: prompt kind ->
+``rule(state, faction, kind, ctx)``), ``actions`` the war's record and ``limit`` its length at
+which the runaway guard stops the answers. One tuple, replaced whole."""
 
 
-def pose(g, kind, faction, ctx):
-    """The prompt to yield, or, while ``play_out`` answers ``g`` with the NPC rules, the answer
-    itself: the rule ``play_out`` would call, on the same state, recorded as ``play_out``
-    records it, so the same war without a ``Pending`` or a trip through the generators::
+def ask(kind, faction, ctx=None, g=None):
+    """The prompt of ``g``'s war to yield (a ``Pending``; without ``g``, always one), or, while
+    ``play_out`` answers ``g`` with the NPC rules, the answer itself: the rule ``play_out`` would call, on the same state, recorded as
+    ``play_out`` records it, so the same war without a ``Pending`` or a trip through the
+    generators (its context is given as a dict: one is made at every decision, and a call with
+    keywords costs a dict more)::
 
-        ans = pose(g, "slot", "F1", {...})
+        ans = ask("slot", "F1", {"choices": [...], ...}, g)
         if type(ans) is Pending:
             ans = yield ans
     """
@@ -52,8 +47,8 @@ def pose(g, kind, faction, ctx):
     if now is None or now[0] is not g:
         return Pending(kind, faction, ctx)
     _, rules, acts, limit, use, report = now
-    rule = rules.get(kind)
-    if rule is not None:
+    if kind in rules:
+        rule = rules[kind]
         f = g.fac[faction]
         while len(acts) < limit:
             a = rule(g, f, kind, ctx)

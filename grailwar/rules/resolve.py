@@ -5,7 +5,7 @@ from . import combat, npc
 from .checks import craft_target, info_target, omen, set_phase, sub_check
 from .frames import TAIL, enter, frame, resumable, run, tail
 from .model import LOG, named
-from .prompt import Pending, pose
+from .prompt import Pending, ask
 
 
 STAGES = (("A1", "h", "approach"), ("A2", "n", "approach"), ("A3", "hn", "soul_eat"), ("A4", "h", ""),
@@ -157,7 +157,7 @@ def _resolve_approach(g, fr):
         if not _to_rescue(g, fr, x):
             return
     if fr["pc"] == 2:
-        r = pose(g, "rescue", x.id, {"target": fr["y"], "plan": fr["plan"]})
+        r = ask("rescue", x.id, {"target": fr["y"], "plan": fr["plan"]}, g)
         if type(r) is Pending:
             r = yield r
         if r.kind == "declare":
@@ -232,7 +232,7 @@ def _contacts(g, fr, x):
         o = hostile[fr["i"]]
         fo = g.fac[o]
         if fo.active:
-            ans = pose(g, "contact_reply", o, {"choices": ["listen", "attack"], "other": x.id})
+            ans = ask("contact_reply", o, {"choices": ["listen", "attack"], "other": x.id}, g)
             if type(ans) is Pending:
                 ans = yield ans
             if ans.choice == "attack":
@@ -326,7 +326,7 @@ def _resolve_soul(g, fr):
         deciders = fr["deciders"]
         while fr["i"] < len(deciders):
             o = deciders[fr["i"]]
-            ans = pose(g, "intervene", o, {"choices": ["intervene", "pass"], "other": e.id})
+            ans = ask("intervene", o, {"choices": ["intervene", "pass"], "other": e.id}, g)
             if type(ans) is Pending:
                 ans = yield ans
             if ans.choice == "intervene":
@@ -381,7 +381,7 @@ def _resolve_move(g, fr):
         o = occ[fr["i"]]
         fo = g.fac[o]
         if o not in f.allies and fo.active:
-            ans = pose(g, "contact_reply", o, {"choices": ["listen", "attack"], "other": f.id})
+            ans = ask("contact_reply", o, {"choices": ["listen", "attack"], "other": f.id}, g)
             if type(ans) is Pending:
                 ans = yield ans
             if ans.choice == "attack":

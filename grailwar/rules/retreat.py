@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .checks import omen, sub_check
 from .frames import enter, frame, resumable, run
-from .prompt import Pending, pose
+from .prompt import Pending, ask
 
 
 def escape_chance(g, f, np_used):
@@ -54,7 +54,7 @@ def _defeat(g, fr):
         if len(rest) == 1:
             f = g.fac[rest[0]]
             if f.spells >= cost:
-                ans = pose(g, "retreat_pay", f.id, {"choices": ["pay", "decline"], "battle": b.no})
+                ans = ask("retreat_pay", f.id, {"choices": ["pay", "decline"], "battle": b.no}, g)
                 if type(ans) is Pending:
                     ans = yield ans
                 if ans.choice == "pay":
@@ -67,8 +67,8 @@ def _defeat(g, fr):
         elif rest:
             answers = fr["answers"]
             while len(answers) < len(rest):
-                ans = pose(g, "retreat_group", rest[len(answers)],
-                              {"choices": ["cooperate", "abandon"], "battle": b.no})
+                ans = ask("retreat_group", rest[len(answers)],
+                          {"choices": ["cooperate", "abandon"], "battle": b.no}, g)
                 if type(ans) is Pending:
                     ans = yield ans
                 answers.append(ans.choice)
@@ -139,7 +139,7 @@ def _retreat_move(g, fr):
         fr["pc"] = 1
     others = all_but(g.data.loc_ids, lost)
     if f.human:
-        ans = pose(g, "retreat_dest", f.id, {"choices": others, "lost": lost})
+        ans = ask("retreat_dest", f.id, {"choices": others, "lost": lost}, g)
         if type(ans) is Pending:
             ans = yield ans
         dest = ans.choice

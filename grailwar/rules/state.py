@@ -157,7 +157,7 @@ class GrailState(Game, State):
         A ``choose`` with a ``rules`` table (``npc.npc_action``: prompt kind -> ``rule(state,
         faction, kind, ctx)``) has the rule for the prompt's kind called directly, as ``choose``
         itself would call it; a kind not in the table goes to ``choose``. While the loop runs,
-        such a prompt is answered where the procedure poses it (``prompt.pose``: the same rule
+        such a prompt is answered where the procedure asks it (``prompt.ask``: the same rule
         on the same state, recorded the same way), so most decisions never reach this loop."""
         send = self._gen.send
         rules = getattr(choose, "rules", None) or {}

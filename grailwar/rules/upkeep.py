@@ -5,7 +5,7 @@ from .checks import apply_use, use_options
 from .events import ManaChanged
 from .model import LOG
 from .frames import frame, resumable, run
-from .prompt import Pending, pose
+from .prompt import Pending, ask
 
 
 def supply(g, f):
@@ -85,7 +85,7 @@ def _phase_mana(g, fr):
         while f.mana < m.vanish_below and use_options(g, f, "emergency"):
             fr["i"] = i
             fr["st"] = st
-            ans = pose(g, "emergency", f.id, {"mana": f.mana})
+            ans = ask("emergency", f.id, {"mana": f.mana}, g)
             if type(ans) is Pending:
                 ans = yield ans
             if ans.kind != "use":

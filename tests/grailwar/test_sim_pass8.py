@@ -1,5 +1,5 @@
 """The eighth speed pass (issue 13 item 5): while ``GrailState.play_out`` answers a war with the
-NPC rules table, a prompt is answered where the procedure poses it (``prompt.pose``). These tests
+NPC rules table, a prompt is answered where the procedure asks it (``prompt.ask``). These tests
 check that this is the same war as answering each prompt through ``apply``, that nothing else is
 answered that way (another war, a ``choose`` without the table, a war after its ``play_out``), and
 that the runaway guard still counts every answer."""
@@ -10,7 +10,7 @@ import json
 from grailwar import game
 from grailwar.rules import prompt
 from grailwar.rules.npc import npc_action
-from grailwar.rules.prompt import Pending, pose
+from grailwar.rules.prompt import Pending, ask
 
 
 def _save(st):
@@ -36,7 +36,7 @@ def test_a_war_answered_where_its_prompts_are_posed_is_the_war_apply_plays():
 
 
 def test_most_prompts_never_reach_the_loop():
-    """The flow hands ``play_out`` only what no rule answered where it was posed."""
+    """The flow hands ``play_out`` only what no rule answered where it was asked."""
     rules = game.make_rules({"factions": 7, "control": "npc"})
     st = rules.new_state(12)
     sent = []
@@ -54,22 +54,22 @@ def test_most_prompts_never_reach_the_loop():
     assert [a.to_dict() for a in st.actions] == [a.to_dict() for a in slow.actions]
 
 
-def test_pose_asks_outside_play_out_and_for_any_other_war():
+def test_ask_gives_a_prompt_outside_play_out_and_for_any_other_war():
     rules = game.make_rules({"factions": 7, "control": "npc"})
     a, b = rules.new_state(3), rules.new_state(4)
-    p = pose(a, "slot", "F1", {"choices": ["STR"]})
+    p = ask("slot", "F1", {"choices": ["STR"]}, a)
     assert type(p) is Pending and p.kind == "slot" and p.ctx == {"choices": ["STR"]}
     seen = []
 
     def choose(st, fid):                     # a plain choose: no rules table, so nothing is answered early
         if not seen:
             seen.append(prompt.NOW)
-            assert type(pose(b, "slot", "F1", {"choices": ["STR"]})) is Pending
+            assert type(ask("slot", "F1", {"choices": ["STR"]}, b)) is Pending
         return npc_action(st, fid)
     a.play_out(choose)
     assert seen == [None] and prompt.NOW is None
     n = len(b.actions)
-    assert type(pose(b, "slot", "F1", {"choices": ["STR"]})) is Pending and len(b.actions) == n
+    assert type(ask("slot", "F1", {"choices": ["STR"]}, b)) is Pending and len(b.actions) == n
 
 
 def test_a_war_played_out_inside_another_restores_the_outer_answers():
@@ -95,7 +95,7 @@ def test_a_war_played_out_inside_another_restores_the_outer_answers():
     assert [a.to_dict() for a in inner_done[0].actions] == [a.to_dict() for a in _stepped(rules, 22).actions]
 
 
-def test_the_runaway_guard_counts_the_answers_given_where_posed():
+def test_the_runaway_guard_counts_the_answers_given_where_asked():
     rules = game.make_rules({"factions": 7, "control": "npc"})
     for steps in (0, 1, 7, 45, 120):
         st = rules.new_state(6)
