@@ -219,8 +219,10 @@ def _phase_declare(g, fr):
             if a.act == "approach" and a.ally:      # the ally is asked: ``register`` as a procedure
                 fr["st"] = st = 3
                 fr["sub"] = frame("register", f=f.id, a=a)
-            else:                                   # nothing to ask: registered at once
+            elif g.keep_log:                        # nothing to ask: registered at once
                 declared(g, f, a)
+            else:
+                f.declared = a                      # (declared() without its note)
         if st == 3:
             yield from enter(g, fr)
             del fr["sub"]

@@ -205,7 +205,7 @@ def projected_mana(g, f):
 def plan_declare(g, f, pick):
     """The §15.2 declaration. ``pick(label, list)`` is the engine's logged ``choose``."""
     n = g.fc.npc
-    mana = projected_mana(g, f)
+    mana = f.mana if f.mana >= 0 else projected_mana(g, f)       # (nothing to project at mana >= 0)
     if mana < n.emergency_mana or mana < f.level:
         return declare_of(f.id, "soul_eat" if f.ai.soul_eater else "rest")
     # N3
@@ -431,9 +431,13 @@ def _slot(g, f, k, ctx):
     ch = ctx["choices"]
     ds = [ov[q] - ev[q] for q in ch]
     best = max(ds)                    # the largest lead; the first parameter of a tie
-    if ds.count(best) == 1:
+    if ds.count(best) == 1 or tuple(ch) in _IN_ORDER:      # (choices in PARAMS order: the first is it)
         return answer_of(f.id, k, ch[ds.index(best)])
     return answer_of(f.id, k, min((q for q, d in zip(ch, ds) if d == best), key=PARAMS.index))
+
+
+# the choices a battle offers for slots 1 and 2, each in PARAMS order
+_IN_ORDER = {PARAMS} | {tuple(q for q in PARAMS if q != p) for p in PARAMS}
 
 
 def _reroll(g, f, k, ctx):
