@@ -361,13 +361,15 @@ def _commit(g, f, k, ctx):
     if not pt.np and ctx.get("np_ok", True):
         if f.mana - fx.np_cost - f.level >= 0 or rate < n.np_desperate_below_rate or doomed:
             return commit_of(f.id, "np")
-    if rate <= n.code_use_max_rate:
-        lim = g.data.code["curse_charm"].max_per_battle
-        if f.inv.get("curse_charm", 0) > 0 and (lim is None or pt.ccharm < lim):
-            return commit_of(f.id, "code:curse_charm")
-        rl = g.data.code["reinforcement_charm"].max_per_battle
-        if f.inv.get("reinforcement_charm", 0) > 0 and (rl is None or pt.rcharm < rl):
-            return commit_of(f.id, "code:reinforcement_charm")
+    if rate <= n.code_use_max_rate:         # a code's limit is read only when one is held (a slow load)
+        if f.inv.get("curse_charm", 0) > 0:
+            lim = g.data.code["curse_charm"].max_per_battle
+            if lim is None or pt.ccharm < lim:
+                return commit_of(f.id, "code:curse_charm")
+        if f.inv.get("reinforcement_charm", 0) > 0:
+            rl = g.data.code["reinforcement_charm"].max_per_battle
+            if rl is None or pt.rcharm < rl:
+                return commit_of(f.id, "code:reinforcement_charm")
     if f.spells > 0:
         if doomed or (pt.spells_wr == 0 and f.spells >= n.spell_boost_min_spells and rate < n.spell_boost_below_rate):
             return commit_of(f.id, "spell_winrate")
