@@ -6,7 +6,7 @@ from __future__ import annotations
 from .events import PhaseStarted
 from .frames import call, frame, resumable, run
 from .model import ALL, clamp
-from .prompt import ask
+from .prompt import Pending, ask
 
 
 def check(g, f, label, t, vis, want="success", words=None, **params):
@@ -42,9 +42,10 @@ def reroll_words(g, f, used):
     """The rerolls ``f`` may still make on one check (§3.4, §3.5), having made ``used``."""
     ch = []
     for code, word in (("talisman", "talisman"), ("magic_mirror", "mirror")):
-        lim = g.data.code[code].max_per_check          # §17: null = no limit
-        if f.inv.get(code, 0) > 0 and (lim is None or used[code] < lim):
-            ch.append(word)
+        if f.inv.get(code, 0) > 0:                      # (the limit, a slow load, only when one is held)
+            lim = g.data.code[code].max_per_check       # §17: null = no limit
+            if lim is None or used[code] < lim:
+                ch.append(word)
     return ch
 
 
@@ -62,9 +63,11 @@ def _check(g, fr):
         ch = reroll_words(g, f, used)
         if not ch:
             break
-        ans = yield ask("reroll_check", f.id, {"choices": ch + ["keep"], "label": label, "target": t,
-                                               "success": fr["ok"], "want": fr["want"],
-                                               "entry": len(g.log) - 1})   # the check's log entry (its words)
+        ans = ask("reroll_check", f.id, {"choices": ch + ["keep"], "label": label, "target": t,
+                                         "success": fr["ok"], "want": fr["want"],
+                                         "entry": len(g.log) - 1}, g)   # the check's log entry (its words)
+        if type(ans) is Pending:
+            ans = yield ans
         if ans.choice == "keep":
             break
         code = "magic_mirror" if ans.choice == "mirror" else "talisman"
@@ -86,8 +89,10 @@ def omen(g, f):
 def info_target(g, f, a):
     t = g.fac[a.target]
     ig = g.fc.info_gathering.base_chance + f.eff_sum("info_bonus")
-    ig += a.familiars * (g.data.code["familiar"].effect.value or 0)
-    ig += a.crows * (g.data.code["black_crow"].effect.value or 0)
+    if a.familiars:                 # (the codes' values, slow loads, only when some are sent)
+        ig += a.familiars * (g.data.code["familiar"].effect.value or 0)
+    if a.crows:
+        ig += a.crows * (g.data.code["black_crow"].effect.value or 0)
     ig -= t.eff_sum("info_defense") + omen(g, f)
     return ig
 

@@ -2,10 +2,11 @@
 the d100 roll with the Magic Mirror, the aftermath and the defeat procedure (§14.1)."""
 from __future__ import annotations
 
-from .events import BattleEnded, BattleStarted, Committed, CommitmentsRevealed, RateComputed, SlotChosen
-from .model import ALL, LOG, clamp, floored, named
+from .events import BattleEnded, BattleStarted, CommitmentsRevealed, RateComputed, SlotChosen
+from .model import ALL, LOG, clamp, floored  # noqa: F401  (clamp: the single clamp of §8.4, imported from here)
 from .frames import call, enter, fids, frame, resumable, run
-from .prompt import ask
+from .prompt import Pending, ask
+from .commitments import CHARMS, active_skills, commit_item, commit_ok, commit_options, commit_ref  # noqa: F401
 from . import aftermath  # noqa: F401  (registers the aftermath and defeat procedures)
 from .schema import PARAMS
 
@@ -79,7 +80,7 @@ class Part:
 
 def base_params(g, f, side, main, own_base):
     """``battle_param`` at battle start (B1): shown value + passive param effects + the +10 spell."""
-    out = floored(f.params, g.penalty(f))
+    out = floored(f.params, g.penalty(f) if f.mana < 0 else 0)       # (no penalty at mana >= 0)
     if f.buff:
         bonus = g.fc.command_spells.all_params_bonus
         for p in PARAMS:
@@ -167,17 +168,23 @@ def side_mod(g, b, side, final):
     enemy = b.B if side == "A" else b.A
     cs = g.fc.command_spells
     contrib = b.contrib
+    cache = b.cache
+    slots = b.slots
     terms = []
     for pt in parts:
         f = pt.f
-        wr, counted = passive_mod(b, pt, side)
-        terms += wr
-        contrib.update(counted)
+        hit = cache.get(("passive", f.id))      # passive_mod's own test, without the call at B8
+        if hit is None or hit[0] is not pt or hit[1] != slots:
+            terms += passive_mod(b, pt, side)[0]
+            hit = cache[("passive", f.id)]
+        else:
+            terms += hit[2]
+        contrib.update(hit[3])
         if final:
             fx = f.fx
             for sk in pt.active:
                 for typ, w, val, _ in fx.skfx[id(sk)]:
-                    if typ == "winrate" and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, b.slots)):
+                    if typ == "winrate" and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, slots)):
                         terms.append((f.id, sk.id, val))
             if pt.np:
                 mult = g.fc.combat.last_stand_np_multiplier if g.doomed(f) else 1
@@ -233,11 +240,21 @@ def compute(g, b, final):
     """§8.4: returns (final_A, breakdown)."""
     cfg = g.fc
     A, B = b.A, b.B
-    va = A[0].values(final) if len(A) == 1 else values(g, A, final)      # read only: no copy
-    vb = B[0].values(final) if len(B) == 1 else values(g, B, final)
+    if len(A) == 1:                     # read only: no copy (and no call for the base alone)
+        pt = A[0]
+        va = pt.values(final) if final and (pt.active or pt.np) else pt.base
+    else:
+        va = values(g, A, final)
+    if len(B) == 1:
+        pt = B[0]
+        vb = pt.values(final) if final and (pt.active or pt.np) else pt.base
+    else:
+        vb = values(g, B, final)
     base, key, rows, diff = base_rate(cfg, va, vb, b.slots)
     power = cfg.combat.power_diff_pct_per_point * diff
-    lvl = cfg.combat.level_diff_pct_per_level * (_top_level(b.A) - _top_level(b.B))
+    la = A[0].f.level if len(A) == 1 else _top_level(A)       # one part a side: no call
+    lb = B[0].f.level if len(B) == 1 else _top_level(B)
+    lvl = cfg.combat.level_diff_pct_per_level * (la - lb)
     ma = side_mod(g, b, "A", final)
     mb = side_mod(g, b, "B", final)
     raw = base + power + lvl
@@ -245,7 +262,8 @@ def compute(g, b, final):
         raw += t[2]
     for t in mb:
         raw -= t[2]
-    fin = clamp(raw, cfg.combat.winrate_min, cfg.combat.winrate_max)
+    lo, hi = cfg.combat.winrate_min, cfg.combat.winrate_max
+    fin = lo if raw < lo else hi if raw > hi else raw                   # clamp
     bd = {"slots": rows, "wtl": key, "base": base, "power": power, "level": lvl,
           "mod_a": list(map(list, ma)), "mod_b": list(map(list, mb)), "raw": raw, "final_a": fin,
           "final_b": 100 - fin}
@@ -272,18 +290,6 @@ def breakdown_params(g, bd):
             "final": bd["final_a"]}
 
 
-def commit_ref(g, f, item):
-    """One committed item as a log reference (its name from the data)."""
-    if item.startswith("skill:"):
-        sk = next(s for s in f.servant.skills + f.master.skills if s.id == item[6:])
-        return {"key": LOG + "item.skill", "params": {"skill": named(sk)}}
-    if item == "np":
-        return {"key": LOG + "item.np", "params": {"np": named(f.servant.np)}}
-    if item.startswith("code:"):
-        return {"key": LOG + "item.code", "params": {"code": g.cref(item[5:])}}
-    return LOG + "item." + item
-
-
 # ---------------------------------------------------------------------------------------
 # The battle procedure (§8.3). A generator: ``res = yield from fight(g, ...)``; resumable (its
 # frame holds ids and counters, the battle itself is ``g.cur_battle``: see ``frames``).
@@ -295,8 +301,8 @@ def fight(g, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), sei
 
 
 def fight_args(cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), seize=False):
-    return dict(cause=cause, a=a_main.id, b=b_main.id, loc=loc or "", a_subs=fids(a_subs), b_subs=fids(b_subs),
-                witnesses=fids(witnesses), seize=seize)
+    return dict(cause=cause, a=a_main.id, b=b_main.id, loc=loc or "", a_subs=fids(a_subs) if a_subs else [],
+                b_subs=fids(b_subs) if b_subs else [], witnesses=fids(witnesses) if witnesses else [], seize=seize)
 
 
 def sub_fight(g, fr, cause, a_main, b_main, loc, a_subs=(), b_subs=(), witnesses=(), seize=False):
@@ -315,19 +321,18 @@ def _fight(g, fr):
         g.battle_no += 1
         b = Battle(g.battle_no, fr["cause"], loc)
         g.cur_battle = b
-        own = lambda f: bool(loc) and f.location == loc
-        b.A.append(Part(a_main, "A", True, own(a_main)))
-        b.B.append(Part(b_main, "B", True, own(b_main)))
+        b.A.append(Part(a_main, "A", True, bool(loc) and a_main.location == loc))
+        b.B.append(Part(b_main, "B", True, bool(loc) and b_main.location == loc))
         used = {a_main.id, b_main.id}
         for s in fr["a_subs"]:
             s = g.fac[s]
             if s.active and s.id not in used and len(b.A) <= maxsub:
-                b.A.append(Part(s, "A", False, own(s)))
+                b.A.append(Part(s, "A", False, bool(loc) and s.location == loc))
                 used.add(s.id)
         for s in fr["b_subs"]:
             s = g.fac[s]
             if s.active and s.id not in used and len(b.B) <= maxsub:
-                b.B.append(Part(s, "B", False, own(s)))
+                b.B.append(Part(s, "B", False, bool(loc) and s.location == loc))
                 used.add(s.id)
         fr["no"] = b.no
         fr["helpers"] = sorted(b_main.allies) if loc else []
@@ -340,7 +345,9 @@ def _fight(g, fr):
         while fr["i"] < len(helpers):
             s = g.fac[helpers[fr["i"]]]
             if s.active and s.location == loc and len(b.B) <= maxsub and s.id not in b.fids():
-                ans = yield ask("help_ally", s.id, {"choices": ["help", "decline"], "battle": b.no, "ally": b_main.id})
+                ans = ask("help_ally", s.id, {"choices": ["help", "decline"], "battle": b.no, "ally": b_main.id}, g)
+                if type(ans) is Pending:
+                    ans = yield ans
                 g.note(s.id, "ally_" + ans.choice, g.vis(s.id, b_main.id), ally=g.fref(b_main.id), no=b.no)
                 if ans.choice == "help":
                     b.B.append(Part(s, "B", False, True))
@@ -374,7 +381,9 @@ def _fight(g, fr):
         fr["pc"] = 2
     vis = b.vis
     if fr["pc"] == 2:
-        ans = yield ask("slot", a_main.id, {"choices": list(PARAMS), "battle": b.no, "slot": 1})
+        ans = ask("slot", a_main.id, {"choices": list(PARAMS), "battle": b.no, "slot": 1}, g)
+        if type(ans) is Pending:
+            ans = yield ans
         b.slots.append(ans.choice)
         if g.keep_log:
             g.note(b.no, "slot", vis, n=1, who=g.fref(a_main.id), param=g.pref(ans.choice))
@@ -382,7 +391,9 @@ def _fight(g, fr):
             g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
         fr["pc"] = 3
     if fr["pc"] == 3:
-        ans = yield ask("slot", b_main.id, {"choices": list(_OTHERS[b.slots[0],]), "battle": b.no, "slot": 2})
+        ans = ask("slot", b_main.id, {"choices": list(_OTHERS[b.slots[0],]), "battle": b.no, "slot": 2}, g)
+        if type(ans) is Pending:
+            ans = yield ans
         b.slots.append(ans.choice)
         if g.keep_log:
             g.note(b.no, "slot", vis, n=2, who=g.fref(b_main.id), param=g.pref(ans.choice))
@@ -408,8 +419,10 @@ def _fight(g, fr):
                     if pt.f.spells > 0:
                         fr["s"] = s
                         fr["j"] = j
-                        ans = yield ask("reroll", pt.f.id, {"choices": ["spell", "pass"], "battle": b.no,
-                                                            "slot3": b.slots[2]})
+                        ans = ask("reroll", pt.f.id, {"choices": ["spell", "pass"], "battle": b.no,
+                                                      "slot3": b.slots[2]}, g)
+                        if type(ans) is Pending:
+                            ans = yield ans
                         if ans.choice == "spell":
                             g.spend_spells(pt.f, 1, "reroll")
                             four = list(_OTHERS[b.slots[0], b.slots[1]])
@@ -447,10 +460,12 @@ def _fight(g, fr):
                 k += 1
                 continue
             if "doomed" not in fr:
-                fr["doomed"] = g.doomed(pt.f)
+                fr["doomed"] = pt.f.mana < cfg.mana.vanish_below        # g.doomed(pt.f)
             fr["k"] = k
-            ans = yield ask("commit", pt.f.id, {"battle": b.no, "side": pt.side, "doomed": fr["doomed"],
-                                                "rate": b.prelim if pt.side == "A" else 100 - b.prelim})
+            ans = ask("commit", pt.f.id, {"battle": b.no, "side": pt.side, "doomed": fr["doomed"],
+                                          "rate": b.prelim if pt.side == "A" else 100 - b.prelim}, g)
+            if type(ans) is Pending:
+                ans = yield ans
             item = ans.item
             if item == "done":
                 k += 1
@@ -490,7 +505,9 @@ def _fight(g, fr):
             while fr["j"] < len(losers):
                 pt = losers[fr["j"]]
                 if pt.f.inv.get("magic_mirror", 0) > 0:
-                    ans = yield ask("mirror", pt.f.id, {"choices": ["use", "pass"], "battle": b.no})
+                    ans = ask("mirror", pt.f.id, {"choices": ["use", "pass"], "battle": b.no}, g)
+                    if type(ans) is Pending:
+                        ans = yield ans
                     if ans.choice == "use":
                         g.take_item(pt.f, "magic_mirror")
                         g.note(pt.f.id, "mirror_used", ALL)
@@ -514,81 +531,3 @@ def _fight(g, fr):
     finally:
         b.stage = "done"
     return b
-
-
-def commit_item(g, b, pt, item, vis=None):
-    """One B7 commitment; ``vis`` is the committing side (nobody else sees it before the reveal)."""
-    f = pt.f
-    cs = g.fc.command_spells
-    vis = vis or g.vis(f.id)
-    pt.committed.append(item)
-    if g.report_events:
-        g.events.append(Committed(b.no, f.id, pt.side, item, vis))
-    if item.startswith("skill:"):
-        sk = f.fx.skill[item[6:]]          # the servant's first where both have the id
-        pt.active.append(sk)
-        if sk.cost:
-            g.gain_mana(f, -sk.cost, "skill", vis,
-                        why={"key": LOG + "reason.skill", "params": {"skill": named(sk)}} if g.keep_log else None)
-    elif item == "np":
-        pt.np = True
-        cost = f.fx.np_cost
-        if cost:
-            g.gain_mana(f, -cost, "np", vis,
-                        why={"key": LOG + "reason.np", "params": {"np": named(f.fx.np)}} if g.keep_log else None)
-    elif item == "code:reinforcement_charm":
-        g.take_item(f, "reinforcement_charm")
-        pt.rcharm += 1
-    elif item == "code:curse_charm":
-        g.take_item(f, "curse_charm")
-        pt.ccharm += 1
-    elif item == "spell_winrate":
-        g.spend_spells(f, 1, "winrate", vis)
-        pt.spells_wr += 1
-    elif item == "spell_params":
-        g.spend_spells(f, 1, "params_battle", vis)
-        if not f.buff or cs.all_params_stackable:
-            for p in PARAMS:
-                pt.base[p] += cs.all_params_bonus
-        f.buff = True
-        pt.params_spell = True
-
-
-def active_skills(g, f):
-    """``f``'s active skills, master's then servant's (made once per data set)."""
-    cache = g.refs["active"]
-    hit = cache.get(f.id)
-    if hit is None or hit[0] is not f.fdef:
-        hit = cache[f.id] = (f.fdef, [sk for sk in f.master.skills + f.servant.skills if sk.activation == "active"])
-    return hit[1]
-
-
-CHARMS = ("reinforcement_charm", "curse_charm")
-
-
-def commit_options(g, b, pt):
-    """Commit items open to a participant (besides ``done``), in the order offered."""
-    out = ["skill:" + sk.id for sk in active_skills(g, pt.f)]
-    out += ["np"] + ["code:" + c for c in CHARMS] + ["spell_winrate", "spell_params"]
-    return [item for item in out if commit_ok(g, b, pt, item)]
-
-
-def commit_ok(g, b, pt, item):
-    """Whether ``item`` may be committed now (the rule behind ``commit_options``)."""
-    f = pt.f
-    if item.startswith("skill:"):
-        sid = item[6:]
-        return any(sk.id == sid for sk in active_skills(g, f)) and all(sk.id != sid for sk in pt.active)
-    if item == "np":
-        return not pt.np
-    if item.startswith("code:") and item[5:] in CHARMS:
-        code = item[5:]
-        if f.inv.get(code, 0) <= 0:
-            return False
-        lim = g.data.code[code].max_per_battle
-        return lim is None or (pt.rcharm if code == "reinforcement_charm" else pt.ccharm) < lim
-    if item == "spell_winrate":
-        return f.spells > 0
-    if item == "spell_params":
-        return f.spells > 0 and not pt.params_spell and (not f.buff or g.fc.command_spells.all_params_stackable)
-    return False

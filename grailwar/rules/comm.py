@@ -5,7 +5,7 @@ from . import combat, npc
 from .checks import omen, sub_check
 from .frames import TAIL, enter, frame, resumable, run, tail
 from .model import LOG, clamp, named
-from .prompt import ask
+from .prompt import Pending, ask
 from . import retreat  # noqa: F401  (registers retreat_move)
 
 
@@ -43,7 +43,9 @@ def _phase_comm(g, fr):
                     continue
                 fr["offered"] = []
             while h.spells > 0:
-                ans = yield ask("comm_transfer", h.id, {"offered": list(fr["offered"])})
+                ans = ask("comm_transfer", h.id, {"offered": list(fr["offered"])}, g)
+                if type(ans) is Pending:
+                    ans = yield ans
                 if ans.option != "give_spells":
                     break
                 fr["offered"].append(ans.target)
@@ -115,7 +117,9 @@ def _comm_for(g, fr):
                                    g.vis(x.id), target=g.fref(cand.id))
                     ctx = {"candidate": cand.id, "propose": ok}
             fr["ctx"] = ctx
-        ans = yield ask("comm", x.id, {"opened": fr["opened"], **fr["ctx"]})
+        ans = ask("comm", x.id, {"opened": fr["opened"], **fr["ctx"]}, g)
+        if type(ans) is Pending:
+            ans = yield ans
         del fr["ctx"]
         if ans.option != "open":
             return
@@ -134,10 +138,13 @@ def _talk(g, fr):
     x, t = g.fac[fr["x"]], g.fac[fr["t"]]
     if fr["pc"] == 0:
         vis = g.vis(x.id, t.id)
-        g.note(x.id, "opens_talks", vis, target=g.fref(t.id))
+        if g.keep_log:
+            g.note(x.id, "opens_talks", vis, target=g.fref(t.id))
         fr["pc"] = 1 if t.id not in x.allies and t.id not in x.met_friendly else 2
     if fr["pc"] == 1:
-        ans = yield ask("talk_reply", t.id, {"choices": ["listen", "attack"], "other": x.id})
+        ans = ask("talk_reply", t.id, {"choices": ["listen", "attack"], "other": x.id}, g)
+        if type(ans) is Pending:
+            ans = yield ans
         if ans.choice == "attack":
             tail(fr, "fight", **combat.fight_args("attack during talks", t, x, ""))
             return (yield from enter(g, fr))
@@ -153,7 +160,9 @@ def _talk(g, fr):
             del fr["sub"]
         if not (x.active and t.active):
             return
-        ans = yield ask("talk", x.id, {"other": t.id, "used": sorted(used)})
+        ans = ask("talk", x.id, {"other": t.id, "used": sorted(used)}, g)
+        if type(ans) is Pending:
+            ans = yield ans
         if ans.option == "end":
             return
         key = ans.option if ans.option not in ("share", "give_code", "give_spells") else ans.option + ans.arg
@@ -182,7 +191,9 @@ def _talk_option(g, fr):
             else:
                 fr["pc"] = 2
         if fr["pc"] == 1:
-            ans = yield ask("proposal_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "package": a.arg})
+            ans = ask("proposal_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "package": a.arg}, g)
+            if type(ans) is Pending:
+                ans = yield ans
             return _proposed(g, x, t, a, ans.choice == "accept")
         ok = yield from sub_check(g, fr, x, "alliance_acceptance", acceptance_target(g, x, t),
                                   vis, target=g.fref(t.id))
@@ -200,7 +211,9 @@ def _talk_option(g, fr):
             else:
                 fr["pc"] = 2
         if fr["pc"] == 1:
-            ans = yield ask("exchange_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "fact": a.arg})
+            ans = ask("exchange_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "fact": a.arg}, g)
+            if type(ans) is Pending:
+                ans = yield ans
             return _exchanged(g, x, t, a, ans.choice == "accept")
         ok = yield from sub_check(g, fr, x, "exchange", exchange_target(g, x, t),
                                   vis, target=g.fref(t.id))
@@ -222,7 +235,9 @@ def _talk_option(g, fr):
     elif op == "give_code":
         ok = True
         if t.human:
-            ans = yield ask("gift_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "gift": a.arg})
+            ans = ask("gift_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "gift": a.arg}, g)
+            if type(ans) is Pending:
+                ans = yield ans
             ok = ans.choice == "accept"
         if ok:
             g.take_item(x, a.arg)
@@ -231,8 +246,9 @@ def _talk_option(g, fr):
 
 
 def _proposed(g, x, t, a, ok):
-    g.note(x.id, "proposal_accepted" if ok else "proposal_refused", g.vis(x.id, t.id), target=g.fref(t.id),
-           package=LOG + "package." + a.arg)
+    if g.keep_log:
+        g.note(x.id, "proposal_accepted" if ok else "proposal_refused", g.vis(x.id, t.id), target=g.fref(t.id),
+               package=LOG + "package." + a.arg)
     if ok and len(x.allies) < g.fc.alliance.max_allies and len(t.allies) < g.fc.alliance.max_allies:
         g.ally(x, t)
         if a.arg == "i_move" and t.location:
@@ -274,7 +290,9 @@ def _give_spells(g, fr):
     x, t, n = g.fac[fr["x"]], g.fac[fr["t"]], fr["n"]
     ok = True
     if t.human:
-        ans = yield ask("gift_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "gift": f"spells:{n}"})
+        ans = ask("gift_reply", t.id, {"choices": ["accept", "refuse"], "other": x.id, "gift": f"spells:{n}"}, g)
+        if type(ans) is Pending:
+            ans = yield ans
         ok = ans.choice == "accept"
     if ok and n > 0 and x.spells >= n:
         x.spells -= n
@@ -342,7 +360,8 @@ def give_fact(g, x, t, fact):
             k.name = True
         elif kind == "np":
             k.np = True
-    g.note(x.id, "tells", g.vis(x.id, t.id), target=g.fref(t.id), fact=fact_ref(g, fact))
+    if g.keep_log:
+        g.note(x.id, "tells", g.vis(x.id, t.id), target=g.fref(t.id), fact=fact_ref(g, fact))
 
 
 def threaten(g, x, t, demand):
@@ -360,8 +379,10 @@ def _threaten(g, fr):
         can = (demand == "code" and t.n_items() > 0) or (demand == "vacate" and t.location) or \
             (demand == "location" and cand_locs)
         if t.human:
-            ans = yield ask("threat_reply", t.id, {"choices": ["comply", "refuse"] if can else ["refuse"],
-                                                   "other": x.id, "demand": demand})
+            ans = ask("threat_reply", t.id, {"choices": ["comply", "refuse"] if can else ["refuse"],
+                                             "other": x.id, "demand": demand}, g)
+            if type(ans) is Pending:
+                ans = yield ans
             comply = ans.choice == "comply"
         else:
             comply = bool(can) and npc.ewr(g, x, t, t.location) >= g.fc.npc.yield_threshold
@@ -388,7 +409,9 @@ def _threaten(g, fr):
         else:
             return
     kind = "threat_code" if demand == "code" else "threat_location"
-    ans = yield ask(kind, t.id, {"choices": list(fr["choices"]), "other": x.id})
+    ans = ask(kind, t.id, {"choices": list(fr["choices"]), "other": x.id}, g)
+    if type(ans) is Pending:
+        ans = yield ans
     _hand_over(g, x, t, demand, ans.choice)
 
 

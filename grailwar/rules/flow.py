@@ -14,7 +14,7 @@ from .comm import (facts_of, give_fact, give_spells, phase_comm, pool_knowledge,
 from .model import LOG, WarOver
 from .phase_events import encounter, misfortune, npc_table, pair_event, pc_table, phase_events  # noqa: F401
 from .frames import enter, frame, resumable, run
-from .prompt import ask
+from .prompt import Pending, ask
 from .resolve import (phase_actions, resolve_approach, resolve_craft, resolve_info, resolve_move,  # noqa: F401
                       resolve_other, resolve_simple, resolve_soul)
 from .retreat import defeat, retreat_move  # noqa: F401
@@ -85,7 +85,8 @@ def _turn(g, fr):
         if "sub" in fr or all_allied(g):       # else the procedure would end at once
             yield from enter(g, fr, {"fn": "all_allied_check", "pc": 0})
             del fr["sub"]
-        g.note("GM", "turn_begins", turn=g.turn)
+        if g.keep_log:
+            g.note("GM", "turn_begins", turn=g.turn)
         fr["pc"] = 2
     if fr["pc"] == 2:
         yield from enter(g, fr, {"fn": "phase_events", "pc": 0})
@@ -187,7 +188,9 @@ def _phase_declare(g, fr):
                 else:
                     fr["st"] = 2
             if fr["st"] == 2:
-                a = yield ask("declare", f.id)
+                a = ask("declare", f.id, {}, g)
+                if type(a) is Pending:
+                    a = yield a
                 fr["st"] = 3
                 fr["sub"] = frame("register", f=f.id, a=a)
             yield from enter(g, fr)
@@ -210,12 +213,16 @@ def _phase_declare(g, fr):
             fr["plan"] = npc.declare(g, f)
             fr["st"] = st = 2
         if st == 2:
-            a = yield ask("declare", f.id, {"plan": fr["plan"]})
+            a = ask("declare", f.id, {"plan": fr["plan"]}, g)
+            if type(a) is Pending:
+                a = yield a
             if a.act == "approach" and a.ally:      # the ally is asked: ``register`` as a procedure
                 fr["st"] = st = 3
                 fr["sub"] = frame("register", f=f.id, a=a)
-            else:                                   # nothing to ask: registered at once
+            elif g.keep_log:                        # nothing to ask: registered at once
                 declared(g, f, a)
+            else:
+                f.declared = a                      # (declared() without its note)
         if st == 3:
             yield from enter(g, fr)
             del fr["sub"]
@@ -233,8 +240,11 @@ def _register(g, fr):
     f, a = g.fac[fr["f"]], fr["a"]
     if a.act == "approach" and a.ally:
         y = g.fac[a.ally]
-        ans = yield ask("accompany", y.id, {"choices": ["consent", "refuse"], "leader": f.id})
-        g.note(y.id, "accompany_" + ans.choice, g.vis(f.id, y.id), leader=g.fref(f.id))
+        ans = ask("accompany", y.id, {"choices": ["consent", "refuse"], "leader": f.id}, g)
+        if type(ans) is Pending:
+            ans = yield ans
+        if g.keep_log:
+            g.note(y.id, "accompany_" + ans.choice, g.vis(f.id, y.id), leader=g.fref(f.id))
         if ans.choice == "consent":
             y.declared = Declare(y.id, "accompany", f.id)
             y.accompany = f.id

@@ -76,7 +76,7 @@ TAIL = -1      # ``pc`` of a procedure that ends by running the callee in ``fr["
 def tail(fr, name, **args):
     """End the procedure of ``fr`` with the callee ``name``: ``tail(fr, ...)`` and then
     ``return (yield from call(g, fr, None))`` (the same line re-enters it at ``pc == TAIL``)."""
-    fr["sub"] = frame(name, **args)
+    fr["sub"] = {"fn": name, "pc": 0, **args}        # frame(name, **args)
     fr["pc"] = TAIL
 
 

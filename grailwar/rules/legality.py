@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tabletop.engine import Refusal
 
-from . import combat
+from . import commitments
 from .actions import Answer, Commit, Declare, Talk, Use
 from .checks import use_options
 from .comm import facts_of, talkable
@@ -85,7 +85,7 @@ def accepts(g, p, a):
     if a.kind == "commit" and p.kind == "commit":
         if a.item == "done":
             return True
-        return combat.commit_ok(g, g.cur_battle, part_of(g.cur_battle, p.faction), a.item)
+        return commitments.commit_ok(g, g.cur_battle, part_of(g.cur_battle, p.faction), a.item)
     if a.kind == "answer":
         return a.prompt == p.kind and (p.kind == "emergency" and a.choice == "done"
                                        or p.kind in ANSWER_KINDS and a.choice in p.ctx["choices"])
@@ -126,7 +126,7 @@ def options(g, p):
         out = [Answer(f.id, k, "done")]
     elif k == "commit":
         pt = part_of(g.cur_battle, f.id)
-        out = [Commit(f.id, i) for i in combat.commit_options(g, g.cur_battle, pt)] + [Commit(f.id, "done")]
+        out = [Commit(f.id, i) for i in commitments.commit_options(g, g.cur_battle, pt)] + [Commit(f.id, "done")]
     elif k == "comm":
         out = [Talk(f.id, "done")]
         if p.ctx.get("opened", 0) < g.fc.comm.max_initiations_per_turn:

@@ -256,7 +256,8 @@ class Game:
     _act = None        # the active factions' ids, kept until the next elimination (``eliminate``)
 
     def active_ids(self):
-        return list(self.act_ids())
+        act = self._act
+        return list(act if act is not None else self.act_ids())
 
     def act_ids(self):
         """``active_ids`` as a tuple, shared until the next elimination: for callers that only read it."""
@@ -269,7 +270,8 @@ class Game:
         """Processing order of this turn (§3.3)."""
         hs = self.humans
         if not hs:
-            return self.active_ids()
+            act = self._act                     # active_ids(), without the calls
+            return list(act if act is not None else self.act_ids())
         if self.fc.game.rotate_seat_order:
             k = (self.turn - 1) % len(hs)
             hs = hs[k:] + hs[:k]
@@ -551,7 +553,8 @@ class Game:
         a.allies.add(b.id)
         b.allies.add(a.id)
         self.meet(a, b)
-        self.note("GM", "allied", a=self.fref(a.id), b=self.fref(b.id))
+        if self.keep_log:
+            self.note("GM", "allied", a=self.fref(a.id), b=self.fref(b.id))
 
     def unally(self, a, b, why):
         a.allies.discard(b.id)
@@ -570,7 +573,8 @@ class Game:
         self._act = None
         if self.report_events:
             self.events.append(Eliminated(f.id, cause, ALL))
-        self.note(f.id, "out_" + cause, who=self.fref(f.id))
+        if self.keep_log:
+            self.note(f.id, "out_" + cause, who=self.fref(f.id))
 
     def victory_check(self):
         act = self.act_ids()

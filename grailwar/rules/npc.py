@@ -132,18 +132,26 @@ def ewr(g, x, y, loc, penalty=True):
     w2 = (d1 > 0) + (d2 > 0)
     t2 = (d1 == 0) + (d2 == 0)
     per_point = cc.power_diff_pct_per_point
-    fixed = cc.level_diff_pct_per_level * (x.level - ly) + per_point * (d1 + d2) + xf + kb - yf + \
-        xs.get(p1, 0) - ys.get(p1, 0) + xs.get(p2, 0) - ys.get(p2, 0)
+    fixed = cc.level_diff_pct_per_level * (x.level - ly) + per_point * (d1 + d2) + xf + kb - yf
+    by_slot = xs or ys                # slot-dependent terms (mostly none)
+    if by_slot:
+        fixed += xs.get(p1, 0) - ys.get(p1, 0) + xs.get(p2, 0) - ys.get(p2, 0)
     rates = wtl_rates(cc.result_table)
     lo, hi = cc.winrate_min, cc.winrate_max
     total = 0
-    for i, r in enumerate(PARAMS):
-        if i == i1 or i == i2:
-            continue
+    for i in _THIRD[i1, i2]:          # the third slots, in PARAMS order
         d = ds[i]
-        v = rates[w2 + (d > 0)][t2 + (d == 0)] + per_point * d + fixed + xs.get(r, 0) - ys.get(r, 0)
+        v = rates[w2 + (d > 0)][t2 + (d == 0)] + per_point * d + fixed
+        if by_slot:
+            r = PARAMS[i]
+            v += xs.get(r, 0) - ys.get(r, 0)
         total += lo if v < lo else hi if v > hi else v         # clamp
     return total // (len(PARAMS) - 2)
+
+
+# the indices of PARAMS left for the third slot once slots ``i1`` and ``i2`` are taken
+_THIRD = {(i1, i2): tuple(i for i in range(len(PARAMS)) if i not in (i1, i2))
+          for i1 in range(len(PARAMS)) for i2 in range(len(PARAMS)) if i1 != i2}
 
 
 def strength(g, x, y):
@@ -197,7 +205,7 @@ def projected_mana(g, f):
 def plan_declare(g, f, pick):
     """The §15.2 declaration. ``pick(label, list)`` is the engine's logged ``choose``."""
     n = g.fc.npc
-    mana = projected_mana(g, f)
+    mana = f.mana if f.mana >= 0 else projected_mana(g, f)       # (nothing to project at mana >= 0)
     if mana < n.emergency_mana or mana < f.level:
         return declare_of(f.id, "soul_eat" if f.ai.soul_eater else "rest")
     # N3
@@ -293,6 +301,9 @@ def comm_context(g, x):
 # --- battle (§15.5) ---------------------------------------------------------------------------
 def est_side(g, me, parts):
     """Estimated V of a side as seen by ``me``."""
+    if len(parts) == 1 and parts[0].f is not me:       # one part: its estimate, a fresh dict already
+        pt = parts[0]
+        return est_params(g, me, pt.f, pt.side, pt.own_base)[0]
     vals = []
     for pt in parts:
         if pt.f.id == me.id or pt.f.id in me.allies and False:
@@ -312,10 +323,11 @@ def _estimates(g, b, f):
     key = f.id
     hit = b.cache.get(key)
     if hit is None:
-        pt = my_part(b, f.id)
+        pt = b.A[0] if b.A[0].f is f else b.B[0] if b.B[0].f is f else my_part(b, f.id)      # a main: no call
         mine = b.A if pt.side == "A" else b.B
         theirs = b.B if pt.side == "A" else b.A
-        hit = b.cache[key] = (own_side(g, mine), est_side(g, f, theirs))
+        own = dict(mine[0].base) if len(mine) == 1 else own_side(g, mine)      # (one part: no calls)
+        hit = b.cache[key] = (own, est_side(g, f, theirs))
     return hit
 
 
@@ -336,7 +348,7 @@ def npc_commit(g, f, ctx):
 def _commit(g, f, k, ctx):
     """The §15.5 commitment (the rule of the ``commit`` prompt)."""
     b = g.cur_battle
-    pt = my_part(b, f.id)
+    pt = b.A[0] if b.A[0].f is f else b.B[0] if b.B[0].f is f else my_part(b, f.id)      # a main: no call
     n = g.fc.npc
     rate = ctx.get("rate", 50)
     doomed = ctx.get("doomed", False)
@@ -349,13 +361,15 @@ def _commit(g, f, k, ctx):
     if not pt.np and ctx.get("np_ok", True):
         if f.mana - fx.np_cost - f.level >= 0 or rate < n.np_desperate_below_rate or doomed:
             return commit_of(f.id, "np")
-    if rate <= n.code_use_max_rate:
-        lim = g.data.code["curse_charm"].max_per_battle
-        if f.inv.get("curse_charm", 0) > 0 and (lim is None or pt.ccharm < lim):
-            return commit_of(f.id, "code:curse_charm")
-        rl = g.data.code["reinforcement_charm"].max_per_battle
-        if f.inv.get("reinforcement_charm", 0) > 0 and (rl is None or pt.rcharm < rl):
-            return commit_of(f.id, "code:reinforcement_charm")
+    if rate <= n.code_use_max_rate:         # a code's limit is read only when one is held (a slow load)
+        if f.inv.get("curse_charm", 0) > 0:
+            lim = g.data.code["curse_charm"].max_per_battle
+            if lim is None or pt.ccharm < lim:
+                return commit_of(f.id, "code:curse_charm")
+        if f.inv.get("reinforcement_charm", 0) > 0:
+            rl = g.data.code["reinforcement_charm"].max_per_battle
+            if rl is None or pt.rcharm < rl:
+                return commit_of(f.id, "code:reinforcement_charm")
     if f.spells > 0:
         if doomed or (pt.spells_wr == 0 and f.spells >= n.spell_boost_min_spells and rate < n.spell_boost_below_rate):
             return commit_of(f.id, "spell_winrate")
@@ -419,9 +433,13 @@ def _slot(g, f, k, ctx):
     ch = ctx["choices"]
     ds = [ov[q] - ev[q] for q in ch]
     best = max(ds)                    # the largest lead; the first parameter of a tie
-    if ds.count(best) == 1:
+    if ds.count(best) == 1 or tuple(ch) in _IN_ORDER:      # (choices in PARAMS order: the first is it)
         return answer_of(f.id, k, ch[ds.index(best)])
     return answer_of(f.id, k, min((q for q, d in zip(ch, ds) if d == best), key=PARAMS.index))
+
+
+# the choices a battle offers for slots 1 and 2, each in PARAMS order
+_IN_ORDER = {PARAMS} | {tuple(q for q in PARAMS if q != p) for p in PARAMS}
 
 
 def _reroll(g, f, k, ctx):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import combat, npc
 from .model import ALL, clamp
 from .frames import TAIL, enter, frame, resumable, run, tail
-from .prompt import ask
+from .prompt import Pending, ask
 
 
 def phase_events(g):
@@ -98,12 +98,16 @@ def _encounter(g, fr):
             return
         fr["pc"] = 1
     if fr["pc"] == 1:
-        ans = yield ask("encounter_attack", y.id, {"choices": ["attack", "decline"], "other": x.id})
+        ans = ask("encounter_attack", y.id, {"choices": ["attack", "decline"], "other": x.id}, g)
+        if type(ans) is Pending:
+            ans = yield ans
         if ans.choice == "attack":
             tail(fr, "fight", **combat.fight_args("hostile encounter", y, x, ""))
             return (yield from enter(g, fr))
         fr["pc"] = 2
-    ans = yield ask("encounter_attack", x.id, {"choices": ["attack", "decline"], "other": y.id})
+    ans = ask("encounter_attack", x.id, {"choices": ["attack", "decline"], "other": y.id}, g)
+    if type(ans) is Pending:
+        ans = yield ans
     if ans.choice == "attack":
         tail(fr, "fight", **combat.fight_args("hostile encounter", x, y, ""))
         return (yield from enter(g, fr))
@@ -229,7 +233,9 @@ def _misfortune(g, fr):
 
 def _ambush(g, fr, x):
     y = g.fac[fr["y"]]
-    ans = yield ask("ambush", y.id, {"choices": ["attack", "decline"], "other": x.id})
+    ans = ask("ambush", y.id, {"choices": ["attack", "decline"], "other": x.id}, g)
+    if type(ans) is Pending:
+        ans = yield ans
     if ans.choice == "attack":
         tail(fr, "fight", **combat.fight_args("ambush", y, x, x.location))
         return (yield from enter(g, fr))

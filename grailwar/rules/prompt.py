@@ -2,6 +2,8 @@
 faction must decide; ``GrailState.apply`` sends the chosen action back in."""
 from __future__ import annotations
 
+from .actions import Use
+
 
 class Pending:
     __slots__ = ("kind", "faction", "ctx", "options")
@@ -23,7 +25,37 @@ class Pending:
         return out
 
 
-ask = Pending
-"""The prompt to yield: ``answer = yield ask("slot", "F1", {"choices": [...], ...})`` (a
-``Pending``, its context given as a dict: one is made at every decision, and a call with keywords
-costs a dict more)."""
+NOW = None
+"""``(state, rules, actions, limit, apply_use, report_events)`` while ``GrailState.play_out``
+answers every prompt of ``state`` with the NPC rules table (``rules``: prompt kind ->
+``rule(state, faction, kind, ctx)``), ``actions`` the war's record and ``limit`` its length at
+which the runaway guard stops the answers. One tuple, replaced whole."""
+
+
+def ask(kind, faction, ctx=None, g=None):
+    """The prompt of ``g``'s war to yield (a ``Pending``; without ``g``, always one), or, while
+    ``play_out`` answers ``g`` with the NPC rules, the answer itself: the rule ``play_out`` would call, on the same state, recorded as
+    ``play_out`` records it, so the same war without a ``Pending`` or a trip through the
+    generators (its context is given as a dict: one is made at every decision, and a call with
+    keywords costs a dict more)::
+
+        ans = ask("slot", "F1", {"choices": [...], ...}, g)
+        if type(ans) is Pending:
+            ans = yield ans
+    """
+    now = NOW
+    if now is None or now[0] is not g:
+        return Pending(kind, faction, ctx)
+    _, rules, acts, limit, use, report = now
+    if kind in rules:
+        rule = rules[kind]
+        f = g.fac[faction]
+        while len(acts) < limit:
+            a = rule(g, f, kind, ctx)
+            if report:
+                g.events = []
+            acts.append(a)
+            if type(a) is not Use:
+                return a
+            use(g, a)                 # a free use (``checks.apply_use``): the prompt stays open
+    return Pending(kind, faction, ctx)

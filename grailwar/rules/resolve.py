@@ -5,7 +5,7 @@ from . import combat, npc
 from .checks import craft_target, info_target, omen, set_phase, sub_check
 from .frames import TAIL, enter, frame, resumable, run, tail
 from .model import LOG, named
-from .prompt import ask
+from .prompt import Pending, ask
 
 
 STAGES = (("A1", "h", "approach"), ("A2", "n", "approach"), ("A3", "hn", "soul_eat"), ("A4", "h", ""),
@@ -127,7 +127,8 @@ def _resolve_approach(g, fr):
                 yally = g.fac[ya.ally] if ya.ally and g.fac[ya.ally].active and g.fac[ya.ally].accompany == y.id \
                     and not g.fac[ya.ally].relocated else None
                 ysubs = [yally] if yally else []
-                g.note(x.id, "meet_on_the_way", g.vis(x.id, y.id), a=g.fref(x.id), b=g.fref(y.id))
+                if g.keep_log:
+                    g.note(x.id, "meet_on_the_way", g.vis(x.id, y.id), a=g.fref(x.id), b=g.fref(y.id))
                 fr["y"] = y.id
                 if a.mode == "raid" or ya.mode == "raid":
                     if ya.mode == "raid":
@@ -156,7 +157,9 @@ def _resolve_approach(g, fr):
         if not _to_rescue(g, fr, x):
             return
     if fr["pc"] == 2:
-        r = yield ask("rescue", x.id, {"target": fr["y"], "plan": fr["plan"]})
+        r = ask("rescue", x.id, {"target": fr["y"], "plan": fr["plan"]}, g)
+        if type(r) is Pending:
+            r = yield r
         if r.kind == "declare":
             tail(fr, "resolve_simple", f=x.id, a=r)
             return (yield from enter(g, fr))
@@ -184,12 +187,14 @@ def _approach_location(g, fr, x, a, subs):
     ally = subs[0] if subs else None
     occ = [o for o in g.occupants(loc) if o != x.id and (not ally or o != ally.id)]
     vis = g.vis(x.id, *(s.id for s in subs))
-    g.note(x.id, "approaches_" + a.mode, vis, loc=g.lref(loc))
+    if g.keep_log:
+        g.note(x.id, "approaches_" + a.mode, vis, loc=g.lref(loc))
     if not occ:
         g.learn_empty(x, loc)
         for s in subs:
             g.learn_empty(s, loc)
-        g.note(x.id, "loc_empty", vis, loc=g.lref(loc))
+        if g.keep_log:
+            g.note(x.id, "loc_empty", vis, loc=g.lref(loc))
         return
     for o in occ:
         fo = g.fac[o]
@@ -227,11 +232,14 @@ def _contacts(g, fr, x):
         o = hostile[fr["i"]]
         fo = g.fac[o]
         if fo.active:
-            ans = yield ask("contact_reply", o, {"choices": ["listen", "attack"], "other": x.id})
+            ans = ask("contact_reply", o, {"choices": ["listen", "attack"], "other": x.id}, g)
+            if type(ans) is Pending:
+                ans = yield ans
             if ans.choice == "attack":
                 tail(fr, "fight", **combat.fight_args("attack on contact", fo, x, fr["loc"], (), subs))
                 return
-            g.note(o, "listens", g.vis(o, x.id, *(s.id for s in subs)), other=g.fref(x.id))
+            if g.keep_log:
+                g.note(o, "listens", g.vis(o, x.id, *(s.id for s in subs)), other=g.fref(x.id))
         fr["i"] += 1
     for o in fr["occ"]:
         for p in [x] + subs:
@@ -318,7 +326,9 @@ def _resolve_soul(g, fr):
         deciders = fr["deciders"]
         while fr["i"] < len(deciders):
             o = deciders[fr["i"]]
-            ans = yield ask("intervene", o, {"choices": ["intervene", "pass"], "other": e.id})
+            ans = ask("intervene", o, {"choices": ["intervene", "pass"], "other": e.id}, g)
+            if type(ans) is Pending:
+                ans = yield ans
             if ans.choice == "intervene":
                 fr["inter"].append(o)
             fr["i"] += 1
@@ -371,11 +381,14 @@ def _resolve_move(g, fr):
         o = occ[fr["i"]]
         fo = g.fac[o]
         if o not in f.allies and fo.active:
-            ans = yield ask("contact_reply", o, {"choices": ["listen", "attack"], "other": f.id})
+            ans = ask("contact_reply", o, {"choices": ["listen", "attack"], "other": f.id}, g)
+            if type(ans) is Pending:
+                ans = yield ans
             if ans.choice == "attack":
                 tail(fr, "fight", **combat.fight_args("attack on contact", fo, f, loc))
                 return (yield from enter(g, fr))
-            g.note(o, "listens", g.vis(o, f.id), other=g.fref(f.id))
+            if g.keep_log:
+                g.note(o, "listens", g.vis(o, f.id), other=g.fref(f.id))
         fr["i"] += 1
     for o in occ:
         f.met_friendly.add(o)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .checks import omen, sub_check
 from .frames import enter, frame, resumable, run
-from .prompt import ask
+from .prompt import Pending, ask
 
 
 def escape_chance(g, f, np_used):
@@ -54,7 +54,9 @@ def _defeat(g, fr):
         if len(rest) == 1:
             f = g.fac[rest[0]]
             if f.spells >= cost:
-                ans = yield ask("retreat_pay", f.id, {"choices": ["pay", "decline"], "battle": b.no})
+                ans = ask("retreat_pay", f.id, {"choices": ["pay", "decline"], "battle": b.no}, g)
+                if type(ans) is Pending:
+                    ans = yield ans
                 if ans.choice == "pay":
                     g.spend_spells(f, cost, "retreat")
                     retreated.append(f.id)
@@ -65,8 +67,10 @@ def _defeat(g, fr):
         elif rest:
             answers = fr["answers"]
             while len(answers) < len(rest):
-                ans = yield ask("retreat_group", rest[len(answers)],
-                                {"choices": ["cooperate", "abandon"], "battle": b.no})
+                ans = ask("retreat_group", rest[len(answers)],
+                          {"choices": ["cooperate", "abandon"], "battle": b.no}, g)
+                if type(ans) is Pending:
+                    ans = yield ans
                 answers.append(ans.choice)
             rf = [g.fac[x] for x in rest]
             if all(c == "cooperate" for c in answers):
@@ -81,7 +85,8 @@ def _defeat(g, fr):
                         left -= p
                     retreated.extend(rest)
             else:
-                g.note(b.no, "group_betrayal", vis)
+                if g.keep_log:
+                    g.note(b.no, "group_betrayal", vis)
                 for f, c in zip(rf, answers):
                     if c == "abandon":
                         for o in rf:
@@ -107,7 +112,8 @@ def _defeat(g, fr):
             yield from enter(g, fr)
             del fr["sub"]
         else:
-            g.note(f.id, "retreats", vis)
+            if g.keep_log:
+                g.note(f.id, "retreats", vis)
             if f.human:
                 yield from enter(g, fr, {"fn": "retreat_move", "pc": 0, "f": f.id, "lost": b.loc})
                 del fr["sub"]
@@ -133,7 +139,9 @@ def _retreat_move(g, fr):
         fr["pc"] = 1
     others = all_but(g.data.loc_ids, lost)
     if f.human:
-        ans = yield ask("retreat_dest", f.id, {"choices": others, "lost": lost})
+        ans = ask("retreat_dest", f.id, {"choices": others, "lost": lost}, g)
+        if type(ans) is Pending:
+            ans = yield ans
         dest = ans.choice
     else:
         dest = _npc_destination(g, f, lost, others)
@@ -172,7 +180,8 @@ def _go(g, f, lost, dest):
     occ = g.occupants(dest)
     if occ and not all(o in f.allies for o in occ):
         empties = [l for l in g.data.loc_ids if l != lost and g.vacant(l)]
-        g.note(f.id, "flees_on", g.vis(f.id), loc=g.lref(dest))
+        if g.keep_log:
+            g.note(f.id, "flees_on", g.vis(f.id), loc=g.lref(dest))
         dest = g.choose(f.id, "flee_to", empties, g.vis(f.id), of="loc")
         if dest is None:
             return

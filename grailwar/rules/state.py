@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tabletop.engine import Action, GameRng, IllegalActionError, Rules, SaveError, State
 
-from . import flow, legality, snapshot, view, withdraw
+from . import flow, legality, prompt, snapshot, view, withdraw
 from .actions import Use
 from .model import Game
 from .prompt import Pending
@@ -156,35 +156,44 @@ class GrailState(Game, State):
 
         A ``choose`` with a ``rules`` table (``npc.npc_action``: prompt kind -> ``rule(state,
         faction, kind, ctx)``) has the rule for the prompt's kind called directly, as ``choose``
-        itself would call it; a kind not in the table goes to ``choose``."""
+        itself would call it; a kind not in the table goes to ``choose``. While the loop runs,
+        such a prompt is answered where the procedure asks it (``prompt.ask``: the same rule
+        on the same state, recorded the same way), so most decisions never reach this loop."""
         send = self._gen.send
         rules = getattr(choose, "rules", None) or {}
-        append = self._actions.append
+        acts = self._actions
+        append = acts.append
         fac = self.fac
         report = self.report_events
         p = self.pending
         if p is None:
             return
-        for _ in range(max_steps + 1):        # the runaway guard: at most max_steps answers
-            kind = p.kind
-            if kind in rules:
-                a = rules[kind](self, fac[p.faction], kind, p.ctx)
-            else:
-                a = choose(self, p.faction)
-            if report:
-                self.events = []
-            append(a)
-            if type(a) is Use:          # free: the prompt stays open (``a.kind``, a class attribute, loads slowly)
-                flow.apply_use(self, a)
-                p.options = None
-                continue
-            try:
-                p = self.pending = send(a)
-            except StopIteration:
-                self.pending = self.flow = None
-                return
-            if p.faction not in fac:
-                raise AssertionError(f"prompt for unknown faction {p.faction}")
+        limit = len(acts) + max_steps + 1     # the runaway guard: at most max_steps + 1 answers
+        outer = prompt.NOW
+        prompt.NOW = (self, rules, acts, limit, flow.apply_use, report) if rules else None
+        try:
+            while len(acts) < limit:
+                kind = p.kind
+                if kind in rules:
+                    a = rules[kind](self, fac[p.faction], kind, p.ctx)
+                else:
+                    a = choose(self, p.faction)
+                if report:
+                    self.events = []
+                append(a)
+                if type(a) is Use:      # free: the prompt stays open (``a.kind``, a class attribute, loads slowly)
+                    flow.apply_use(self, a)
+                    p.options = None
+                    continue
+                try:
+                    p = self.pending = send(a)
+                except StopIteration:
+                    self.pending = self.flow = None
+                    return
+                if p.faction not in fac:
+                    raise AssertionError(f"prompt for unknown faction {p.faction}")
+        finally:
+            prompt.NOW = outer
         raise RuntimeError("runaway game")
 
     @staticmethod

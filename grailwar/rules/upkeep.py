@@ -5,7 +5,7 @@ from .checks import apply_use, use_options
 from .events import ManaChanged
 from .model import LOG
 from .frames import frame, resumable, run
-from .prompt import ask
+from .prompt import Pending, ask
 
 
 def supply(g, f):
@@ -43,8 +43,9 @@ def turn_gain(g, f):
         bk = m.no_spells_grail_backup if f.spells == 0 else m.grail_backup
         gain = s - u + bk
         why = {"key": LOG + "why.supply", "params": {"supply": s, "upkeep": u, "backup": bk}} if g.keep_log else None
-    if g.owns(f):
-        bonus = g.refs["grades"][g.grade(f.location)].end_of_turn_bonus
+    loc = f.location
+    if loc and g.loc_owner.get(loc) == f.id:                # g.owns(f), and its grade, without the calls
+        bonus = g.refs["grades"][g.refs["grade"][loc]].end_of_turn_bonus
         if bonus:
             gain += bonus
             why = {"key": LOG + "why.leyline", "params": {"why": why, "bonus": bonus}} if g.keep_log else None
@@ -84,7 +85,9 @@ def _phase_mana(g, fr):
         while f.mana < m.vanish_below and use_options(g, f, "emergency"):
             fr["i"] = i
             fr["st"] = st
-            ans = yield ask("emergency", f.id, {"mana": f.mana})
+            ans = ask("emergency", f.id, {"mana": f.mana}, g)
+            if type(ans) is Pending:
+                ans = yield ans
             if ans.kind != "use":
                 break
             apply_use(g, ans)
