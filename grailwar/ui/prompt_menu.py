@@ -241,7 +241,8 @@ class PromptMenu:
         if question is not None and n is not None:       # what the die must show, before it is thrown
             question += " " + self.host.tr("gw_table.chance_line", n=n)
         elif question is not None and e is not None:     # a raid: only an estimate is possible
-            question += " " + self.host.tr("gw_table.estimate_line", n=e)
+            blind = not self._known(getattr(action, "target", ""))
+            question += " " + self.host.tr("gw_table.estimate_blind_line" if blind else "gw_table.estimate_line", n=e)
         if question is None:
             self.host.human_decides(action)
             return
@@ -261,10 +262,17 @@ class PromptMenu:
             if not table or any(c is None for c in chances):
                 continue
             lo, hi = min(chances), max(chances)
+            if table_key == "odds_estimate" and not all(self._known(getattr(a, "target", "")) for a in actions):
+                one, many = "estimate_blind", "estimate_blind_range"     # a rival never met: a guess
             if lo == hi:
                 return self.host.tr("gw_table." + one, n=lo)
             return self.host.tr("gw_table." + many, lo=lo, hi=hi)
         return ""
+
+    def _known(self, fid) -> bool:
+        """Whether the viewer has met ``fid`` (knows its parameters); an estimate against a rival it
+        has not met rests on guessed parameters (spec 15.1), and the menu says so."""
+        return bool(((self.host.vm or {}).get("factions", {}).get(fid) or {}).get("known"))
 
     def _keep_places(self, pend, values):
         """The same prompt asked again (the commit step after each pick): every choice keeps

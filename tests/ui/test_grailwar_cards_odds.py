@@ -59,9 +59,18 @@ def test_the_chance_is_shown_in_japanese_too(make_app):
     assert re.search(r"成功率は\d+%です", question), question
 
 
-def test_a_raid_shows_the_masters_own_estimate_before_it_is_declared(make_app):
+@pytest.mark.parametrize("met", [False, True])
+def test_a_raid_shows_the_masters_own_estimate_before_it_is_declared(make_app, met):
+    """The raid's button and its question give the master's estimate; against a master it has not met
+    (parameters unknown, spec 15.1 guesses them) both say it is a guess -- seed 1's unmet rival read a
+    plain "≈95%" where the real rate was far lower."""
     app, scene = open_war(make_app, ["human", "npc", "npc", "npc", "npc", "npc", "npc"], seed=1)
+    if met:
+        for fid, k in scene.state.fac["F1"].know.items():
+            k.acq = True                      # set-up: F1 has met every rival
+        scene.mark_view_dirty()
     wait_for_menu(app, scene, "declare", "F1")
+    scene.sync_view(force=True)
     table = odds.estimates_for_viewer(scene.state, "F1")
     assert table, "seed 1 offers F1 a raid on a master at once"
     raid = next(a for a in scene.state.legal_actions("F1") if a.to_text() in table)
@@ -74,8 +83,9 @@ def test_a_raid_shows_the_masters_own_estimate_before_it_is_declared(make_app):
             break
         b = button(scene, lambda op: op == pick)
         seen.append(pick[2])
-        if pick[2] == "raid":
-            assert b.text.endswith(f"(≈{table[raid.to_text()]}%)"), b.text     # on the raid's own button
+        if pick[2] == "raid":                 # on the raid's own button
+            want = f"(≈{table[raid.to_text()]}%)" if met else f"(≈{table[raid.to_text()]}%, a guess)"
+            assert b.text.endswith(want), b.text
         click(app, b)
         if scene.menu.confirming is not None:
             break
@@ -84,3 +94,4 @@ def test_a_raid_shows_the_masters_own_estimate_before_it_is_declared(make_app):
         click(app, button(scene, lambda op: op[0] == "choose"))
     question = scene.menu.confirming[1]
     assert f"≈{table[raid.to_text()]}% to win" in question, question
+    assert ("You have not met them" in question) is not met, question
