@@ -31,6 +31,9 @@ def consequence(host, action):
         return tr("confirm.spell_params", n=spells)
     if kind == "commit" and item == "spell_winrate":
         return tr("confirm.spell_winrate", n=spells)
+    if kind == "commit" and item == "np":
+        return tr("confirm.np", name=me.get("np_name") or host.value_label("item", "np"), cost=me.get("np_cost", 0),
+                  mana=me.get("mana", 0))
     if kind == "commit" and item == "done":
         return tr("confirm.end_commit")
     if kind in ("use", "commit") and (item.startswith("code:") or item in host.static.codes):

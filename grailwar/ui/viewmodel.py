@@ -155,6 +155,7 @@ def _me(f, static, lang):
                    f"   Lv {f.get('level', '?')}",      # 【魔】30 on a Japanese screen, never on an English one
             "mana": mana, "max_mana": max_mana, "penalty": int(f.get("penalty") or 0), "params": prm,
             "skills": skills, "skill_ids": skill_ids, "np": np_text, "spells": int(f.get("spells") or 0),
+            "np_name": _name(np, lang) if np else "", "np_cost": int(np.get("cost") or 0) if np else 0,
             "items": dict(f.get("inventory") or {}), "allies": list(f.get("allies") or []),
             "location": f.get("location"), "doomed": bool(f.get("doomed")), "buff": bool(f.get("buff")),
             "declared": f.get("declared")}

@@ -256,3 +256,40 @@ def test_ending_the_commitments_is_confirmed_only_while_something_else_could_be_
         click(app, button(scene, lambda op: op == (commits or answers)[0]))
     assert ("early", True, None) in asked, asked
     assert ("last", False, True) in asked, asked
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_releasing_the_noble_phantasm_is_confirmed_with_its_mana_cost(make_app, lang):
+    """The noble phantasm costs mana (40 for Saber): choosing it asks first, with the cost and the mana
+    the master has; "No" leaves it uncommitted, "Yes" commits it (it used to be committed at once)."""
+    app, scene = open_war(make_app, ["human", "npc"], seed=3, lang=lang)
+    st = scene.state
+    st.fac["F1"].know["F2"].loc = True
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "F2"))
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
+    click(app, button(scene, lambda op: op[0] == "confirm"))
+    p = None
+    for _ in range(30):
+        p = wait_for_menu(app, scene)
+        if p is None or p.kind == "commit":
+            break
+        click(app, button(scene, lambda op: op[0] in ("choose", "apply", "confirm")))
+    assert p is not None and p.kind == "commit"
+    def np_pick(op):
+        return op[0] == "choose" and op[2] == ("commit", "np")
+
+    cost = st.fac["F1"].servant.np.cost
+    mana = scene.vm["me"]["mana"]
+    click(app, button(scene, np_pick))
+    assert scene.menu.confirming is not None
+    question = scene.menu.confirming[1]
+    assert str(cost) in question and str(mana) in question, question
+    click(app, button(scene, lambda op: op[0] in ("cancel", "back")))
+    assert scene.menu.confirming is None and st.fac["F1"].mana == mana      # nothing spent
+    click(app, button(scene, np_pick))
+    click(app, button(scene, lambda op: op[0] == "confirm"))
+    app.step(3)
+    assert not any(np_pick(op) for _b, op in scene.buttons)                 # committed: no longer offered
+    assert st.fac["F1"].mana == mana - cost
