@@ -1,5 +1,5 @@
-"""The Esc pause menu: resume, save, language, quit to the launcher, quit to the desktop.
-Quitting a game in progress asks first. The game scene below is paused (``on_pause``)
+"""The Esc pause menu: resume, save, load another game, language, quit to the launcher, quit to
+the desktop. Loading or quitting while a game is in progress asks first. The game scene below is paused (``on_pause``)
 while the menu is up and drawn dimmed underneath."""
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ class PauseMenu(MenuScene):
         w, h, gap = (620, 76, 14) if not extra else (620, 66, 10)
         x = (1920 - w) // 2
         y = 310
-        entries = [("resume", self.resume, None), ("save", self.save, None),
+        entries = [("resume", self.resume, None), ("save", self.save, None), ("load", self.load, None),
                    ("language", self.cycle_language, self.cycle_language),
                    ("sound", self.cycle_volume, self.cycle_volume)]
         entries += [(key, self._then_relabel(act), None) for key, _label, act in extra]
@@ -101,6 +101,12 @@ class PauseMenu(MenuScene):
             self.app.notify(self.app.t("shell.pause.saved_to", path=str(path)))
         else:
             self.app.notify(self.app.t("shell.pause.saved"))
+
+    def load(self):
+        """The saved games (the launcher's Load screen) over this menu: opening one leaves the game
+        in progress, so that is asked first (Back returns here, the game untouched)."""
+        from .saved_games import LoadScene     # imported here to save start-up time (as the launcher does)
+        self.app.scenes.push(LoadScene(self.app, leave_key="shell.pause.load_confirm" if self.in_progress() else None))
 
     def to_launcher(self):
         if self.in_progress():

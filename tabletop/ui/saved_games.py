@@ -65,9 +65,16 @@ class LoadScene(PagedScene):
 
     heading_key = "shell.load.title"
 
-    def __init__(self, app):
+    def __init__(self, app, leave_key=None):
         super().__init__(app)
         self.page = 0
+        self.leave_key = leave_key     # opened over a game in progress: confirm with this text first
+
+    def open(self, path: Path) -> None:
+        if self.leave_key:
+            self.app.confirm(self.app.t(self.leave_key, file=path.name), lambda: start_from_record(self.app, path))
+        else:
+            start_from_record(self.app, path)
 
     def saves(self) -> list[Path]:
         out = []
@@ -107,7 +114,7 @@ class LoadScene(PagedScene):
         self.page = min(self.page, pages - 1)
         y = 236
         for path in files[self.page * self.PAGE:(self.page + 1) * self.PAGE]:
-            self.menu.add((160, y, 1500, 72), self.label(path), activate=lambda p=path: start_from_record(self.app, p),
+            self.menu.add((160, y, 1500, 72), self.label(path), activate=lambda p=path: self.open(p),
                           key=f"file:{path.relative_to(self._folder()).as_posix()}", object_id="#option_button")
             y += 84
         if pages > 1:

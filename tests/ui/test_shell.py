@@ -173,7 +173,7 @@ def test_pause_menu_resume_save_and_leave_asks_first(app, in_game):
     press(app, pygame.K_ESCAPE)
     menu = top(app)
     assert isinstance(menu, PauseMenu) and in_game.paused == 1
-    assert [i.key for i in menu.menu.items] == ["resume", "save", "language", "sound", "to_launcher", "quit"]
+    assert [i.key for i in menu.menu.items] == ["resume", "save", "load", "language", "sound", "to_launcher", "quit"]
     click(app, menu.menu.item("save").button)
     assert in_game.saved == [None]
     press(app, pygame.K_ESCAPE)                        # Esc resumes
@@ -455,3 +455,38 @@ def test_a_record_saved_from_an_end_screen_is_listed_by_load_and_replays(make_ap
     assert [i.key for i in entries] == ["file:records/pendulum-20261201-120000.json"]
     press(app, pygame.K_RETURN)
     assert app.dialog is None and len(started["record"].actions) == 6
+
+
+def test_the_pause_menu_loads_another_game_after_asking_to_leave_this_one(app, monkeypatch):
+    """Esc, Load game: the saved games are listed over the game; picking one asks before the game in
+    progress is left (No keeps it, Back returns to the pause menu), Yes opens the chosen record."""
+    import shutil
+    from pathlib import Path
+    good = Path(__file__).parents[1] / "data" / "hostile" / "records" / "good.json"
+    shutil.copy(good, saves.data_dir() / "pendulum-saved.json")
+    real = games.load
+    in_game = FakeGame(app)
+    monkeypatch.setattr(games, "load", lambda g: types.SimpleNamespace(make_scene=lambda a, **kw: in_game))
+    launcher_mod.start_game(app, "grailwar", seats=["human"], mode=None, seed=1)
+    app.step(1)
+    monkeypatch.setattr(games, "load", real)           # the real games again (the game in progress is up)
+    started = {}
+    _fake_scene(monkeypatch, started)
+    press(app, pygame.K_ESCAPE)
+    click(app, top(app).menu.item("load").button)
+    load = top(app)
+    assert isinstance(load, LoadScene)
+    entry = next(i for i in load.menu.items if i.key == "file:pendulum-saved.json")
+    click(app, entry.button)
+    assert app.dialog is not None and "pendulum-saved.json" in app.dialog.textbox.html_text
+    press(app, pygame.K_ESCAPE)                        # No: nothing is opened, the game is still there
+    assert app.dialog is None and top(app) is load and not started
+    assert in_game in list(app.scenes)
+    press(app, pygame.K_ESCAPE)                        # Back: the pause menu again
+    assert isinstance(top(app), PauseMenu)
+    click(app, top(app).menu.item("load").button)
+    click(app, next(i for i in top(app).menu.items if i.key == "file:pendulum-saved.json").button)
+    press(app, pygame.K_RETURN)                        # Yes
+    assert app.dialog is None, app.dialog.textbox.html_text
+    assert len(started["record"].actions) == 6
+    assert in_game not in list(app.scenes) and len(app.scenes) == 1
