@@ -32,14 +32,16 @@ class PauseMenu(MenuScene):
         extra = getattr(self.game_scene, "pause_entries", None)
         extra = list(extra()) if callable(extra) else []
         labels = {key: label for key, label, _act in extra}
-        w, h, gap = (620, 76, 14) if not extra else (620, 66, 10)
-        x = (1920 - w) // 2
-        y = 310
         entries = [("resume", self.resume, None), ("save", self.save, None), ("load", self.load, None),
                    ("language", self.cycle_language, self.cycle_language),
                    ("sound", self.cycle_volume, self.cycle_volume)]
         entries += [(key, self._then_relabel(act), None) for key, _label, act in extra]
         entries += [("to_launcher", self.to_launcher, None), ("quit", self.quit, None)]
+        # every entry between the title and the key hint (y 300..860), as tall as they fit (at most 76)
+        w, gap = 620, (14 if len(entries) <= 6 else 10)
+        h = min(76, (860 - 300) // len(entries) - gap)
+        x = (1920 - w) // 2
+        y = 300
         for key, act, change in entries:
             if key in labels:
                 text = labels[key]
