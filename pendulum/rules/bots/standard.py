@@ -328,8 +328,8 @@ class StandardBot(Valuation):
         rules = st.rules
         where = table[1]
         board = self._board
-        last = self._track_mult                     # (time-track: the factors of the token's space, ``mults``)
-        mult = last[2] if last is not None and last[1] == st.track_space and last[0] is rules else self.mults(st)
+        got = self._space_mults                     # (time-track: the factors at each token space, ``mults``)
+        mult = got[1][st.track_space] if got[0] is rules else self.mults(st)
         free = current = None                       # (made when first needed: most decisions find no free worker)
         for w, loc in p.workers.items():
             f = where[loc]
