@@ -12,6 +12,9 @@ from .timing import DEFAULT_DELAY, draw, flip_stake, flip_wait, reaction_range
 from .values import Valuation
 
 _WAIT = "wait"          # _flip: a finished timer is not due to be flipped yet
+# choose: (rules, a copy of the timer rows, ``rules.rows_table`` of them) as at the last decision of any bot (the
+# table depends on those two only, so the seats of a game share it: one ``rows_table`` call a step, not one a seat)
+_rows = (None, None, None)
 
 
 def _weighted(split, need):
@@ -120,7 +123,6 @@ class StandardBot(Valuation):
         return opts[0]
 
     # ---------------------------------------------------------------- main policy
-    _rows = (None, None, None)  # choose: (rules, a copy of the timer rows, ``rules.rows_table`` of them)
     _rev = _st = None       # choose: the mat's revision and the state the memo key was last checked at
 
     def mat_changed(self):
@@ -163,12 +165,13 @@ class StandardBot(Valuation):
             return None
         if p.done:
             return None
-        tr, t = st.timer_row, self._rows
+        global _rows
+        tr, t = st.timer_row, _rows
         if t[0] is st.rules and t[1] == tr:
-            table = t[2]                            # the timer rows as at the last decision
+            table = t[2]                            # the timer rows as at the last decision of any bot
         else:
             table = st.rules.rows_table(tr)
-            self._rows = (st.rules, dict(tr), table)
+            _rows = (st.rules, dict(tr), table)
         if playing:
             # a claim now, or None: kept with the values' memo (the key above: the seat's mat, the achievement and
             # the legendary token) for the phase and the claimed markers, the only other things ``_claim`` reads
