@@ -54,6 +54,7 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
         if not seats:
             raise RuntimeError("no seat can act in an untimed game")
         m = n
+        last = seats[-1]
         for s in seats:
             a = bots[s].choose(st)
             if a is None:
@@ -72,8 +73,10 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
             if log is not None:
                 log.append(a)
             ph = st.phase
-            if ph != "action" or p.done:
-                st.progress(None)       # (in the action phase a seat that is not done stops ``progress`` at once)
+            if ph != "action" or (p.done and s == last):
+                # (in the action phase ``progress`` returns at once while a seat is not done or has a decision: so
+                # does a seat after this one in ``seats``, as only its own Done or Choose could change that)
+                st.progress(None)
                 if st.phase == "game_over":
                     break
         if m == n:
