@@ -101,3 +101,29 @@ def test_progress_changes_nothing_after_a_done_with_a_later_seat_in_the_pass():
             if st.phase == "game_over":
                 break
     assert checked > 50
+
+
+def test_a_state_keeps_few_enough_attributes_for_cpython_to_keep_them_inline():
+    # CPython 3.11 keeps at most 29 attributes of an object inline; with more, no ``st.method()`` call is specialised
+    rules = make_rules({"mode": "timetrack", "players": 5})
+    st, _ = play_game(rules, 3, ["standard"] * 5)
+    fresh = rules.new_state(3)
+    loaded = type(st).from_dict(st.to_dict(), rules)
+    twin = st.clone()
+    for s in (fresh, st, loaded, twin):
+        assert len(vars(s)) <= 29, sorted(vars(s))
+
+
+def test_the_rare_fields_are_saved_loaded_and_cloned_as_fields():
+    rules = make_rules({"mode": "timetrack", "players": 3})
+    st, _ = play_game(rules, 5, ["standard"] * 3)
+    assert st.outcome_data and st.seed == 5
+    d = st.to_dict()
+    scalars = [k for k in st.RARE if k != "outcome_data"]
+    assert {k: d[k] for k in scalars} == {k: getattr(st, k) for k in scalars}
+    loaded = type(st).from_dict(d, rules)
+    assert loaded.to_dict() == d and loaded == st
+    twin = st.clone()
+    twin.council_turn, twin.grande_up, twin.request_seq = 7, "x", 9
+    assert (st.council_turn, st.grande_up, st.request_seq) == (d["council_turn"], d["grande_up"], d["request_seq"])
+    assert twin.rare is not st.rare and twin.to_dict() != d
