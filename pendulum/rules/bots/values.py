@@ -31,7 +31,11 @@ class Valuation:
     RECRUIT3 = 2.5       # ... in round 3
     SOON_BASE, SOON_W = 0.3, 0.7     # a frame's value times SOON_BASE + SOON_W * how soon its row plays
 
+    plain_tracks = False     # the compiled effect functions call ``track_value`` (a subclass not made by __init__)
+
     def __init__(self):
+        # a bot whose track_value is the plain one has it written out in the compiled effect functions
+        self.plain_tracks = type(self).track_value is Valuation.track_value
         self._vmemo, self._soon_memo = {}, None
         self._board = {}
         self._memo_key = None
