@@ -11,6 +11,7 @@ from .effects import HANDLER_OF, HANDLERS
 from .engine import TRACKS, PendulumRules
 
 REALTIME_DT = 0.25
+_EVERY_SEAT = ("action", "council_called", "council_adjust")   # phases where every seat not done is to act
 MAX_ENGINE_SECONDS = 6 * 3600      # a stuck real-time game stops here (never seen)
 
 
@@ -50,7 +51,13 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
         return _play_checked(st, bots, seed, max_actions, log)
     players = st.players
     while st.phase != "game_over" and n < max_actions:        # (is_terminal, read directly: a hot loop)
-        seats = st.seats_to_act()
+        if st.phase in _EVERY_SEAT and not st.closing:
+            seats = []                  # ``seats_to_act`` written out for its commonest case (a call a pass)
+            for q in players:
+                if q.decisions or not q.done:
+                    seats.append(q.seat)
+        else:
+            seats = st.seats_to_act()
         if not seats:
             raise RuntimeError("no seat can act in an untimed game")
         m = n
