@@ -25,8 +25,8 @@ def test_the_factors_of_every_token_space_are_those_worked_out_on_the_state(kind
     seen = set()
     for space in range(len(rules.timer_track) + 1):
         st.track_space = space
-        bot._soon_memo = None
-        fresh = bot._mults(st)
+        new = make_bot(kind, 0, 3)          # (a new bot: nothing kept from another space)
+        fresh = {a: new.SOON_BASE + new.SOON_W * new.soon(st, a) for a in new.RATE}     # as ``place_value``
         got = bot.mults(st)
         assert got == fresh and all(got[a].hex() == fresh[a].hex() for a in fresh), space
         seen.add(tuple(sorted(got.items())))
@@ -127,3 +127,27 @@ def test_the_rare_fields_are_saved_loaded_and_cloned_as_fields():
     twin.council_turn, twin.grande_up, twin.request_seq = 7, "x", 9
     assert (st.council_turn, st.grande_up, st.request_seq) == (d["council_turn"], d["grande_up"], d["request_seq"])
     assert twin.rare is not st.rare and twin.to_dict() != d
+
+
+@pytest.mark.parametrize("opts", [{"mode": "timetrack", "players": 5},
+                                  {"mode": "timetrack", "players": 4, "advanced": True}])
+def test_the_card_table_leaves_out_exactly_the_cards_the_bot_never_plays(opts):
+    from pendulum.rules.bots.standard import card_table
+    rules = make_rules(opts)
+    table = card_table(rules)
+    assert set(table) == set(rules.cards)
+    never = claims = 0
+    for card, info in rules.cards.items():
+        eff = info["effect"]
+        sp = eff.get("special")
+        if sp in ("skip_green_purple_gold_cost", "also_take_adjacent_action", "take_worker_action_twice",
+                  "place_worker_directly_on_timer_row", "return_one_discarded_stratagem",
+                  "exchange_military_culture") or eff.get("retrieve_worker"):
+            assert table[card] is None, card
+            never += 1
+            continue
+        e, cost, got, claim = table[card]
+        assert e is eff and cost is info["cost"] and got is info, card
+        assert claim == (sp in ("claim_current_achievement", "claim_achievement_second_time")), card
+        claims += claim
+    assert never >= 3 and claims >= 1 and card_table(rules) is table

@@ -17,6 +17,29 @@ _WAIT = "wait"          # _flip: a finished timer is not due to be flipped yet
 _rows = (None, None, None)
 
 
+_NEVER = ("skip_green_purple_gold_cost", "also_take_adjacent_action", "take_worker_action_twice",
+          "place_worker_directly_on_timer_row", "return_one_discarded_stratagem", "exchange_military_culture")
+_CLAIMS = ("claim_current_achievement", "claim_achievement_second_time")
+_CARD_TABLES: dict = {}     # rules -> ``card_table`` (bounded)
+
+
+def card_table(rules):
+    """``{card id: (effect, cost, card, claims an achievement) or None}`` for ``_stratagem_raw``, made once per rule
+    set: None for a card the bot never plays (a modifier, a direct placement, a return, an exchange, a
+    retrieval)."""
+    got = _CARD_TABLES.get(rules)
+    if got is None:
+        if len(_CARD_TABLES) > 16:
+            _CARD_TABLES.clear()
+        got = _CARD_TABLES[rules] = {}
+        for card, info in rules.cards.items():
+            eff = info["effect"]
+            sp = eff.get("special")
+            got[card] = None if sp in _NEVER or eff.get("retrieve_worker") else \
+                (eff, info["cost"], info, sp in _CLAIMS)
+    return got
+
+
 def _weighted(split, need):
     """``sum(n * need[i] ...)`` of a resource split, added in the same order (the same float)."""
     return 0 + split[0] * need[0] + split[1] * need[1] + split[2] * need[2]
@@ -285,33 +308,34 @@ class StandardBot(Valuation):
         got = memo[key] = self._stratagem_raw(st, p)
         return got
 
+    _cards = (None, None)   # _stratagem_raw: (rules, ``card_table`` of them)
+
     def _stratagem_raw(self, st, p):
         best, bv = None, 0.3
         r = st.rules
+        got = self._cards
+        if got[0] is not r:
+            got = self._cards = (r, card_table(r))
+        table = got[1]
         for card in p.hand:
-            info = r.cards[card]
-            eff = info["effect"]
-            sp = eff.get("special")
-            if sp in ("skip_green_purple_gold_cost", "also_take_adjacent_action", "take_worker_action_twice",
-                      "place_worker_directly_on_timer_row", "return_one_discarded_stratagem",
-                      "exchange_military_culture"):
-                continue
-            if eff.get("retrieve_worker"):
-                continue
+            c = table[card]
+            if c is None:
+                continue                            # a card this bot never plays
+            eff, cost, info, claim = c
             # its worth first: a card that cannot beat the best so far is not checked further (the same choice as
             # checking every card, as only a better one is taken)
-            v = self.value(st, p, eff) - self.cost_value(st, p, info["cost"])
-            if sp in ("claim_current_achievement", "claim_achievement_second_time"):
+            v = self.value(st, p, eff) - self.cost_value(st, p, cost)
+            if claim:
                 v = 30 if st.legendary_available(p) else 2.0
             if not v > bv:
                 continue
             if st.card_refusal(p, card, info):
                 continue
-            pays = st.pay_options(p, info["cost"])
+            pays = st.pay_options(p, cost)
             if not pays:
                 continue
             pay = pays[0]
-            if info["cost"].get("any_resource"):
+            if cost.get("any_resource"):
                 pay = self._cheapest_pay(st, p, pays)
             best, bv = A.Play(p.seat, card, pay), v
         if best is None and p.discard and p.res[1] >= 7 and st.can_pay(p, r.pickup_cost):
