@@ -11,6 +11,7 @@ from .effects import HANDLER_OF, HANDLERS
 from .engine import TRACKS, PendulumRules
 
 REALTIME_DT = 0.25
+_EVERY_SEAT = ("action", "council_called", "council_adjust")   # phases where every seat not done is to act
 MAX_ENGINE_SECONDS = 6 * 3600      # a stuck real-time game stops here (never seen)
 
 
@@ -50,10 +51,17 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
         return _play_checked(st, bots, seed, max_actions, log)
     players = st.players
     while st.phase != "game_over" and n < max_actions:        # (is_terminal, read directly: a hot loop)
-        seats = st.seats_to_act()
+        if st.phase in _EVERY_SEAT and not st.closing:
+            seats = []                  # ``seats_to_act`` written out for its commonest case (a call a pass)
+            for q in players:
+                if q.decisions or not q.done:
+                    seats.append(q.seat)
+        else:
+            seats = st.seats_to_act()
         if not seats:
             raise RuntimeError("no seat can act in an untimed game")
         m = n
+        last = seats[-1]
         for s in seats:
             a = bots[s].choose(st)
             if a is None:
@@ -72,8 +80,10 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
             if log is not None:
                 log.append(a)
             ph = st.phase
-            if ph != "action" or p.done:
-                st.progress(None)       # (in the action phase a seat that is not done stops ``progress`` at once)
+            if ph != "action" or (p.done and s == last):
+                # (in the action phase ``progress`` returns at once while a seat is not done or has a decision: so
+                # does a seat after this one in ``seats``, as only its own Done or Choose could change that)
+                st.progress(None)
                 if st.phase == "game_over":
                     break
         if m == n:

@@ -61,13 +61,43 @@ class Player:
         return p
 
 
+class _Rare:
+    """The fields of a state read only now and then (``PendulumState.RARE``), kept apart (see there)."""
+    __slots__ = ("seed", "winner", "outcome_data", "grande_up", "council_turn", "request_seq")
+
+    def copy(self):
+        r = _Rare.__new__(_Rare)
+        r.seed, r.winner, r.outcome_data = self.seed, self.winner, self.outcome_data
+        r.grande_up, r.council_turn, r.request_seq = self.grande_up, self.council_turn, self.request_seq
+        return r
+
+
+def _rare(name):
+    """A state field kept in ``state.rare`` (read and written as an attribute of the state)."""
+    def get(self):
+        return getattr(self.rare, name)
+
+    def put(self, value):
+        setattr(self.rare, name, value)
+    return property(get, put, doc=f"``{name}`` (kept in ``rare``)")
+
+
 class PendulumState(Legality, Choices, Effects, Council, RealTime, State):
-    """All fields are plain data; ``to_dict`` is JSON-ready."""
+    """All fields are plain data; ``to_dict`` is JSON-ready.
+
+    A state keeps at most 29 attributes of its own, so CPython 3.11 keeps them inline and specialises both the
+    reads of its fields and the calls of its methods (with more, the attributes go to a dict of their own and
+    no ``st.method()`` call is specialised); the fields read only now and then (``RARE``) are properties over
+    one ``rare`` record. (``clone`` reads ``__dict__``, which puts a state's attributes in a dict: a clone's
+    original then runs a little slower, the same results.)"""
+    RARE = _Rare.__slots__
+    seed, winner, outcome_data, grande_up, council_turn, request_seq = (_rare(k) for k in _Rare.__slots__)
 
     # ------------------------------------------------------------------ creation
     @classmethod
     def new(cls, rules, seed: int) -> "PendulumState":
         s = cls.__new__(cls)
+        s.rare = _Rare()
         s.rules = rules
         s.seed = int(seed)
         s.rng = GameRng(seed)
@@ -181,6 +211,7 @@ class PendulumState(Legality, Choices, Effects, Council, RealTime, State):
     def clone(self) -> "PendulumState":
         s = PendulumState.__new__(PendulumState)
         s.__dict__.update(self.__dict__)
+        s.rare = self.rare.copy()
         s.rng = self.rng.clone()
         s.players = [p.copy() for p in self.players]
         s.timer_row, s.remaining, s.since_finish = dict(self.timer_row), dict(self.remaining), dict(self.since_finish)
@@ -220,6 +251,7 @@ class PendulumState(Legality, Choices, Effects, Council, RealTime, State):
     @classmethod
     def from_dict(cls, data: dict, rules) -> "PendulumState":
         s = cls.__new__(cls)
+        s.rare = _Rare()
         s.rules = rules
         for k in cls._SCALARS:
             setattr(s, k, data[k])

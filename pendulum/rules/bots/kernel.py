@@ -252,20 +252,17 @@ def _value_lines(L, c, ind, W, production_if, tracks=None):
         L.append(f"{ind}v += {W['VOTE_W']} * ({vo} if {vo} < vneed else vneed) "
                  f"+ 0.35 * ({vo} - vneed if {vo} > vneed else 0)")
     for t, n in vps:
-        if tracks is None or n > UNROLL:            # (a mod's reward of many steps: not unrolled)
+        if n > UNROLL:                              # (a mod's reward of many steps: not unrolled)
             L.append(f"{ind}v += bot.track_value(st, p, {literal(t)}, {literal(n)})")
-            continue
-        P, top = tracks                            # Valuation.track_value, its loop unrolled
-        L.append(f"{ind}pos = p.tracks[{literal(t)}]")
-        L.append(f"{ind}x = 0.0")
-        i2 = ind
-        for step in range(n):
-            if step:
-                L.append(f"{i2}    pos += 1")
-                i2 += "    "
-            L.append(f"{i2}if pos < {top}:")
-            L.append(f"{i2}    x += 4.0 + 0.15 * ({P} - pos) if pos < {P} else 1.2")
-        L.append(f"{ind}v += x")
+        elif tracks is None:                        # an effect's function, shared by every kind of bot: written
+            L.append(f"{ind}if bot.plain_tracks:")  # out for a bot whose track_value is the plain one
+            L.append(f"{ind}    tP = st.rules.parchment")
+            L.append(f"{ind}    tT = st.rules.track_max")
+            _track_lines(L, ind + "    ", t, n, "tP", "tT")
+            L.append(f"{ind}else:")
+            L.append(f"{ind}    v += bot.track_value(st, p, {literal(t)}, {literal(n)})")
+        else:
+            _track_lines(L, ind, t, n, *tracks)
     if tail is None:
         return
     leg, anyres, anyvp, col, conq, recruit, retrieve, sp, amount = tail
@@ -320,6 +317,21 @@ def _value_lines(L, c, ind, W, production_if, tracks=None):
         L.append(f"{ind}v += t")
     elif sp == "move_one_vp":
         L.append(f"{ind}v += 0.5")
+
+
+def _track_lines(L, ind, t, n, P, top):
+    """``v += Valuation.track_value(st, p, t, n)``, its loop unrolled; ``P``, ``top``: the parchment line and the
+    track's end, as source text (numbers, or the names of locals that hold them)."""
+    L.append(f"{ind}pos = p.tracks[{literal(t)}]")
+    L.append(f"{ind}x = 0.0")
+    i2 = ind
+    for step in range(n):
+        if step:
+            L.append(f"{i2}    pos += 1")
+            i2 += "    "
+        L.append(f"{i2}if pos < {top}:")
+        L.append(f"{i2}    x += 4.0 + 0.15 * ({P} - pos) if pos < {P} else 1.2")
+    L.append(f"{ind}v += x")
 
 
 def _best_track_lines(L, ind, n):

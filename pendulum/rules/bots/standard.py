@@ -12,6 +12,32 @@ from .timing import DEFAULT_DELAY, draw, flip_stake, flip_wait, reaction_range
 from .values import Valuation
 
 _WAIT = "wait"          # _flip: a finished timer is not due to be flipped yet
+# choose: (rules, a copy of the timer rows, ``rules.rows_table`` of them) as at the last decision of any bot (the
+# table depends on those two only, so the seats of a game share it: one ``rows_table`` call a step, not one a seat)
+_rows = (None, None, None)
+
+
+_NEVER = ("skip_green_purple_gold_cost", "also_take_adjacent_action", "take_worker_action_twice",
+          "place_worker_directly_on_timer_row", "return_one_discarded_stratagem", "exchange_military_culture")
+_CLAIMS = ("claim_current_achievement", "claim_achievement_second_time")
+_CARD_TABLES: dict = {}     # rules -> ``card_table`` (bounded)
+
+
+def card_table(rules):
+    """``{card id: (effect, cost, card, claims an achievement) or None}`` for ``_stratagem_raw``, made once per rule
+    set: None for a card the bot never plays (a modifier, a direct placement, a return, an exchange, a
+    retrieval)."""
+    got = _CARD_TABLES.get(rules)
+    if got is None:
+        if len(_CARD_TABLES) > 16:
+            _CARD_TABLES.clear()
+        got = _CARD_TABLES[rules] = {}
+        for card, info in rules.cards.items():
+            eff = info["effect"]
+            sp = eff.get("special")
+            got[card] = None if sp in _NEVER or eff.get("retrieve_worker") else \
+                (eff, info["cost"], info, sp in _CLAIMS)
+    return got
 
 
 def _weighted(split, need):
@@ -120,7 +146,6 @@ class StandardBot(Valuation):
         return opts[0]
 
     # ---------------------------------------------------------------- main policy
-    _rows = (None, None, None)  # choose: (rules, a copy of the timer rows, ``rules.rows_table`` of them)
     _rev = _st = None       # choose: the mat's revision and the state the memo key was last checked at
 
     def mat_changed(self):
@@ -163,12 +188,13 @@ class StandardBot(Valuation):
             return None
         if p.done:
             return None
-        tr, t = st.timer_row, self._rows
+        global _rows
+        tr, t = st.timer_row, _rows
         if t[0] is st.rules and t[1] == tr:
-            table = t[2]                            # the timer rows as at the last decision
+            table = t[2]                            # the timer rows as at the last decision of any bot
         else:
             table = st.rules.rows_table(tr)
-            self._rows = (st.rules, dict(tr), table)
+            _rows = (st.rules, dict(tr), table)
         if playing:
             # a claim now, or None: kept with the values' memo (the key above: the seat's mat, the achievement and
             # the legendary token) for the phase and the claimed markers, the only other things ``_claim`` reads
@@ -282,33 +308,34 @@ class StandardBot(Valuation):
         got = memo[key] = self._stratagem_raw(st, p)
         return got
 
+    _cards = (None, None)   # _stratagem_raw: (rules, ``card_table`` of them)
+
     def _stratagem_raw(self, st, p):
         best, bv = None, 0.3
         r = st.rules
+        got = self._cards
+        if got[0] is not r:
+            got = self._cards = (r, card_table(r))
+        table = got[1]
         for card in p.hand:
-            info = r.cards[card]
-            eff = info["effect"]
-            sp = eff.get("special")
-            if sp in ("skip_green_purple_gold_cost", "also_take_adjacent_action", "take_worker_action_twice",
-                      "place_worker_directly_on_timer_row", "return_one_discarded_stratagem",
-                      "exchange_military_culture"):
-                continue
-            if eff.get("retrieve_worker"):
-                continue
+            c = table[card]
+            if c is None:
+                continue                            # a card this bot never plays
+            eff, cost, info, claim = c
             # its worth first: a card that cannot beat the best so far is not checked further (the same choice as
             # checking every card, as only a better one is taken)
-            v = self.value(st, p, eff) - self.cost_value(st, p, info["cost"])
-            if sp in ("claim_current_achievement", "claim_achievement_second_time"):
+            v = self.value(st, p, eff) - self.cost_value(st, p, cost)
+            if claim:
                 v = 30 if st.legendary_available(p) else 2.0
             if not v > bv:
                 continue
             if st.card_refusal(p, card, info):
                 continue
-            pays = st.pay_options(p, info["cost"])
+            pays = st.pay_options(p, cost)
             if not pays:
                 continue
             pay = pays[0]
-            if info["cost"].get("any_resource"):
+            if cost.get("any_resource"):
                 pay = self._cheapest_pay(st, p, pays)
             best, bv = A.Play(p.seat, card, pay), v
         if best is None and p.discard and p.res[1] >= 7 and st.can_pay(p, r.pickup_cost):
@@ -328,8 +355,8 @@ class StandardBot(Valuation):
         rules = st.rules
         where = table[1]
         board = self._board
-        last = self._track_mult                     # (time-track: the factors of the token's space, ``mults``)
-        mult = last[2] if last is not None and last[1] == st.track_space and last[0] is rules else self.mults(st)
+        got = self._space_mults                     # (time-track: the factors at each token space, ``mults``)
+        mult = got[1][st.track_space] if got[0] is rules else self.mults(st)
         free = current = None                       # (made when first needed: most decisions find no free worker)
         for w, loc in p.workers.items():
             f = where[loc]

@@ -8,8 +8,16 @@ from ..ids import compile_cost
 from .kernel import FUNCS, RES_KEYS, VP_KEYS, board_function, value_function  # noqa: F401 (RES_KEYS, VP_KEYS: re-exported)
 
 _SLOT_WEIGHT = {"brown": 1.1, "red": 1.2, "blue": 1.0, "yellow": 1.3}
-_TRACK_MULTS: dict = {}    # (rules, time-track space) -> area factors (the same for every seat)
+_SPACE_MULTS: dict = {}    # (rules, SOON_BASE, SOON_W) -> area factors at each time-track space (``mults``)
 _PLANS: dict = {}          # (rules, achievement to claim, last council without the legendary) -> plan
+
+
+def _arrive_on_track(rules, space, area):
+    """Time-track: 1 / how many spaces from the token's ``space`` the next flip of ``area`` is (0.2: none left)."""
+    for k, (_space, flips, _call) in enumerate(rules.timer_track[space:], start=1):
+        if area in flips:
+            return 1.0 / k
+    return 0.2
 
 
 class Valuation:
@@ -23,7 +31,11 @@ class Valuation:
     RECRUIT3 = 2.5       # ... in round 3
     SOON_BASE, SOON_W = 0.3, 0.7     # a frame's value times SOON_BASE + SOON_W * how soon its row plays
 
+    plain_tracks = False     # the compiled effect functions call ``track_value`` (a subclass not made by __init__)
+
     def __init__(self):
+        # a bot whose track_value is the plain one has it written out in the compiled effect functions
+        self.plain_tracks = type(self).track_value is Valuation.track_value
         self._vmemo, self._soon_memo = {}, None
         self._board = {}
         self._memo_key = None
@@ -241,31 +253,31 @@ class Valuation:
         if st.rules.timed:
             rem = st.remaining[area]
             return 1.0 / (1.0 + rem / 60.0)
-        nxt = st.track_space
-        for k, (space, flips, call) in enumerate(st.rules.timer_track[nxt:], start=1):
-            if area in flips:
-                return 1.0 / k
-        return 0.2
+        return _arrive_on_track(st.rules, st.track_space, area)
 
-    _track_mult = None      # time-track: this bot's last (rules, token space, factors) (``_move`` reads it first)
+    _space_mults = (None, ())   # time-track: (rules, the factors at each token space), shared (``mults``)
 
     def mults(self, st):
         """``{area: factor}`` a positive frame value is multiplied by (how soon its row comes into play), as
-        ``place_value`` computes it (``_move`` asks once per decision)."""
+        ``place_value`` computes it. In time-track it depends on the token's space only: the factors of every
+        space are worked out at once per rule set and weights, shared by the bots of a kind, and kept in
+        ``self._space_mults`` (``_move`` reads them there, with no call)."""
         if st.rules.timed:
             return self._mults(st)
-        rules, space = st.rules, st.track_space        # time-track: depends on the token's space only
-        last = self._track_mult
-        if last is not None and last[0] is rules and last[1] == space:
-            return last[2]
-        key = (rules, space, self.SOON_BASE, self.SOON_W)
-        got = _TRACK_MULTS.get(key)
-        if got is None:
-            if len(_TRACK_MULTS) > 256:
-                _TRACK_MULTS.clear()
-            got = _TRACK_MULTS[key] = self._mults(st)
-        self._track_mult = (rules, space, got)
-        return got
+        rules = st.rules
+        got = self._space_mults
+        if got[0] is not rules:
+            key = (rules, self.SOON_BASE, self.SOON_W)
+            tab = _SPACE_MULTS.get(key)
+            if tab is None:
+                if len(_SPACE_MULTS) > 64:
+                    _SPACE_MULTS.clear()
+                b, w, rate = self.SOON_BASE, self.SOON_W, self.RATE
+                tab = _SPACE_MULTS[key] = tuple(       # (the same sums as ``_mults``: the same floats)
+                    {a: b + w * (rate[a] * _arrive_on_track(rules, space, a)) for a in rate}
+                    for space in range(len(rules.timer_track) + 1))    # (``progress`` keeps the token in range)
+            got = self._space_mults = (rules, tab)
+        return got[1][st.track_space]
 
     def _mults(self, st):
         """``mults`` worked out (not in ``mults``: a comprehension there would make closure cells at every call)."""
