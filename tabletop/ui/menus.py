@@ -1,6 +1,6 @@
 """The Esc pause menu: resume, save, load another game, language, quit to the launcher, quit to
-the desktop. Loading or quitting while a game is in progress asks first. The game scene below is paused (``on_pause``)
-while the menu is up and drawn dimmed underneath."""
+the desktop. Loading or quitting while a game is in progress asks first. The game scene below
+is paused (``on_pause``) while the menu is up and drawn dimmed underneath."""
 from __future__ import annotations
 
 import sys
