@@ -221,11 +221,8 @@ def test_the_pause_menu_hides_the_gms_flavour_lines_and_the_next_war_remembers(m
     assert not any(line.startswith(FLAVOUR_MARK) for line in nxt.feed.lines)
 
 
-def test_ending_the_commitments_is_confirmed_only_while_something_else_could_be_committed(make_app):
-    """A master commits everything it has: the last step, "Done committing" alone, is one click (it used
-    to ask "are you sure?" with nothing else to choose); while a skill or spell is still offered, ending
-    is confirmed as before."""
-    app, scene = open_war(make_app, ["human", "npc"], seed=3)
+def _raid_f2(app, scene):
+    """F1 (a human master who tracked F2 down) declares a raid on F2 by clicks and confirms it."""
     st = scene.state
     st.fac["F1"].know["F2"].loc = True
     wait_for_menu(app, scene, "declare", "F1")
@@ -233,6 +230,15 @@ def test_ending_the_commitments_is_confirmed_only_while_something_else_could_be_
     click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "F2"))
     click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
     click(app, button(scene, lambda op: op[0] == "confirm"))          # the declaration is confirmed
+    return st
+
+
+def test_ending_the_commitments_is_confirmed_only_while_something_else_could_be_committed(make_app):
+    """A master commits everything it has: the last step, "Done committing" alone, is one click (it used
+    to ask "are you sure?" with nothing else to choose); while a skill or spell is still offered, ending
+    is confirmed as before."""
+    app, scene = open_war(make_app, ["human", "npc"], seed=3)
+    st = _raid_f2(app, scene)
     asked = []
     for _ in range(60):
         p = wait_for_menu(app, scene)
@@ -263,13 +269,7 @@ def test_releasing_the_noble_phantasm_is_confirmed_with_its_mana_cost(make_app, 
     """The noble phantasm costs mana (40 for Saber): choosing it asks first, with the cost and the mana
     the master has; "No" leaves it uncommitted, "Yes" commits it (it used to be committed at once)."""
     app, scene = open_war(make_app, ["human", "npc"], seed=3, lang=lang)
-    st = scene.state
-    st.fac["F1"].know["F2"].loc = True
-    wait_for_menu(app, scene, "declare", "F1")
-    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "approach")))
-    click(app, button(scene, lambda op: op[0] == "choose" and op[1] == "target" and op[2] == "F2"))
-    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == "raid"))
-    click(app, button(scene, lambda op: op[0] == "confirm"))
+    st = _raid_f2(app, scene)
     p = None
     for _ in range(30):
         p = wait_for_menu(app, scene)
