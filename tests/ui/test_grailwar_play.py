@@ -23,8 +23,10 @@ LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 def switch_language_in_pause_menu(app):
     """Esc, down to "Language", Enter, Esc: as a player switches mid-war."""
     press(app, pygame.K_ESCAPE)
-    press(app, pygame.K_DOWN)
-    press(app, pygame.K_DOWN)
+    for _ in range(10):                      # down the menu to its Language entry
+        if app.scenes.top.menu.focused.key == "language":
+            break
+        press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
     press(app, pygame.K_ESCAPE)
 
