@@ -6,6 +6,7 @@ from __future__ import annotations
 from .events import Eliminated, GameOver, Logged, ManaChanged, Relocated, Rolled
 from .fastcfg import FastCfg, fast_cfg, faction_fx
 from .schema import PARAMS
+from tabletop.engine.rng import GameRng
 
 ALL = ("all",)
 
@@ -399,7 +400,8 @@ class Game:
         the die and the pick only, never the other candidates (they may be secrets)."""
         if not items:
             return None
-        v = self.rng.d(len(items))
+        rng = self.rng            # GameRng.d(n) with one call, not two (the same draw); a stand-in's own d()
+        v = int(rng.random() * len(items)) + 1 if type(rng) is GameRng else rng.d(len(items))
         pick = items[v - 1]
         if self.keep_log:
             self.write(actor, "choice", "label." + label, params, vis, expr=f"1D{len(items)}", value=v,
@@ -411,7 +413,7 @@ class Game:
 
     def percent(self, actor, label, t, vis=ALL, words=None, reroll="", **params):
         """One d100 against ``t`` (already clamped); ``words`` = outcome words (success, failure)."""
-        r = self.rng.d(100)
+        r = int(self.rng.random() * 100) + 1 if type(self.rng) is GameRng else self.rng.d(100)   # as in choose
         self.last_roll = r
         ok = r <= t
         if self.keep_log:
