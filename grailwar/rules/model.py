@@ -396,12 +396,11 @@ class Game:
         return e
 
     def choose(self, actor, label, items, vis=ALL, of="fac", **params):
-        """A logged ``choose(L)`` (§3.2); nothing is drawn for an empty list. The log shows
-        the die and the pick only, never the other candidates (they may be secrets)."""
+        """A logged ``choose(L)`` (§3.2); nothing is drawn for an empty list. The log shows the die
+        and the pick only, never the other candidates (secrets). A GameRng's ``d``, in one call."""
         if not items:
             return None
-        rng = self.rng            # GameRng.d(n) with one call, not two (the same draw); a stand-in's own d()
-        v = int(rng.random() * len(items)) + 1 if type(rng) is GameRng else rng.d(len(items))
+        v = int(self.rng.random() * len(items)) + 1 if type(self.rng) is GameRng else self.rng.d(len(items))
         pick = items[v - 1]
         if self.keep_log:
             self.write(actor, "choice", "label." + label, params, vis, expr=f"1D{len(items)}", value=v,
@@ -470,9 +469,10 @@ class Game:
         if o.id == t.id:
             return
         k = o.know[t.id]
-        k.acq = True
-        k.ms.update(t.public_ms)
-        k.ss.update(t.public_ss)
+        if not k.acq:        # (acquainted: the public skills are in already; knowledge only grows)
+            k.acq = True
+            k.ms.update(t.public_ms)
+            k.ss.update(t.public_ss)
 
     def meet(self, a, b):
         """Mutual acquaintance and locations."""

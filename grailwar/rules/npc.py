@@ -202,9 +202,12 @@ def projected_mana(g, f):
     return m
 
 
-def plan_declare(g, f, pick):
-    """The §15.2 declaration. ``pick(label, list)`` is the engine's logged ``choose``."""
+def plan_declare(g, f, pick=None):
+    """The §15.2 declaration. ``pick(label, list)`` is the engine's logged ``choose`` (by
+    default ``g.choose`` seen by ``f``: ``declare``)."""
     n = g.fc.npc
+    if pick is None:
+        pick = lambda label, items: g.choose(f.id, label, items, g.vis(f.id))   # noqa: E731
     mana = f.mana if f.mana >= 0 else projected_mana(g, f)       # (nothing to project at mana >= 0)
     if mana < n.emergency_mana or mana < f.level:
         return declare_of(f.id, "soul_eat" if f.ai.soul_eater else "rest")
@@ -261,8 +264,7 @@ def plan_declare(g, f, pick):
     return declare_of(f.id, "other", "", "stand_by")
 
 
-def declare(g, f):
-    return plan_declare(g, f, lambda label, items: g.choose(f.id, label, items, g.vis(f.id)))
+declare = plan_declare        # ``declare(g, f)``: the declaration, its picks logged as ``f``'s (one call, not two)
 
 
 def rescue_plan(g, f, pick):
