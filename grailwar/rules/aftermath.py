@@ -70,8 +70,9 @@ def _aftermath_before_defeat(g, b):
     for o in watchers:
         for fid, sid, master in whose:
             if fid != o.id:
-                k = o.know[fid]
-                (k.ms if master else k.ss).add(sid)
+                known = o.know[fid].ms if master else o.know[fid].ss
+                if sid not in known:        # (mostly known already: no call)
+                    known.add(sid)
         for pt in parts:
             if pt.np and pt.f.id != o.id:
                 k = o.know[pt.f.id]

@@ -179,7 +179,8 @@ def side_mod(g, b, side, final):
             hit = cache[("passive", f.id)]
         else:
             terms += hit[2]
-        contrib.update(hit[3])
+        if hit[3]:                              # (mostly none: no call)
+            contrib.update(hit[3])
         if final:
             fx = f.fx
             for sk in pt.active:

@@ -461,9 +461,9 @@ class Game:
         if o.id == t.id or not t.active:
             return
         k = o.know[t.id]
-        if not k.loc:
-            k.loc = True
-        o.known_empty.discard(t.location)
+        k.loc = True
+        if o.known_empty:            # (mostly empty: no call)
+            o.known_empty.discard(t.location)
 
     def acquaint(self, o, t):
         if o.id == t.id:
