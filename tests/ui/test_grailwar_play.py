@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from .conftest import click, press
+from .test_grailwar_battle_end import _war_to_the_end
 from .test_grailwar_screen import button, open_war, wait_for_menu
 
 pytest.importorskip("grailwar.rules")
@@ -197,15 +198,7 @@ def test_the_masters_magic_is_worded_in_the_players_language(make_app, lang, wor
 def test_the_end_screen_shows_a_vanished_servants_own_parameters(make_app):
     """Seed 5, three NPCs: F3 Lancer ends at −100 mana, and its card read "Strength 0 Endurance 0 ..."
     (its parameters after the mana penalty) where the sheet of the servant was meant."""
-    app = make_app(size=(1280, 720), speed=50.0, seats="npc,npc,npc", frames=600, lang="ja", seed=5)
-    app.start("grailwar")
-    scene = app.scenes.top
-    for _ in range(120):
-        app.step(10)
-        if scene.ended:
-            break
-    assert scene.ended
-    app.step(2)
+    app, scene = _war_to_the_end(make_app, lang="ja", seats="npc,npc,npc", seed=5)
     lancer = scene.state.fac["F3"]
     assert lancer.mana <= -100, "F3 vanishes in this war"
     words = re.sub(r"\s+", " ", " ".join(scene.drawn_texts))
