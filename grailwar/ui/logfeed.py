@@ -20,6 +20,12 @@ def roll_colour(line, age):
     return ROLL_COLOUR if "＞" in line else None
 
 
+def _at(entry):
+    """``(turn, phase)`` a log entry was written in, or None (an entry without them)."""
+    turn, phase = entry.get("turn"), entry.get("phase")
+    return (turn, phase) if turn is not None and phase else None
+
+
 class LogFeed:
     def __init__(self, tray, panel, render, captions, tone=None, flavour=None):
         self.tray = tray
@@ -57,14 +63,14 @@ class LogFeed:
     def queue(self, entry):
         """A log line the viewer may see that waits for no die (and its flavour line)."""
         for line in [self._line(entry)[0]] + self._flavour(entry):
-            self.pending.append({"line": line, "landed": True})
+            self.pending.append({"line": line, "landed": True, "at": _at(entry)})
 
     def queue_roll(self, entry, rolled):
         """A roll: its die (the engine's ``Rolled``) is thrown on the tray and its log line
         (``entry``) follows once the die lands."""
         landed, rolling = self.captions(entry)
         line, tone = self._line(entry)
-        marker = {"line": line, "landed": False}
+        marker = {"line": line, "landed": False, "at": _at(entry)}
         self.pending.append(marker)
         self.tray.add(Roll.of(rolled, landed, rolling, on_land=lambda r, m=marker: m.__setitem__("landed", True),
                               tone=tone, entry=entry))
@@ -85,6 +91,15 @@ class LogFeed:
             self.lines.append(line)
             if not self.dirty:
                 self.panel.add(line)
+
+    def playing_at(self):
+        """``(turn, phase)`` of the first line still waiting (its die on the tray, or a line
+        behind it), or None when the log has shown everything: the war's clock as the viewer
+        has seen it so far."""
+        for item in self.pending:
+            if item.get("at"):
+                return item["at"]
+        return None
 
     def catch_up(self):
         """Everything waiting is shown at once (the caller rebuilds the lines from the view): run the

@@ -19,12 +19,16 @@ from .layout import MAP, ME, PHASES, RIVALS
 from .mapview import short
 
 
-def draw_top(host, pen, surface, vm):
+def draw_top(host, pen, surface, vm, at=None):
+    """The title, the turn and the phase track; ``at`` is the ``(turn, phase)`` the log is
+    still playing back (``LogFeed.playing_at``), which the bar shows instead of the war's own
+    so that it never runs ahead of the dice or lags behind them."""
+    turn, phase = at or (vm.get("turn", 1), vm.get("phase", ""))
     pen.blit(surface, host.tr("name"), (20, 10), 26, T.ACCENT, True)
-    pen.blit(surface, host.tr("top.turn", turn=vm.get("turn", 1), max=vm.get("max_turns", 20)),
+    pen.blit(surface, host.tr("top.turn", turn=turn, max=vm.get("max_turns", 20)),
                     (300, 14), 22, T.TEXT, True)
     # phase track: events → actions → comm → mana, current lit
-    cur = VM.phase_group(vm.get("phase", ""))
+    cur = VM.phase_group(phase)
     x = 520
     for i, ph in enumerate(PHASES):
         label = host.tr("phase." + ph)
@@ -40,7 +44,7 @@ def draw_top(host, pen, surface, vm):
         if i < len(PHASES) - 1:
             pygame.draw.polygon(surface, T.TEXT_FAINT, [(x, 22), (x + 10, 28), (x, 34)])
             x += 20
-    ph = str(vm.get("phase", ""))
+    ph = str(phase)
     detail = host.tr("phase.detail." + ph, default="")
     if detail:
         pen.blit(surface, detail, (x + 6, 16), 17, T.TEXT_DIM)

@@ -435,7 +435,8 @@ class GrailWarScene(Scene):
         vv = self._view_version
         tree = self.menu.tree
         return [
-            ("top", TOP, (vv, self.viewer, self.unsaved, lang), lambda s: panels.draw_top(self, self.pen, s, self.vm)),
+            ("top", TOP, (vv, self.viewer, self.unsaved, lang, self.feed.playing_at()),
+             lambda s: panels.draw_top(self, self.pen, s, self.vm, self.feed.playing_at())),
             ("prompt", PROMPT, (vv, self.menu.key, tuple(tree.path) if tree else None, len(self.menu.buttons),
                                 self.menu.confirming is not None, self.takeback.active, self.takeback.seconds_left(),
                                 self.handoff_to, self.menu.dialog is None, self.menu.reply is None, lang),
