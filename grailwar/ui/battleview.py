@@ -100,10 +100,11 @@ class BattleView:
         me = b.get("me")
         if not slots and b.get("compare"):   # a participant while the slots are picked
             y = self._compare(b, tr, put, labels, px, y, me)
-        if slots and len(slots[0]) < 3:    # not a participant: only the public facts
+        if (slots and len(slots[0]) < 3) or (not slots and not b.get("compare")):
+            # not a participant (or not yet picked): only the public facts, the random slot once rolled
             put(tr("battle.hidden"), (24, y), 17, T.TEXT_DIM)
             y += 30
-            if slots[-1] and slots[-1][0] != "?":
+            if slots and slots[-1] and slots[-1][0] != "?":
                 put(labels[2], (24, y), 17, T.TEXT_DIM)
                 put(tr("param." + slots[-1][0], default=slots[-1][0]), (px, y), 19, T.TEXT, True)
                 y += 30

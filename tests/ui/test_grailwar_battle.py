@@ -10,7 +10,7 @@ from grailwar.ui import viewmodel as VM
 
 from .conftest import click, press
 from .test_grailwar_battle_secrets import battle_over, drive_raid
-from .test_grailwar_screen import button, open_war, wait_for_menu
+from .test_grailwar_screen import button, click_through, open_war, wait_for_menu
 
 pytest.importorskip("grailwar.rules")
 
@@ -293,3 +293,22 @@ def test_releasing_the_noble_phantasm_is_confirmed_with_its_mana_cost(make_app, 
     app.step(3)
     assert not any(np_pick(op) for _b, op in scene.buttons)                 # committed: no longer offered
     assert st.fac["F1"].mana == mana - cost
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_onlooker_sees_why_the_comparison_is_empty_from_the_battles_first_frame(make_app, lang):
+    """F1 builds a workshop while two NPC factions fight: from the battle's first frame on F1's screen
+    (before the random slot is rolled) the empty comparison says the fight was not seen up close.
+    Before, the heading stood over an empty panel until the random parameter's die landed."""
+    app, scene = open_war(make_app, ["human"] + ["npc"] * 6, seed=11, speed=1.0, lang=lang)
+    wait_for_menu(app, scene, "declare", "F1", frames=3000)
+    click_through(app, scene, lambda op: op[0] == "choose" and op[2] == ("declare", "other"))
+    for _ in range(6000):
+        app.step(1)
+        b = scene.battles.battle
+        if b and b.get("me") is None:
+            break
+    assert b and b.get("me") is None and b.get("stage") == "start" and not b.get("slots")
+    app.step(3)
+    assert scene.tr("battle.slots") in scene.drawn_texts
+    assert scene.tr("battle.hidden") in scene.drawn_texts
