@@ -207,6 +207,9 @@ class GrailWarScene(Scene):
     def save_game(self, path=None):
         return self.match.save(path)
 
+    def autosave_path(self):
+        return self.match.save_path
+
     # --- saving ---------------------------------------------------------------------------------
     def _saving_changed(self):
         self._view_dirty = True

@@ -328,6 +328,9 @@ class PendulumTable(Scene):
     def has_game_in_progress(self) -> bool:
         return not self.finished
 
+    def autosave_path(self):
+        return self.match.save_path
+
     def save_game(self, path=None):
         if path is None:
             path = saves.data_dir() / f"pendulum-{_time.strftime('%Y%m%d-%H%M%S')}.json"

@@ -108,7 +108,9 @@ class PauseMenu(MenuScene):
         """The saved games (the launcher's Load screen) over this menu: opening one leaves the game
         in progress, so that is asked first (Back returns here, the game untouched)."""
         from .saved_games import LoadScene     # imported here to save start-up time (as the launcher does)
-        self.app.scenes.push(LoadScene(self.app, leave_key="shell.pause.load_confirm" if self.in_progress() else None))
+        playing = self.in_progress()
+        self.app.scenes.push(LoadScene(self.app, leave_key="shell.pause.load_confirm" if playing else None,
+                                       current=self.game_scene.autosave_path() if playing else None))
 
     def to_launcher(self):
         if self.in_progress():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .. import games
 from ..engine import SaveError
-from ..engine.saves import data_dir, delete_slot, unfinished_slots
+from ..engine.saves import data_dir, delete_slot, read_record, unfinished_slots
 from .menu_scene import MUTED, TEXT, MenuScene, start_game
 from .widgets import draw_backdrop
 
@@ -39,6 +39,18 @@ def start_from_record(app, path) -> bool:
                       teach=bool(record.meta.get("teach", False)), record=record)
 
 
+def _same_file(a, b) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
+
+
+def seats_text(app, seats) -> str:
+    """A game's seats in words (``human, bot, bot``), from a record's ``seats``."""
+    return ", ".join(app.t(f"shell.seat.{str(s).split(':')[0]}") for s in seats) or "?"
+
+
 RECORDS_SUBFOLDER = "records"     # where end screens save a finished game's record
 
 
@@ -65,10 +77,12 @@ class LoadScene(PagedScene):
 
     heading_key = "shell.load.title"
 
-    def __init__(self, app, leave_key=None):
+    def __init__(self, app, leave_key=None, current=None):
         super().__init__(app)
         self.page = 0
         self.leave_key = leave_key     # opened over a game in progress: confirm with this text first
+        self.current = current         # that game's autosave file: its entry says it is the game on the table
+        self._records: dict = {}       # (path, mtime) -> (game, seats, actions, finished) or None (unreadable)
 
     def open(self, path: Path) -> None:
         if self.leave_key:
@@ -98,13 +112,34 @@ class LoadScene(PagedScene):
         return data_dir()
 
     def label(self, path: Path) -> str:
-        game = next((g for g in games.GAMES if g in path.stem), None)
+        """What the save is, read from its record (who sat, how far it went, whether it ended),
+        not its file name: ``Holy Grail War — you, NPC, NPC — saved … — 14 actions``. A file
+        that cannot be read is listed with its name (opening it shows why)."""
         try:
-            when = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            mtime = path.stat().st_mtime
+            when = datetime.datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")
         except OSError:
-            when = "?"
-        name = self.app.t(f"shell.game.{game}") if game else path.stem
-        return self.app.t("shell.load.entry", game=name, file=path.name, when=when)
+            mtime, when = None, "?"
+        key = (path, mtime)
+        if key not in self._records:
+            try:
+                record = read_record(path)
+                self._records[key] = (record.game, list(record.seats), len(record.actions),
+                                      isinstance(record.meta, dict) and record.meta.get("finished") is True)
+            except (SaveError, OSError):
+                self._records[key] = None
+        got = self._records[key]
+        if got is None:
+            game = next((g for g in games.GAMES if g in path.stem), None)
+            name = self.app.t(f"shell.game.{game}") if game else path.stem
+            return self.app.t("shell.load.damaged", game=name, file=path.name)
+        game, seats, actions, finished = got
+        name = self.app.t(f"shell.game.{game}") if game in games.GAMES else str(game)
+        text = self.app.t("shell.load.finished" if finished else "shell.load.entry", game=name,
+                          seats=seats_text(self.app, seats), when=when, actions=actions)
+        if self.current is not None and _same_file(path, self.current):
+            text = self.app.t("shell.load.this_game", entry=text)
+        return text
 
     def build(self):
         app = self.app
@@ -160,7 +195,7 @@ class ResumeScene(PagedScene):
         if slot.error:
             return app.t("shell.slots.damaged", file=slot.path.name)
         game = app.t(f"shell.game.{slot.game}") if slot.game in games.GAMES else slot.game
-        seats = ", ".join(app.t(f"shell.seat.{s.split(':')[0]}") for s in slot.seats) or "?"
+        seats = seats_text(app, slot.seats)
         try:
             when = datetime.datetime.fromisoformat(slot.started).astimezone().strftime("%Y-%m-%d %H:%M")
         except (TypeError, ValueError):

@@ -77,6 +77,11 @@ class Scene:
     def save_game(self, path=None):
         return None
 
+    # The file this game autosaves to (its slot), or None: the Load screen opened over the
+    # game marks that entry as the game on the table.
+    def autosave_path(self):
+        return None
+
 
 class SceneStack:
     def __init__(self):

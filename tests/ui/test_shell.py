@@ -457,6 +457,40 @@ def test_a_record_saved_from_an_end_screen_is_listed_by_load_and_replays(make_ap
     assert app.dialog is None and len(started["record"].actions) == 6
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_load_screen_says_what_each_save_is_and_which_is_the_game_on_the_table(make_app, lang):
+    """Esc, Load game over a Grail War in progress: each entry names the game, its seats and how many
+    actions it holds, not its file name, and the war on the table is marked; an unreadable file keeps its
+    name and says it cannot be read. Before, every entry was the game's name, a time and a file name
+    like slot-grailwar-hnn-20261202T110302Z-s5.json, and four untouched wars looked alike."""
+    import shutil
+    from pathlib import Path
+    good = Path(__file__).parents[1] / "data" / "hostile" / "records" / "good.json"
+    shutil.copy(good, saves.data_dir() / "pendulum-saved.json")
+    (saves.data_dir() / "broken-grailwar.json").write_text("{ not json", encoding="utf-8")
+    app = make_app(lang=lang)
+    app.start("launcher")
+    app.step(2)
+    launcher_mod.start_game(app, "grailwar", seats=["human", "npc", "npc"], mode=None, seed=1)
+    app.step(3)
+    press(app, pygame.K_ESCAPE)
+    click(app, top(app).menu.item("load").button)
+    load = top(app)
+    assert isinstance(load, LoadScene)
+    labels = {i.key[len("file:"):]: i.button.text for i in load.menu.items if i.key.startswith("file:")}
+    t = app.t
+    mark = t("shell.load.this_game", entry="").strip()
+    war = next(k for k in labels if k.startswith("slot-grailwar-"))
+    seats = ", ".join(t(f"shell.seat.{s}") for s in ("human", "npc", "npc"))
+    assert labels[war].startswith(t("shell.game.grailwar") + " — " + seats + " — ") and labels[war].endswith(mark)
+    assert "slot-" not in labels[war] and ".json" not in labels[war]
+    pen = labels["pendulum-saved.json"]
+    tail = t("shell.load.entry", game="G", seats="S", when="W", actions=6).split("W", 1)[1]
+    assert pen.startswith(t("shell.game.pendulum") + " — ") and pen.endswith(tail) and mark not in pen
+    assert labels["broken-grailwar.json"] == t("shell.load.damaged", game=t("shell.game.grailwar"),
+                                                  file="broken-grailwar.json")
+
+
 def test_the_pause_menu_loads_another_game_after_asking_to_leave_this_one(app, monkeypatch):
     """Esc, Load game: the saved games are listed over the game; picking one asks before the game in
     progress is left (No keeps it, Back returns to the pause menu), Yes opens the chosen record."""
