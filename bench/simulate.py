@@ -10,6 +10,9 @@ figures, then the top entries of a cProfile run of the same games (unless --no-p
 asks ``legal_actions`` of a seat that is to act and applies one of them at random (real time: advances
 1 s when nobody is to act); it reports legal_actions + apply steps per second, of wall time and of CPU
 time (``steps_per_cpu_second``: the figure to compare on a shared machine), and the machine's load.
+``--repeat N`` plays the same games N times in this process and adds ``runs`` (each run's
+games per CPU-second) and their median, lowest and highest: one run of 200 wars lasts under a
+second, so a single figure moves with whatever else the machine did in that second.
 Figures only: nothing here passes or fails on time.
 """
 from __future__ import annotations
@@ -87,6 +90,17 @@ def _load():
         return None
 
 
+def repeated(first: dict, more: list[dict], key: str = "games_per_cpu_second") -> dict:
+    """``first`` with every run's ``key`` (``runs``) and their median, lowest and highest; the
+    games themselves are the same each run (same seed), so only the speed differs."""
+    runs = [first[key]] + [m[key] for m in more]
+    ordered = sorted(runs)
+    mid = len(ordered) // 2
+    median = ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+    return {**first, "runs": runs, f"{key}_median": round(median, 2),
+            f"{key}_lowest": ordered[0], f"{key}_highest": ordered[-1]}
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", choices=["pendulum", "grailwar"])
@@ -97,6 +111,7 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--top", type=int, default=15)
     p.add_argument("--no-profile", action="store_true")
+    p.add_argument("--repeat", type=int, default=1, help="play the games N times and report each run and the median")
     p.add_argument("--random", action="store_true", help="Pendulum: random playouts (legal_actions + apply per s)")
     a = p.parse_args()
     if a.random:
@@ -120,6 +135,8 @@ def main() -> int:
     elif a.factions:
         argv += ["--factions", str(a.factions)]
     figures = run(argv)
+    if a.repeat > 1:
+        figures = repeated(figures, [run(argv) for _ in range(a.repeat - 1)])
     print(json.dumps(figures, ensure_ascii=False, indent=1))
     if not a.no_profile:
         prof = cProfile.Profile()
