@@ -101,6 +101,12 @@ def craft_target(g, f):
     return f.fx.magic * g.fc.crafting.chance_per_magic + f.eff_sum("craft_bonus") - omen(g, f)
 
 
+def detection_target(g, f):
+    """The raw chance that ``f``'s soul-eating is detected (§7.7): the base, less its
+    concealment and the bad omen (the soul-eater owns the check, §3.4)."""
+    return g.fc.soul_eating.detection_chance - f.eff_sum("soul_eat_concealment") - omen(g, f)
+
+
 def apply_use(g, a):
     """A free use (§7: mana codes, +100 and +10 command spells)."""
     f = g.fac[a.faction]

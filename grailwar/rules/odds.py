@@ -6,7 +6,8 @@ Each figure comes from the very functions the engine rolls with (``checks.info_t
 the ``1D100<=N`` the log will print.
 
 Covered: information gathering, crafting and building a workshop (declarations, §7.4-§7.5,
-§7.10), an alliance offer and an exchange of information to an NPC master (§12.3). An offer
+§7.10), soul-eating (§7.7: the figure is its *detection* check's, which the soul-eater wants
+to fail), an alliance offer and an exchange of information to an NPC master (§12.3). An offer
 to a human master is answered by that master, not rolled.
 
 A raid has no such figure before it starts: its battle's rate depends on the parameters both
@@ -18,7 +19,7 @@ nothing secret.
 """
 from __future__ import annotations
 
-from .checks import check_chance, craft_target, info_target
+from .checks import check_chance, craft_target, detection_target, info_target
 from .comm import acceptance_target, exchange_target
 from .npc import ewr
 
@@ -37,6 +38,8 @@ def chance(g, action):
             return check_chance(g, info_target(g, f, action))
         if action.act == "craft" or (action.act == "other" and action.mode == "build_workshop"):
             return check_chance(g, craft_target(g, f))
+        if action.act == "soul_eat":         # the detection check: a roll at or under it is seen
+            return check_chance(g, detection_target(g, f))
         return None
     if kind == "talk" and action.option in ("propose", "exchange") and action.target in g.fac:
         t = g.fac[action.target]

@@ -238,7 +238,10 @@ class PromptMenu:
             question = None                    # nothing else is left to choose: no "are you sure?"
         n = (self.host.vm or {}).get("odds", {}).get(action.to_text())
         e = (self.host.vm or {}).get("odds_estimate", {}).get(action.to_text())
-        if question is not None and n is not None:       # what the die must show, before it is thrown
+        if question is not None and n is not None and getattr(action, "act", None) == "soul_eat":
+            question += " " + self.host.tr("gw_table.seen_line", n=n,      # the die it wants to miss
+                                           gain=self.host.rules.cfg.soul_eating.mana_gain)
+        elif question is not None and n is not None:     # what the die must show, before it is thrown
             question += " " + self.host.tr("gw_table.chance_line", n=n)
         elif question is not None and e is not None:     # a raid: only an estimate is possible
             blind = not self._known(getattr(action, "target", ""))
@@ -251,8 +254,9 @@ class PromptMenu:
 
     def odds_text(self, actions):
         """" (45%)" / " (35–65%)" when every action a choice leads to rolls a check whose
-        chance the view gives (``grailwar.rules.odds``); " (≈45%)" when each is a raid the
-        view gives an estimate for; else ""."""
+        chance the view gives (``grailwar.rules.odds``); " (seen 30%)" for soul-eating, whose
+        figure is its detection check's; " (≈45%)" when each is a raid the view gives an
+        estimate for; else ""."""
         if not actions:
             return ""
         for table_key, one, many in (("odds", "chance", "chance_range"),
@@ -262,6 +266,8 @@ class PromptMenu:
             if not table or any(c is None for c in chances):
                 continue
             lo, hi = min(chances), max(chances)
+            if table_key == "odds" and all(getattr(a, "act", None) == "soul_eat" for a in actions):
+                one, many = "seen", "seen_range"          # its detection check: the roll to avoid
             if table_key == "odds_estimate" and not all(self._known(getattr(a, "target", "")) for a in actions):
                 one, many = "estimate_blind", "estimate_blind_range"     # a rival never met: a guess
             if lo == hi:

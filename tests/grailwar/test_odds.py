@@ -1,6 +1,6 @@
 """The success chance shown before declaring (grailwar.rules.odds) is the target the engine
-then rolls against: information gathering, crafting, a workshop, an alliance offer and an
-exchange with an NPC master."""
+then rolls against: information gathering, crafting, a workshop, soul-eating's detection, an
+alliance offer and an exchange with an NPC master."""
 import random
 
 from grailwar.game import make_rules
@@ -8,19 +8,20 @@ from grailwar.rules import odds
 from grailwar.rules.actions import Talk
 from grailwar.rules.npc import npc_action
 
-LABELS = {"info": "info", "craft": "craft", "build_workshop": "build_workshop",
+LABELS = {"info": "info", "craft": "craft", "build_workshop": "build_workshop", "soul_eat": "soul_detection",
           "propose": "alliance_acceptance", "exchange": "exchange"}
 
 
 def _label(action):
     if action.kind == "declare":
-        return "build_workshop" if action.act == "other" else action.act
+        return "build_workshop" if action.act == "other" else LABELS.get(action.act, action.act)
     return LABELS.get(getattr(action, "option", ""))
 
 
-def play(seed, seats, steps=3000):
-    """Humans pick at random among their legal actions (every declaration, every offer), NPCs
-    follow their policy; every chance shown before an action is remembered."""
+def play(seed, seats, steps=3000, prefer=None):
+    """Humans pick at random among their legal actions (every declaration, every offer; the
+    ``prefer`` act whenever it is legal), NPCs follow their policy; every chance shown before an
+    action is remembered."""
     g = make_rules({"seats": seats}).new_state(seed)
     pick = random.Random(seed)
     shown = {}                          # (turn, faction, roll label) -> [chance shown]
@@ -30,7 +31,7 @@ def play(seed, seats, steps=3000):
         fid = g.seats_to_act()[0]
         if g.fac[fid].human:
             legal = g.legal_actions(fid)
-            a = pick.choice(legal)
+            a = pick.choice([x for x in legal if prefer and getattr(x, "act", None) == prefer] or legal)
             table = odds.for_viewer(g, fid)
             assert {t for t in table} <= {x.to_text() for x in legal}
         else:
@@ -57,6 +58,20 @@ def test_every_check_rolled_is_rolled_against_the_chance_shown_before():
             assert e["target"] in expected, (label, e["target"], expected)
             checked[label] = checked.get(label, 0) + 1
     assert {"info", "craft", "alliance_acceptance"} <= set(checked), checked
+
+
+def test_a_soul_eaters_detection_is_rolled_against_the_figure_shown_and_bad_omen_moves_it():
+    """Soul-eating (§7.7) shows its detection check's target: the die the soul-eater wants to miss."""
+    checked, omens = 0, 0
+    for seed in (3, 5):
+        g, shown = play(seed, ["human", "npc", "human"], prefer="soul_eat")
+        for e in g.log:
+            if e["kind"] == "check" and e["key"].endswith(".soul_detection"):
+                expected = shown.get((e["turn"], e["actor"], "soul_detection"))
+                assert expected and e["target"] in expected, (e, expected)
+                checked += 1
+                omens += e["target"] != g.fc.soul_eating.detection_chance
+    assert checked >= 5 and omens >= 1, (checked, omens)      # seed 5: a bad omen lowers one to 20
 
 
 def test_an_offer_refused_without_a_roll_shows_0_and_a_human_answer_shows_nothing():

@@ -59,6 +59,27 @@ def test_the_chance_is_shown_in_japanese_too(make_app):
     assert re.search(r"成功率は\d+%です", question), question
 
 
+@pytest.mark.parametrize("lang,on_button,in_question", [
+    ("en", r"\(seen (\d+)%\)$", r"Chance to be seen: (\d+)%"),
+    ("ja", r"（露見(\d+)%）$", r"露見する確率は(\d+)%です")], ids=["en", "ja"])
+def test_soul_eating_shows_its_detection_chance_before_it_is_declared(make_app, lang, on_button, in_question):
+    """Soul-eating (§7.7) shows the chance to be seen on its button and in its confirmation, with what
+    is won unseen and what being seen costs; the detection die is then rolled against that number.
+    Before, the confirmation only asked "declare soul-eating?"."""
+    app, scene = open_war(make_app, ["human", "npc", "npc", "npc"], seed=11, lang=lang)
+    wait_for_menu(app, scene, "declare", "F1")
+    label = button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "soul_eat")).text
+    shown = re.search(on_button, label)
+    assert shown, label
+    question = _declare_through(app, scene, "soul_eat")
+    m = re.search(in_question, question)
+    assert m and m.group(1) == shown.group(1), question
+    assert str(scene.rules.cfg.soul_eating.mana_gain) in question
+    press(app, pygame.K_2)                                                  # yes
+    entry = _rolled(app, scene, "F1", "soul_detection")
+    assert entry["target"] == int(m.group(1))
+
+
 @pytest.mark.parametrize("met", [False, True])
 def test_a_raid_shows_the_masters_own_estimate_before_it_is_declared(make_app, met):
     """The raid's button and its question give the master's estimate; against a master it has not met
