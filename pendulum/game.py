@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+from tabletop.data import rulescache
+
 GAME_ID = "pendulum"
 
 CONFORMANCE_OPTIONS = {"mode": "realtime", "players": 2}   # real time, neutral player, timed record
@@ -23,10 +25,12 @@ def make_rules(options=None, mods=None):
     """The rules for these options and mods, built once per mod list and options: the
     screen, a rematch and the teaching course share one (loading and checking the 17 data
     files is most of a build). Rules are never changed after they are built."""
+    from .rules.engine import PendulumRules
+    if rulescache.checking():         # validate-mod: the files as they are now, built leniently: never kept
+        return PendulumRules(options, mods)
     key = (tuple(str(m) for m in (mods or ())), json.dumps(options or {}, sort_keys=True, default=str))
     rules = _RULES_CACHE.pop(key, None)
     if rules is None:
-        from .rules.engine import PendulumRules
         rules = PendulumRules(options, mods)
     _RULES_CACHE[key] = rules
     while len(_RULES_CACHE) > CACHE_ENTRIES:

@@ -158,11 +158,18 @@ def _write(path: Path, key: list, value: Any) -> None:
         pass
 
 
+def checking() -> bool:
+    """Is ``validate-mod`` checking a mod now (it collects overlay errors instead of stopping at
+    them)? Then no cache may answer -- neither this one nor a game's loaded rules -- and nothing
+    it builds may be kept: each check reads the files as they are."""
+    return DEFERRED.get() is not None or LENIENT_MANIFEST.get()
+
+
 def load(game: str, mods, build: Callable[[], Any], code=(), sub: str | None = None) -> Any:
     """``build()``'s value for ``game`` and ``mods``, from the cache when nothing it was made
     from changed (``code``: the modules that read and check these files; ``sub``: their folder
     under config/ and in a mod, ``game`` by default, e.g. ``pendulum/teaching``)."""
-    if os.environ.get("TABLETOP_NO_RULES_CACHE") or DEFERRED.get() is not None or LENIENT_MANIFEST.get():
+    if os.environ.get("TABLETOP_NO_RULES_CACHE") or checking():
         return build()               # validate-mod collects every error itself: always a real check
     key = stamp(game, mods, code, sub)
     try:

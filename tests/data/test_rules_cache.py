@@ -279,6 +279,25 @@ def test_validate_mod_always_checks_for_real(tmp_path, stats):
     assert stats["hits"] == 0
 
 
+@pytest.mark.parametrize("first", ["good", "missing_id"])
+def test_validate_mod_reads_an_edited_mod_again_in_the_same_program(tmp_path, first):
+    """``--watch`` checks a mod each time a file is saved, in one program: the second check sees the
+    file as it is now. Before, the first check's rules were kept per mod folder (an overlay entry
+    without an id is only collected, not raised, so a lenient build was kept even for a broken mod)
+    and every later check of that folder found nothing wrong."""
+    from pendulum import game as pen_game          # noqa: PLC0415
+    from tabletop.data.mods import validate_mod    # noqa: PLC0415
+    mod = _mod(tmp_path, PROVINCE if first == "good" else PROVINCE.replace("  - id: testmoor\n", "  - \n"))
+    errors, _ = validate_mod(mod)
+    assert bool(errors) == (first != "good"), errors
+    path = mod / "pendulum" / "provinces.yaml"
+    path.write_text(PROVINCE.replace("kind: culture", "kind: [1, 2]"), encoding="utf-8")
+    errors, _ = validate_mod(mod)
+    assert any(re.search(r"provinces\.yaml:5: provinces\.\d+\.kind: ", e) for e in errors), errors
+    with pytest.raises(DataError):                   # and the game refuses it the same way
+        pen_game.make_rules(mods=[str(mod)])
+
+
 def test_plain_records_behave_like_frozen_models():
     model = PEN_FILES["seats"].model_validate(
         json.loads(json.dumps(pen_data.load_data()["seats"].model_dump())))
