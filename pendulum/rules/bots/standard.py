@@ -162,10 +162,12 @@ class StandardBot(Valuation):
         p = st.players[seat]
         self._soon_memo = None
         if p.rev != self._rev or st is not self._st:
-            self._rev, self._st = p.rev, st
-            sid = id(st)
+            if st is not self._st:
+                self._st = st
+                self._memo_key = None           # another state: the memo starts afresh (no ``id`` in the key)
+            self._rev = p.rev
             r, t, s = p.res, p.tracks, p.slots         # (one tuple display, no unpacking or map: a hot path)
-            key = (sid, r[0], r[1], r[2], p.votes, t[0], t[1], t[2], p.legendary, p.claims, p.had_token,
+            key = (r[0], r[1], r[2], p.votes, t[0], t[1], t[2], p.legendary, p.claims, p.had_token,
                    len(p.discard), len(s["brown"]), len(s["red"]), len(s["blue"]), len(s["yellow"]), len(p.keep),
                    st.round, st.achievement, st.legendary)       # (the slots: ids.SLOTS, always all four)
             if self._memo_key != key:
@@ -355,6 +357,9 @@ class StandardBot(Valuation):
         rules = st.rules
         where = table[1]
         board = self._board
+        kr, fns = self._kernel                      # (a missing board is made here: ``area_board`` written out)
+        if kr is not rules:
+            fns = None
         got = self._space_mults                     # (time-track: the factors at each token space, ``mults``)
         mult = got[1][st.track_space] if got[0] is rules else self.mults(st)
         free = current = None                       # (made when first needed: most decisions find no free worker)
@@ -369,7 +374,11 @@ class StandardBot(Valuation):
                     free.append(w)
                 continue
             area = f.area
-            here = (board.get(area) or self.area_board(st, p, area))[1][f.aidx]
+            got = board.get(area)
+            if got is None:
+                got = board[area] = fns[area](self, st, p, self._vmemo.get("ctx") or self._context(st, p)) \
+                    if fns is not None else self.area_board(st, p, area)
+            here = got[1][f.aidx]
             if here > 0.0:                          # (bases are floats: a float compare, not a mixed one)
                 here = here * mult[area]
             if here < self.STAY:
@@ -389,7 +398,11 @@ class StandardBot(Valuation):
         best_c = best_g = None                      # first best frame (in frame order) for a common / a grande
         vc = vg = -1e9
         for area, frames in table[3]:               # the frames off the timer rows, in frame order, by area
-            bases = (board.get(area) or self.area_board(st, p, area))[1]
+            got = board.get(area)
+            if got is None:
+                got = board[area] = fns[area](self, st, p, self._vmemo.get("ctx") or self._context(st, p)) \
+                    if fns is not None else self.area_board(st, p, area)
+            bases = got[1]
             m = mult[area]
             for f, _akey in frames:
                 v = bases[f.aidx]                   # (by number: a tuple key would be hashed each time)
