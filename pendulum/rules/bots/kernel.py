@@ -183,7 +183,9 @@ def _build_area(rules, W, tracks, actions, akeys, production):
             L.append("    if v > best:")
             L.append("        best = v")
         L.append(f"    f{j} = best")
-    out_a = ", ".join(f"A{k}: a{k}" for k in range(len(actions)))
+    # (the action ids as string literals: a dict display of constant keys is one BUILD_CONST_KEY_MAP, no name
+    # looked up per key; an id that is not a plain string is passed by name, ``A<k>``)
+    out_a = ", ".join(f"{aid!r}: a{k}" if type(aid) is str else f"A{k}: a{k}" for k, aid in enumerate(actions))
     out_f = "".join(f"f{j}, " for j in range(len(akeys)))       # a frame's base at its ``Frame.aidx``
     L.append(f"    return {{{out_a}}}, ({out_f})")
     names = {f"A{k}": aid for k, aid in enumerate(actions)}
