@@ -13,8 +13,9 @@ from .values import Valuation
 
 _WAIT = "wait"          # _flip: a finished timer is not due to be flipped yet
 # choose: (rules, a copy of the timer rows, ``rules.rows_table`` of them) as at the last decision of any bot (the
-# table depends on those two only, so the seats of a game share it: one ``rows_table`` call a step, not one a seat)
-_rows = (None, None, None)
+# table depends on those two only, so the seats of a game share it: one ``rows_table`` call a step, not one a seat),
+# and the keys of the table's ``boxes`` (a view kept: no ``keys()`` call a decision)
+_rows = (None, None, None, None)
 
 
 _NEVER = ("skip_green_purple_gold_cost", "also_take_adjacent_action", "take_worker_action_twice",
@@ -196,7 +197,7 @@ class StandardBot(Valuation):
             table = t[2]                            # the timer rows as at the last decision of any bot
         else:
             table = st.rules.rows_table(tr)
-            _rows = (st.rules, dict(tr), table)
+            t = _rows = (st.rules, dict(tr), table, table[2].keys())
         if playing:
             # a claim now, or None: kept with the values' memo (the key above: the seat's mat, the achievement and
             # the legendary token) for the phase and the claimed markers, the only other things ``_claim`` reads
@@ -217,7 +218,7 @@ class StandardBot(Valuation):
                 self._claimed = (memo, ph, n, a)
             if a is not None:                   # (an action or None: ``is`` asks the object nothing)
                 return a
-            if not table[2].keys().isdisjoint(p.workers.values()):     # a worker in a frame on a timer row
+            if not t[3].isdisjoint(p.workers.values()):     # a worker in a frame on a timer row
                 a = self._best_act(st, p, table, True)
                 if a is not None:
                     return a
