@@ -2,12 +2,17 @@
 
 * the rules keep their tables in slots: CPython 3.11 keeps at most 29 attributes of an object inline, and with
   more (the rules have 62) they go to a dict where no ``rules.method()`` call is specialised;
+* a bot reads its weights (``SHORT_W`` ... ``MOVE_GAIN``) from itself: they are copied from its class when it is
+  made, as a class attribute read through an instance is not specialised either; a bot keeps at most 29
+  attributes;
 """
 from __future__ import annotations
 
 import pytest
 
 from pendulum.game import make_rules
+from pendulum.rules.bots import make_bot
+from pendulum.rules.bots.standard import StandardBot
 from pendulum.rules.engine import PendulumRules
 from pendulum.rules.sim import play_game
 
@@ -28,3 +33,33 @@ def test_rules_in_slots_are_shared_and_read_as_before():
     assert rules.parchment == 14 and rules.track_max == 21 and rules.timed is False
     assert rules.move_objs(0, "0c1") is rules.move_objs(0, "0c1")      # the shared tables fill as asked for
     assert rules.rows_table(rules.new_state(1).timer_row) is rules.rows_table(rules.new_state(2).timer_row)
+
+
+@pytest.mark.parametrize("kind", ["standard", "hard", "easy"])
+def test_a_bot_reads_its_weights_from_itself_and_keeps_few_enough_attributes(kind):
+    """A bot copies its class's weights to itself when made (a class attribute read through an instance is not
+    specialised by CPython 3.11), so each weight reads as its class sets it; and it keeps at most 29 attributes
+    (more would move them all to a dict, where no ``self.method()`` call is specialised)."""
+    rules = make_rules({"mode": "timetrack", "players": 3})
+    bots = {}
+    orig = StandardBot.choose
+
+    def seen(self, st):
+        bots[self.seat] = self
+        return orig(self, st)
+
+    StandardBot.choose = seen
+    try:
+        play_game(rules, 5, [kind] * 3)
+    finally:
+        StandardBot.choose = orig
+    assert len(bots) == 3
+    for bot in bots.values():
+        cls = type(bot)
+        assert cls.kind == kind
+        for name in cls.WEIGHTS:
+            assert name in vars(bot) and getattr(bot, name) == getattr(cls, name), name
+        assert len(vars(bot)) <= 29, sorted(vars(bot))
+    if kind == "hard":                      # a subclass's own weights, not the standard ones
+        assert bots[0].VOTE_W == 6.0 and bots[0].RECRUIT == 20.0
+    assert make_bot(kind, 0, 1).STAY == 0.5

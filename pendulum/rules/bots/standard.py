@@ -53,6 +53,7 @@ class StandardBot(Valuation):
     _claimed = (None, None, None, None)      # choose: the last claim worked out (see there)
     STAY = 0.5           # a worker in a frame worth less than this (now) looks for a better one
     MOVE_GAIN = 1.5      # ... that is worth at least this much more
+    WEIGHTS = Valuation.WEIGHTS + ("STAY", "MOVE_GAIN")
 
     def __init__(self, seat: int, seed: int):
         super().__init__()

@@ -33,11 +33,18 @@ class Valuation:
     RECRUIT3 = 2.5       # ... in round 3
     SOON_BASE, SOON_W = 0.3, 0.7     # a frame's value times SOON_BASE + SOON_W * how soon its row plays
 
+    WEIGHTS = ("SHORT_W", "VOTE_W", "CONQ", "RECRUIT", "RECRUIT3", "SOON_BASE", "SOON_W")   # read per decision
+
     plain_tracks = False     # the compiled effect functions call ``track_value`` (a subclass not made by __init__)
 
     def __init__(self):
         # a bot whose track_value is the plain one has it written out in the compiled effect functions
         self.plain_tracks = type(self).track_value is Valuation.track_value
+        # the class's weights copied to the instance when it is made: CPython 3.11 specialises no read of a class
+        # attribute through an instance (``bot.SHORT_W`` in the compiled effect functions: about 200 machine
+        # instructions a read); an instance attribute's read is specialised
+        for k in self.WEIGHTS:
+            setattr(self, k, getattr(self, k))
         self._vmemo, self._soon_memo = {}, None
         self._board = {}
         self._memo_key = None
