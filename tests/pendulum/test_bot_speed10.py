@@ -5,14 +5,17 @@
 * a bot reads its weights (``SHORT_W`` ... ``MOVE_GAIN``) from itself: they are copied from its class when it is
   made, as a class attribute read through an instance is not specialised either; a bot keeps at most 29
   attributes;
+* a board reads a reward's track steps from a table made with the board (``kernel.track_tables``), whose
+  entries are what ``track_value`` adds up, float for float.
 """
 from __future__ import annotations
 
 import pytest
 
 from pendulum.game import make_rules
-from pendulum.rules.bots import make_bot
+from pendulum.rules.bots import kernel, make_bot
 from pendulum.rules.bots.standard import StandardBot
+from pendulum.rules.bots.values import Valuation
 from pendulum.rules.engine import PendulumRules
 from pendulum.rules.sim import play_game
 
@@ -63,3 +66,46 @@ def test_a_bot_reads_its_weights_from_itself_and_keeps_few_enough_attributes(kin
     if kind == "hard":                      # a subclass's own weights, not the standard ones
         assert bots[0].VOTE_W == 6.0 and bots[0].RECRUIT == 20.0
     assert make_bot(kind, 0, 1).STAY == 0.5
+
+
+def test_the_boards_track_tables_hold_what_track_value_adds_up_float_for_float():
+    """A board reads a reward's track steps from a table by the track's position: each entry is what the plain
+    ``track_value`` gives there (``==`` on floats: the same additions in the same order), up to the track's end."""
+    rules = make_rules({"mode": "timetrack", "players": 5})
+    tables = kernel.track_tables((repr(rules.parchment), repr(rules.track_max), rules.parchment, rules.track_max))
+    assert sorted(tables) == sorted(f"TRACK{n}" for n in range(1, kernel.UNROLL + 1))
+    bot = make_bot("standard", 0, 1)
+    st = rules.new_state(1)
+    p = st.players[0]
+    for n in range(1, kernel.UNROLL + 1):
+        assert len(tables[f"TRACK{n}"]) == rules.track_max + 1
+        for pos in range(rules.track_max + 1):
+            p.tracks[0] = pos
+            assert tables[f"TRACK{n}"][pos] == bot.track_value(st, p, 0, n), (n, pos)
+    assert tables["TRACK1"][rules.track_max] == 0.0         # no step past the end
+    assert kernel.track_tables(None) == {}                  # a bot with its own track_value: no table
+
+
+class _CallsTrackValue(StandardBot):
+    """The standard bot with ``track_value`` its own method (the same figures): its boards call it, no table."""
+
+    def track_value(self, st, p, t, n=1):
+        return Valuation.track_value(self, st, p, t, n)
+
+
+@pytest.mark.parametrize("pos", [-2, 0, 7, 13, 14, 20, 21, 24])
+def test_every_box_is_valued_as_by_a_board_that_calls_track_value(pos):
+    """On the table or off it (a position not reached in play, as in a hand-made state: then ``track_value`` is
+    called), a box's worth is what a board calling ``track_value`` at every step gives, float for float."""
+    rules = make_rules({"mode": "timetrack", "players": 5})
+    st = rules.new_state(2)
+    p = st.players[0]
+    p.tracks[:] = [pos, pos + 1, pos - 1]
+    fast, slow = make_bot("standard", 0, 2), _CallsTrackValue(0, 2)
+    assert fast.plain_tracks and not slow.plain_tracks
+    stepped = 0
+    for sp in rules.spaces.values():
+        got, want = fast.act_term(st, p, sp), slow.act_term(st, p, sp)
+        assert got == want, (sp.id, pos)
+        stepped += any(k.endswith("_vp") for k in sp.effect) and got is not None
+    assert stepped
