@@ -230,7 +230,10 @@ def _cost_lines(L, ci, parts):
         cond.insert(0, f"r0 + r1 + r2 - {m} - {c} - {g} < {a}")
     for t, n in vps:
         cond.append(f"p.tracks[{literal(t)}] - {literal(n)} < st.track_floor(p, {literal(t)})")
-    L.append(f"    pay{ci} = not ({' or '.join(cond)})")
+    L.append(f"    if {' or '.join(cond)}:")      # (a compare that a jump follows is specialised; one whose result
+    L.append(f"        pay{ci} = False")           # is kept, as in ``not (a < b or ...)``, is not)
+    L.append("    else:")
+    L.append(f"        pay{ci} = True")
     if not valued:
         return
     L.append(f"    if pay{ci}:")
