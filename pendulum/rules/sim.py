@@ -91,11 +91,10 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
                 p.workers[w] = to
             else:
                 try:
-                    h = HANDLER_OF[type(a)]
+                    h = HANDLER_OF[t]
                 except KeyError:
                     h = HANDLERS[a.kind]    # (a subclass of an action)
                 h(st, p, a, None)
-            st.action_count += 1
             n += 1
             if log is not None:
                 log.append(a)
@@ -106,6 +105,7 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
                 st.progress(None)
                 if st.phase == "game_over":
                     break
+        st.action_count += n - m                    # (counted once a pass: nothing in the pass reads it)
         if m == n:
             raise RuntimeError(f"seed {seed}: no bot wants to act in an untimed game")
     return st, n

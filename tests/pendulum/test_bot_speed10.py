@@ -109,3 +109,16 @@ def test_every_box_is_valued_as_by_a_board_that_calls_track_value(pos):
         assert got == want, (sp.id, pos)
         stepped += any(k.endswith("_vp") for k in sp.effect) and got is not None
     assert stepped
+
+
+@pytest.mark.parametrize("players,seed", [(5, 4), (3, 11)])
+def test_the_simulator_counts_every_action_it_applies_itself(players, seed):
+    """The untimed loop applies a plain Done and a Move itself and counts its actions once a pass: the state it
+    ends with is the one ``apply`` ends with, action count included."""
+    rules = make_rules({"mode": "timetrack", "players": players})
+    log, checked_log = [], []
+    st, n = play_game(rules, seed, ["standard"] * players, log=log)
+    ref, m = play_game(rules, seed, ["standard"] * players, log=checked_log, check=True)
+    assert st.action_count == n == len(log) == m == ref.action_count
+    assert log == checked_log and st.to_dict() == ref.to_dict()
+    assert sum(type(a).__name__ == "Move" for a in log) > 20 and sum(type(a).__name__ == "Done" for a in log) > 20
