@@ -42,6 +42,23 @@ class Frame:
 class PendulumRules(Rules):
     game_id = "pendulum"
     data_version = "1"
+    # Every table in a slot of its own: CPython 3.11 keeps at most 29 attributes of an object inline, and with more
+    # (the rules have 62) they go to a dict where no ``rules.method()`` call and no attribute read is specialised.
+    # A slot is read by a specialised load. (An attribute not listed here still works: it goes to the instance's
+    # dict, which ``tests/pendulum/test_bot_speed10.py`` keeps empty.)
+    __slots__ = (
+        "mods", "data", "options",
+        # _compile
+        "players", "mode", "timed", "rounds", "cap", "max_workers", "track_max", "parchment", "timer_seconds",
+        "time_markers", "timer_track", "board_side", "neutral", "neutral_votes", "privilege_track_spaces",
+        "rank_bonus", "legendary_round1", "gp_cost", "pickup_cost", "display_size", "slot_limit", "slot_limit_max3",
+        "marker_spots", "claim_window", "bot_delay", "names", "seat_defs", "area_names", "spaces", "frames",
+        "frames_by_row", "spaces_by_row", "neutral_frames", "loc_row", "loc_frame", "frame_loc", "box_loc",
+        "characters", "char_by_mat", "production", "cards", "council_default", "council_grande", "council_regular",
+        "council_final", "council_removed", "council_offer", "province_list", "provinces", "province_names",
+        "achievements", "achievement_list", "costs", "gains",
+        # the shared tables (speed), filled as asked for
+        "_targets", "_rows_tables", "_move_objs", "_act_objs", "_seat_objs")
 
     def __init__(self, options: dict | None = None, mods=None):
         self.mods = list(mods or [])

@@ -6,6 +6,7 @@ import math
 import sys
 import time
 
+from .actions import Done, Move
 from .bots import KINDS, BotDriver, make_bot
 from .effects import HANDLER_OF, HANDLERS
 from .engine import TRACKS, PendulumRules
@@ -30,7 +31,8 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
     ``skip_idle`` the steps in which nothing can happen are taken at once (same result, see idle_steps).
     ``log``: a list that receives every applied action (with the engine time in real time). Untimed, a bot's
     choice is applied as ``apply_chosen(a, False)`` does, written out here (without a second legality check and
-    without making events) unless ``check`` (then through ``apply``)."""
+    without making events; a plain Done and a Move after the opening without the handler's call) unless
+    ``check`` (then through ``apply``)."""
     st = rules.new_state(seed)
     bots = [make_bot(k, i, seed) for i, k in enumerate(kinds)]
     n = 0
@@ -50,6 +52,7 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
     if check:
         return _play_checked(st, bots, seed, max_actions, log)
     players = st.players
+    frame_loc, loc_frame, occs = rules.frame_loc, rules.loc_frame, st.frame_occ
     while st.phase != "game_over" and n < max_actions:        # (is_terminal, read directly: a hot loop)
         if st.phase in _EVERY_SEAT and not st.closing:
             seats = []                  # ``seats_to_act`` written out for its commonest case (a call a pass)
@@ -69,13 +72,29 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
             # ``st.apply_chosen(a, False)`` written out (a call per action): the bot chose it on this state, so no
             # second legality check, and nobody reads the events; ``last_change`` stays 0.0, the engine time of an
             # untimed game (only ``advance`` moves it)
-            try:
-                h = HANDLER_OF[type(a)]
-            except KeyError:
-                h = HANDLERS[a.kind]    # (a subclass of an action)
             p = players[s]
-            h(st, p, a, None)
-            st.action_count += 1
+            t = type(a)
+            if t is Done and not a.last and not st.closing:
+                p.done = True           # ``_do_done`` for a plain Done outside the closing turns (a call saved)
+            elif t is Move and st.phase != "opening":
+                # ``_do_move`` and ``move_worker`` written out (two calls saved): the frames' occupancy and the worker
+                w = a.worker
+                to = a.to
+                if to != "mat":
+                    to = frame_loc[to]
+                f = loc_frame.get(p.workers[w])
+                if f is not None:
+                    occs[f.id].remove(w)
+                f = loc_frame.get(to)
+                if f is not None:
+                    occs[f.id].append(w)
+                p.workers[w] = to
+            else:
+                try:
+                    h = HANDLER_OF[t]
+                except KeyError:
+                    h = HANDLERS[a.kind]    # (a subclass of an action)
+                h(st, p, a, None)
             n += 1
             if log is not None:
                 log.append(a)
@@ -86,6 +105,7 @@ def play_game(rules, seed: int, kinds: list[str], max_actions: int = 200000, ski
                 st.progress(None)
                 if st.phase == "game_over":
                     break
+        st.action_count += n - m                    # (counted once a pass: nothing in the pass reads it)
         if m == n:
             raise RuntimeError(f"seed {seed}: no bot wants to act in an untimed game")
     return st, n

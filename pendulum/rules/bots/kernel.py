@@ -126,7 +126,8 @@ def board_function(rules, bot, plain_tracks):
     fn = per_rules.get(key)
     if fn is None:
         W = dict(zip(_ATTR_W, (literal(x) for x in key[:5])))
-        tracks = (literal(rules.parchment), literal(rules.track_max)) if plain_tracks else None
+        tracks = (literal(rules.parchment), literal(rules.track_max), rules.parchment, rules.track_max) \
+            if plain_tracks else None
         fn = per_rules[key] = _build(rules, W, tracks)
     return fn
 
@@ -135,6 +136,7 @@ def _build(rules, W, tracks):
     """``{area: board function of that area's reward boxes and frames}``."""
     production = {ch: {col: value_function(e) if e else None for col, e in prods.items()}
                   for ch, prods in rules.production.items()}
+    tables = track_tables(tracks)
     out = {}
     for area in dict.fromkeys(sp.area for sp in rules.spaces.values()):
         actions = {}                               # action id -> (cost, effect), in box order
@@ -143,11 +145,35 @@ def _build(rules, W, tracks):
                 actions.setdefault(sp.action, (sp.cost, sp.effect))
         akeys = {f.aidx: f.akey for f in rules.frames.values() if f.area == area}      # (numbered 0, 1, ...)
         akeys = [akeys[j] for j in range(len(akeys))]
-        out[area] = _build_area(rules, W, tracks, actions, akeys, production)
+        out[area] = _build_area(rules, W, tracks, actions, akeys, production, tables)
     return out
 
 
-def _build_area(rules, W, tracks, actions, akeys, production):
+def track_tables(tracks):
+    """``{"TRACK<n>": (Valuation.track_value of n steps from each position 0 .. the track's end, ...)}`` for
+    ``n`` 1 .. UNROLL, each added up as that loop adds it (from 0.0, step by step: the same floats); empty when
+    the bot's track_value is not the plain one or the track's numbers are not whole."""
+    if tracks is None:
+        return {}
+    P, top = tracks[2], tracks[3]
+    if type(P) is not int or type(top) is not int or not 0 <= top <= 1000:
+        return {}
+    out = {}
+    for n in range(1, UNROLL + 1):
+        row = []
+        for pos in range(top + 1):
+            x = 0.0
+            for _ in range(n):
+                if pos >= top:
+                    break
+                x += 4.0 + 0.15 * (P - pos) if pos < P else 1.2
+                pos += 1
+            row.append(x)
+        out[f"TRACK{n}"] = tuple(row)
+    return out
+
+
+def _build_area(rules, W, tracks, actions, akeys, production, tables):
     L = ["def board(bot, st, p, ctx):",
          "    want, res, late, total, have, tshort, vneed, vkeep = ctx",
          "    r0, r1, r2 = res",
@@ -165,7 +191,7 @@ def _build_area(rules, W, tracks, actions, akeys, production):
         L.append("    else:")
         L.append("        v = 0.0")
         if eff:
-            _value_lines(L, compile_effect(eff), "        ", W, None, tracks=tracks)
+            _value_lines(L, compile_effect(eff), "        ", W, None, tracks=tracks, tables=tables)
         L.append(f"        a{k} = {'v' if eff else '0.0'} - {f'cw{ci}' if cost else '0.0'}")     # (0.0 * 0.6 is 0.0)
     index = {aid: k for k, aid in enumerate(actions)}
     for j, akey in enumerate(akeys):            # best = -5.0, then each box: -3.0 if unpaid, kept if greater
@@ -183,11 +209,14 @@ def _build_area(rules, W, tracks, actions, akeys, production):
             L.append("    if v > best:")
             L.append("        best = v")
         L.append(f"    f{j} = best")
-    out_a = ", ".join(f"A{k}: a{k}" for k in range(len(actions)))
+    # (the action ids as string literals: a dict display of constant keys is one BUILD_CONST_KEY_MAP, no name
+    # looked up per key; an id that is not a plain string is passed by name, ``A<k>``)
+    out_a = ", ".join(f"{aid!r}: a{k}" if type(aid) is str else f"A{k}: a{k}" for k, aid in enumerate(actions))
     out_f = "".join(f"f{j}, " for j in range(len(akeys)))       # a frame's base at its ``Frame.aidx``
     L.append(f"    return {{{out_a}}}, ({out_f})")
     names = {f"A{k}": aid for k, aid in enumerate(actions)}
     names["PRODUCTION"] = production
+    names.update(tables)
     return _compile(L, "board", names)
 
 
@@ -201,7 +230,10 @@ def _cost_lines(L, ci, parts):
         cond.insert(0, f"r0 + r1 + r2 - {m} - {c} - {g} < {a}")
     for t, n in vps:
         cond.append(f"p.tracks[{literal(t)}] - {literal(n)} < st.track_floor(p, {literal(t)})")
-    L.append(f"    pay{ci} = not ({' or '.join(cond)})")
+    L.append(f"    if {' or '.join(cond)}:")      # (a compare that a jump follows is specialised; one whose result
+    L.append(f"        pay{ci} = False")           # is kept, as in ``not (a < b or ...)``, is not)
+    L.append("    else:")
+    L.append(f"        pay{ci} = True")
     if not valued:
         return
     L.append(f"    if pay{ci}:")
@@ -228,10 +260,11 @@ def _cost_lines(L, ci, parts):
     L.append(f"        cw{ci} = v * 0.6")            # (the cost's value times 0.6, as each box takes it off)
 
 
-def _value_lines(L, c, ind, W, production_if, tracks=None):
+def _value_lines(L, c, ind, W, production_if, tracks=None, tables=None):
     """``Valuation._value`` of compiled effect ``c``, added to ``v``; ``W``: the weights' source text;
     ``production_if``: the test before valuing a production (None: always, at depth 0); ``tracks``: (parchment,
-    top) to write ``Valuation.track_value`` out, else it is called."""
+    top as source text, then as numbers) to write ``Valuation.track_value`` out, else it is called; ``tables``:
+    the board's ``track_tables`` (a reward's steps read from one, by the track's position)."""
     _, resn, votes, vps, tail = c
     if resn:
         L.append(f"{ind}cap = st.rules.cap")
@@ -261,8 +294,12 @@ def _value_lines(L, c, ind, W, production_if, tracks=None):
             _track_lines(L, ind + "    ", t, n, "tP", "tT")
             L.append(f"{ind}else:")
             L.append(f"{ind}    v += bot.track_value(st, p, {literal(t)}, {literal(n)})")
+        elif tables and type(n) is int and f"TRACK{n}" in tables:     # the board: its steps read from a table
+            top = literal(tracks[3])
+            L.append(f"{ind}pos = p.tracks[{literal(t)}]")
+            L.append(f"{ind}v += TRACK{n}[pos] if 0 <= pos <= {top} else bot.track_value(st, p, {literal(t)}, {n})")
         else:
-            _track_lines(L, ind, t, n, *tracks)
+            _track_lines(L, ind, t, n, tracks[0], tracks[1])
     if tail is None:
         return
     leg, anyres, anyvp, col, conq, recruit, retrieve, sp, amount = tail

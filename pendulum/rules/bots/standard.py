@@ -13,8 +13,9 @@ from .values import Valuation
 
 _WAIT = "wait"          # _flip: a finished timer is not due to be flipped yet
 # choose: (rules, a copy of the timer rows, ``rules.rows_table`` of them) as at the last decision of any bot (the
-# table depends on those two only, so the seats of a game share it: one ``rows_table`` call a step, not one a seat)
-_rows = (None, None, None)
+# table depends on those two only, so the seats of a game share it: one ``rows_table`` call a step, not one a seat),
+# and the keys of the table's ``boxes`` (a view kept: no ``keys()`` call a decision)
+_rows = (None, None, None, None)
 
 
 _NEVER = ("skip_green_purple_gold_cost", "also_take_adjacent_action", "take_worker_action_twice",
@@ -52,6 +53,7 @@ class StandardBot(Valuation):
     _claimed = (None, None, None, None)      # choose: the last claim worked out (see there)
     STAY = 0.5           # a worker in a frame worth less than this (now) looks for a better one
     MOVE_GAIN = 1.5      # ... that is worth at least this much more
+    WEIGHTS = Valuation.WEIGHTS + ("STAY", "MOVE_GAIN")
 
     def __init__(self, seat: int, seed: int):
         super().__init__()
@@ -162,10 +164,12 @@ class StandardBot(Valuation):
         p = st.players[seat]
         self._soon_memo = None
         if p.rev != self._rev or st is not self._st:
-            self._rev, self._st = p.rev, st
-            sid = id(st)
+            if st is not self._st:
+                self._st = st
+                self._memo_key = None           # another state: the memo starts afresh (no ``id`` in the key)
+            self._rev = p.rev
             r, t, s = p.res, p.tracks, p.slots         # (one tuple display, no unpacking or map: a hot path)
-            key = (sid, r[0], r[1], r[2], p.votes, t[0], t[1], t[2], p.legendary, p.claims, p.had_token,
+            key = (r[0], r[1], r[2], p.votes, t[0], t[1], t[2], p.legendary, p.claims, p.had_token,
                    len(p.discard), len(s["brown"]), len(s["red"]), len(s["blue"]), len(s["yellow"]), len(p.keep),
                    st.round, st.achievement, st.legendary)       # (the slots: ids.SLOTS, always all four)
             if self._memo_key != key:
@@ -194,7 +198,7 @@ class StandardBot(Valuation):
             table = t[2]                            # the timer rows as at the last decision of any bot
         else:
             table = st.rules.rows_table(tr)
-            _rows = (st.rules, dict(tr), table)
+            t = _rows = (st.rules, dict(tr), table, table[2].keys())
         if playing:
             # a claim now, or None: kept with the values' memo (the key above: the seat's mat, the achievement and
             # the legendary token) for the phase and the claimed markers, the only other things ``_claim`` reads
@@ -215,7 +219,7 @@ class StandardBot(Valuation):
                 self._claimed = (memo, ph, n, a)
             if a is not None:                   # (an action or None: ``is`` asks the object nothing)
                 return a
-            if not table[2].keys().isdisjoint(p.workers.values()):     # a worker in a frame on a timer row
+            if not t[3].isdisjoint(p.workers.values()):     # a worker in a frame on a timer row
                 a = self._best_act(st, p, table, True)
                 if a is not None:
                     return a
@@ -355,6 +359,9 @@ class StandardBot(Valuation):
         rules = st.rules
         where = table[1]
         board = self._board
+        kr, fns = self._kernel                      # (a missing board is made here: ``area_board`` written out)
+        if kr is not rules:
+            fns = None
         got = self._space_mults                     # (time-track: the factors at each token space, ``mults``)
         mult = got[1][st.track_space] if got[0] is rules else self.mults(st)
         free = current = None                       # (made when first needed: most decisions find no free worker)
@@ -369,7 +376,11 @@ class StandardBot(Valuation):
                     free.append(w)
                 continue
             area = f.area
-            here = (board.get(area) or self.area_board(st, p, area))[1][f.aidx]
+            got = board.get(area)
+            if got is None:
+                got = board[area] = fns[area](self, st, p, self._vmemo.get("ctx") or self._context(st, p)) \
+                    if fns is not None else self.area_board(st, p, area)
+            here = got[1][f.aidx]
             if here > 0.0:                          # (bases are floats: a float compare, not a mixed one)
                 here = here * mult[area]
             if here < self.STAY:
@@ -389,7 +400,11 @@ class StandardBot(Valuation):
         best_c = best_g = None                      # first best frame (in frame order) for a common / a grande
         vc = vg = -1e9
         for area, frames in table[3]:               # the frames off the timer rows, in frame order, by area
-            bases = (board.get(area) or self.area_board(st, p, area))[1]
+            got = board.get(area)
+            if got is None:
+                got = board[area] = fns[area](self, st, p, self._vmemo.get("ctx") or self._context(st, p)) \
+                    if fns is not None else self.area_board(st, p, area)
+            bases = got[1]
             m = mult[area]
             for f, _akey in frames:
                 v = bases[f.aidx]                   # (by number: a tuple key would be hashed each time)

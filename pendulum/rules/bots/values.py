@@ -10,6 +10,8 @@ from .kernel import FUNCS, RES_KEYS, VP_KEYS, board_function, value_function  # 
 _SLOT_WEIGHT = {"brown": 1.1, "red": 1.2, "blue": 1.0, "yellow": 1.3}
 _SPACE_MULTS: dict = {}    # (rules, SOON_BASE, SOON_W) -> area factors at each time-track space (``mults``)
 _PLANS: dict = {}          # (rules, achievement to claim, last council without the legendary) -> plan
+_PAY_COSTS: dict = {}       # a council payment "m/c/g" -> its cost dict (shared, never changed; bounded)
+_PAY_COMPILED: dict = {}    # id(one of those dicts) -> compile_cost of it (the dict is kept, so the id is its own)
 
 
 def _arrive_on_track(rules, space, area):
@@ -31,11 +33,18 @@ class Valuation:
     RECRUIT3 = 2.5       # ... in round 3
     SOON_BASE, SOON_W = 0.3, 0.7     # a frame's value times SOON_BASE + SOON_W * how soon its row plays
 
+    WEIGHTS = ("SHORT_W", "VOTE_W", "CONQ", "RECRUIT", "RECRUIT3", "SOON_BASE", "SOON_W")   # read per decision
+
     plain_tracks = False     # the compiled effect functions call ``track_value`` (a subclass not made by __init__)
 
     def __init__(self):
         # a bot whose track_value is the plain one has it written out in the compiled effect functions
         self.plain_tracks = type(self).track_value is Valuation.track_value
+        # the class's weights copied to the instance when it is made: CPython 3.11 specialises no read of a class
+        # attribute through an instance (``bot.SHORT_W`` in the compiled effect functions: about 200 machine
+        # instructions a read); an instance attribute's read is specialised
+        for k in self.WEIGHTS:
+            setattr(self, k, getattr(self, k))
         self._vmemo, self._soon_memo = {}, None
         self._board = {}
         self._memo_key = None
@@ -135,7 +144,9 @@ class Valuation:
         want, res, late, total, have, _tshort, _vneed, vkeep = self._vmemo.get("ctx") or self._context(st, p)
         c = st.rules.costs.get(id(cost))
         if c is None or c[0] is not cost:
-            c = compile_cost(cost)
+            c = _PAY_COMPILED.get(id(cost))     # a council payment's split (``council_value``), or made now
+            if c is None or c[0] is not cost:
+                c = compile_cost(cost)
         _, cm, cc, cg, ca, cv, vps = c
         v = 0.0
         spent = 0
@@ -232,8 +243,13 @@ class Valuation:
             v = 2.0 if st.round < r.rounds else 0.0
         cost = info["cost"]                 # (read only: the memo keeps its value for the rest of the memo)
         if pay:
-            m, c, g = map(int, pay.split("/"))
-            cost = {"military": m, "culture": c, "gold": g}
+            cost = _PAY_COSTS.get(pay)          # one dict per split, kept: the values' memo and compile_cost know it
+            if cost is None:
+                m, c, g = map(int, pay.split("/"))
+                cost = {"military": m, "culture": c, "gold": g}
+                if len(_PAY_COSTS) < 4096:
+                    _PAY_COSTS[pay] = cost
+                    _PAY_COMPILED[id(cost)] = compile_cost(cost)
         v -= self.cost_value(st, p, cost) * (0.3 if st.round >= r.rounds else 1.0)
         return v
 
