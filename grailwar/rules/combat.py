@@ -5,6 +5,7 @@ from __future__ import annotations
 from .events import BattleEnded, BattleStarted, CommitmentsRevealed, RateComputed, SlotChosen
 from .model import ALL, LOG, clamp, floored  # noqa: F401  (clamp: the single clamp of §8.4, imported from here)
 from .frames import call, enter, fids, frame, resumable, run
+from . import prompt
 from .prompt import Pending, ask
 from .commitments import CHARMS, active_skills, commit_item, commit_ok, commit_options, commit_ref  # noqa: F401
 from . import aftermath  # noqa: F401  (registers the aftermath and defeat procedures)
@@ -455,26 +456,49 @@ def _fight(g, fr):
         # only its own until both are in, then one reveal for everyone who watches the battle.
         order = b.B + b.A
         k = fr["k"]                         # kept in the frame before each prompt (what a save reads)
+        doomed = fr.get("doomed")           # the part's reading, kept until it is done (``None``: none yet)
+        # While ``play_out`` answers this war with the NPC table, its commit rule is called here
+        # directly (``direct``: the rule without the prompt's context dict and ``ask``), recorded as
+        # ``ask`` records it; otherwise (or once the runaway guard's budget is spent) each
+        # commitment is a prompt, with the frame written first.
+        now = prompt.NOW
+        direct = None
+        if now is not None and now[0] is g:
+            direct = getattr(now[1].get("commit"), "direct", None)
+            acts, limit, report = now[2], now[3], now[5]
         while k < len(order):
             pt = order[k]
-            if not pt.f.active:
+            f = pt.f
+            if not f.active:
                 k += 1
                 continue
-            if "doomed" not in fr:
-                fr["doomed"] = pt.f.mana < cfg.mana.vanish_below        # g.doomed(pt.f)
-            fr["k"] = k
-            ans = ask("commit", pt.f.id, {"battle": b.no, "side": pt.side, "doomed": fr["doomed"],
-                                          "rate": b.prelim if pt.side == "A" else 100 - b.prelim}, g)
-            if type(ans) is Pending:
-                ans = yield ans
+            if doomed is None:
+                doomed = f.mana < cfg.mana.vanish_below        # g.doomed(f)
+            if direct is not None and len(acts) < limit:
+                ans = direct(g, f, pt, b.prelim if pt.side == "A" else 100 - b.prelim, doomed)
+                if report:
+                    g.events = []
+                acts.append(ans)
+            else:
+                if "doomed" not in fr:
+                    fr["doomed"] = doomed
+                fr["k"] = k
+                ans = ask("commit", f.id, {"battle": b.no, "side": pt.side, "doomed": doomed,
+                                           "rate": b.prelim if pt.side == "A" else 100 - b.prelim}, g)
+                if type(ans) is Pending:
+                    ans = yield ans
             item = ans.item
             if item == "done":
                 k += 1
-                del fr["doomed"]
+                doomed = None
+                if "doomed" in fr:
+                    del fr["doomed"]
                 continue
             side = b.A if pt.side == "A" else b.B       # who sees it (only the log and events tell)
             commit_item(g, b, pt, item, g.vis(*[q.f.id for q in side]) if g.keep_log or g.report_events else ALL)
         fr["k"] = k
+        if doomed is not None and "doomed" not in fr:       # a part left inactive keeps its reading
+            fr["doomed"] = doomed
         if g.keep_log:
             g.note(b.no, "commitments", vis,
                    sides=[{"key": LOG + "committed_by", "params": {

@@ -351,16 +351,22 @@ def _commit(g, f, k, ctx):
     """The §15.5 commitment (the rule of the ``commit`` prompt)."""
     b = g.cur_battle
     pt = b.A[0] if b.A[0].f is f else b.B[0] if b.B[0].f is f else my_part(b, f.id)      # a main: no call
+    return commit_direct(g, f, pt, ctx.get("rate", 50), ctx.get("doomed", False), f.id not in ctx.get("skip", ()),
+                         ctx.get("np_ok", True))
+
+
+def commit_direct(g, f, pt, rate, doomed, skills=True, np_ok=True):
+    """``_commit`` with its context as arguments: ``pt`` is ``f``'s part of the battle. The battle's
+    B7 loop calls it so (``_commit.direct``) while ``play_out`` answers the war with this table:
+    the same answer, without the prompt's context dict and ``ask``."""
     n = g.fc.npc
-    rate = ctx.get("rate", 50)
-    doomed = ctx.get("doomed", False)
     fx = f.fx
-    if f.id not in ctx.get("skip", ()):
+    if skills:
         declared = [sk.id for sk in pt.active] if pt.active else ()
         for _, sid, cost in fx.act:             # active_skills(g, f)
             if sid not in declared and (doomed or f.mana - cost - f.level >= 0):
                 return commit_of(f.id, "skill:" + sid)
-    if not pt.np and ctx.get("np_ok", True):
+    if not pt.np and np_ok:
         if f.mana - fx.np_cost - f.level >= 0 or rate < n.np_desperate_below_rate or doomed:
             return commit_of(f.id, "np")
     if rate <= n.code_use_max_rate:         # a code's limit is read only when one is held (a slow load)
@@ -376,6 +382,9 @@ def _commit(g, f, k, ctx):
         if doomed or (pt.spells_wr == 0 and f.spells >= n.spell_boost_min_spells and rate < n.spell_boost_below_rate):
             return commit_of(f.id, "spell_winrate")
     return commit_of(f.id, "done")
+
+
+_commit.direct = commit_direct
 
 
 # --- the entry point ------------------------------------------------------------------------
