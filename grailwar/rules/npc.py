@@ -384,7 +384,6 @@ def commit_direct(g, f, pt, rate, doomed, skills=True, np_ok=True):
     return commit_of(f.id, "done")
 
 
-_commit.direct = commit_direct
 
 
 # --- the entry point ------------------------------------------------------------------------
@@ -408,6 +407,10 @@ def _comm(g, f, k, ctx):
         if ctx.get("propose"):
             return talk_of(f.id, "open", ctx["candidate"])
     return talk_of(f.id, "done")
+
+
+_commit.direct = commit_direct
+_comm.no_use = True         # never answers with a free use: a procedure may call it directly (``comm._phase_comm``)
 
 
 def _declare(g, f, k, ctx):
