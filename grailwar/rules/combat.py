@@ -382,10 +382,28 @@ def _fight(g, fr):
         b.stage = "slots"
         fr["pc"] = 2
     vis = b.vis
+    # While ``play_out`` answers this war with the NPC table, its slot, reroll and commit rules are
+    # called here directly (``direct``: the rule without the prompt's context dict and ``ask``),
+    # recorded as ``ask`` records them; otherwise (or once the runaway guard's budget is spent)
+    # each is a prompt, with the frame written first.
+    now = prompt.NOW
+    dslot = dreroll = dcommit = None
+    if now is not None and now[0] is g:
+        rules = now[1]
+        dslot = getattr(rules.get("slot"), "direct", None)
+        dreroll = getattr(rules.get("reroll"), "direct", None)
+        dcommit = getattr(rules.get("commit"), "direct", None)
+        acts, budget, report = now[2], now[3], now[5]
     if fr["pc"] == 2:
-        ans = ask("slot", a_main.id, {"choices": list(PARAMS), "battle": b.no, "slot": 1}, g)
-        if type(ans) is Pending:
-            ans = yield ans
+        if dslot is not None and len(acts) < budget:
+            ans = dslot(g, a_main, PARAMS)
+            if report:
+                g.events = []
+            acts.append(ans)
+        else:
+            ans = ask("slot", a_main.id, {"choices": list(PARAMS), "battle": b.no, "slot": 1}, g)
+            if type(ans) is Pending:
+                ans = yield ans
         b.slots.append(ans.choice)
         if g.keep_log:
             g.note(b.no, "slot", vis, n=1, who=g.fref(a_main.id), param=g.pref(ans.choice))
@@ -393,9 +411,15 @@ def _fight(g, fr):
             g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
         fr["pc"] = 3
     if fr["pc"] == 3:
-        ans = ask("slot", b_main.id, {"choices": list(_OTHERS[b.slots[0],]), "battle": b.no, "slot": 2}, g)
-        if type(ans) is Pending:
-            ans = yield ans
+        if dslot is not None and len(acts) < budget:
+            ans = dslot(g, b_main, _OTHERS[b.slots[0],])
+            if report:
+                g.events = []
+            acts.append(ans)
+        else:
+            ans = ask("slot", b_main.id, {"choices": list(_OTHERS[b.slots[0],]), "battle": b.no, "slot": 2}, g)
+            if type(ans) is Pending:
+                ans = yield ans
         b.slots.append(ans.choice)
         if g.keep_log:
             g.note(b.no, "slot", vis, n=2, who=g.fref(b_main.id), param=g.pref(ans.choice))
@@ -419,12 +443,18 @@ def _fight(g, fr):
                 while j < len(sparts):
                     pt = sparts[j]
                     if pt.f.spells > 0:
-                        fr["s"] = s
-                        fr["j"] = j
-                        ans = ask("reroll", pt.f.id, {"choices": ["spell", "pass"], "battle": b.no,
-                                                      "slot3": b.slots[2]}, g)
-                        if type(ans) is Pending:
-                            ans = yield ans
+                        if dreroll is not None and len(acts) < budget:
+                            ans = dreroll(g, pt.f)
+                            if report:
+                                g.events = []
+                            acts.append(ans)
+                        else:
+                            fr["s"] = s
+                            fr["j"] = j
+                            ans = ask("reroll", pt.f.id, {"choices": ["spell", "pass"], "battle": b.no,
+                                                          "slot3": b.slots[2]}, g)
+                            if type(ans) is Pending:
+                                ans = yield ans
                         if ans.choice == "spell":
                             g.spend_spells(pt.f, 1, "reroll")
                             four = list(_OTHERS[b.slots[0], b.slots[1]])
@@ -457,15 +487,6 @@ def _fight(g, fr):
         order = b.B + b.A
         k = fr["k"]                         # kept in the frame before each prompt (what a save reads)
         doomed = fr.get("doomed")           # the part's reading, kept until it is done (``None``: none yet)
-        # While ``play_out`` answers this war with the NPC table, its commit rule is called here
-        # directly (``direct``: the rule without the prompt's context dict and ``ask``), recorded as
-        # ``ask`` records it; otherwise (or once the runaway guard's budget is spent) each
-        # commitment is a prompt, with the frame written first.
-        now = prompt.NOW
-        direct = None
-        if now is not None and now[0] is g:
-            direct = getattr(now[1].get("commit"), "direct", None)
-            acts, limit, report = now[2], now[3], now[5]
         while k < len(order):
             pt = order[k]
             f = pt.f
@@ -474,8 +495,8 @@ def _fight(g, fr):
                 continue
             if doomed is None:
                 doomed = f.mana < cfg.mana.vanish_below        # g.doomed(f)
-            if direct is not None and len(acts) < limit:
-                ans = direct(g, f, pt, b.prelim if pt.side == "A" else 100 - b.prelim, doomed)
+            if dcommit is not None and len(acts) < budget:
+                ans = dcommit(g, f, pt, b.prelim if pt.side == "A" else 100 - b.prelim, doomed)
                 if report:
                     g.events = []
                 acts.append(ans)

@@ -67,13 +67,13 @@ def _phase_comm(g, fr):
         rule = now[1].get("comm")
         if not getattr(rule, "no_use", False):
             rule = None
-        acts, limit, report = now[2], now[3], now[5]
+        acts, budget, report = now[2], now[3], now[5]
     while i < len(n):
         x = g.fac[n[i]]
         if not x.active:            # (``comm_for`` would return at once)
             i += 1
             continue
-        if rule is not None and not x.human and len(acts) < limit:
+        if rule is not None and not x.human and len(acts) < budget:
             fr["i"] = i
             ctx = opening(g, x)
             if ctx:                     # the procedure, where it stands after the opening's dice

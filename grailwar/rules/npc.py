@@ -414,11 +414,19 @@ _comm.no_use = True         # never answers with a free use: a procedure may cal
 
 
 def _declare(g, f, k, ctx):
+    return declare_direct(g, f, ctx["plan"])
+
+
+def declare_direct(g, f, plan):
+    """The ``declare`` rule with the planned declaration as an argument (``_declare.direct``)."""
     if f.mana < 0:
         for c in ("magic_jewel", "elixir"):
             if f.inv.get(c, 0) > 0:
                 return Use(f.id, c)
-    return ctx["plan"]
+    return plan
+
+
+_declare.direct = declare_direct
 
 
 def _encounter(g, f, k, ctx):
@@ -443,13 +451,20 @@ def _intervene(g, f, k, ctx):
 
 
 def _slot(g, f, k, ctx):
+    return slot_direct(g, f, ctx["choices"])
+
+
+def slot_direct(g, f, ch):
+    """The ``slot`` rule with the choices as an argument (``_slot.direct``)."""
     ov, ev = _estimates(g, g.cur_battle, f)
-    ch = ctx["choices"]
     ds = [ov[q] - ev[q] for q in ch]
     best = max(ds)                    # the largest lead; the first parameter of a tie
     if ds.count(best) == 1 or tuple(ch) in _IN_ORDER:      # (choices in PARAMS order: the first is it)
-        return answer_of(f.id, k, ch[ds.index(best)])
-    return answer_of(f.id, k, min((q for q, d in zip(ch, ds) if d == best), key=PARAMS.index))
+        return answer_of(f.id, "slot", ch[ds.index(best)])
+    return answer_of(f.id, "slot", min((q for q, d in zip(ch, ds) if d == best), key=PARAMS.index))
+
+
+_slot.direct = slot_direct
 
 
 # the choices a battle offers for slots 1 and 2, each in PARAMS order
@@ -457,11 +472,19 @@ _IN_ORDER = {PARAMS} | {tuple(q for q in PARAMS if q != p) for p in PARAMS}
 
 
 def _reroll(g, f, k, ctx):
+    return reroll_direct(g, f)
+
+
+def reroll_direct(g, f):
+    """The ``reroll`` rule, which reads no context (``_reroll.direct``)."""
     b = g.cur_battle
     ov, ev = _estimates(g, b, f)
     s3 = b.slots[2]
     lose = ov[s3] < ev[s3]
-    return answer_of(f.id, k, "spell" if lose and f.spells >= g.fc.npc.spell_boost_min_spells else "pass")
+    return answer_of(f.id, "reroll", "spell" if lose and f.spells >= g.fc.npc.spell_boost_min_spells else "pass")
+
+
+_reroll.direct = reroll_direct
 
 
 def _reroll_check(g, f, k, ctx):
