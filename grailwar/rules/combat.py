@@ -42,7 +42,7 @@ def when_ok(when, side, main, own_base, slots):
 class Part:
     """One participating faction in a battle."""
     __slots__ = ("f", "side", "main", "own_base", "base", "active", "np", "rcharm", "ccharm", "spells_wr",
-                 "params_spell", "done", "committed")
+                 "params_spell", "done", "committed", "pas")
 
     def __init__(self, f, side, main, own_base):
         self.f = f
@@ -58,6 +58,7 @@ class Part:
         self.params_spell = False
         self.done = False
         self.committed = []       # the B7 items in the order chosen (sealed until both sides are in)
+        self.pas = None           # passive_mod's terms for the battle's slots (a memo: not saved)
 
     def values(self, extra=True):
         """Every parameter at once (``param`` of each): the base, plus with ``extra`` the
@@ -166,23 +167,18 @@ def combine(cfg, vals):
 def side_mod(g, b, side, final):
     """Mod(side) terms: list of (fid, source, amount); adds contributing skills to b.contrib."""
     parts = b.A if side == "A" else b.B
-    enemy = b.B if side == "A" else b.A
-    cs = g.fc.command_spells
-    contrib = b.contrib
-    cache = b.cache
     slots = b.slots
     terms = []
     for pt in parts:
         f = pt.f
-        hit = cache.get(("passive", f.id))      # passive_mod's own test, without the call at B8
-        if hit is None or hit[0] is not pt or hit[1] != slots:
-            terms += passive_mod(b, pt, side)[0]
-            hit = cache[("passive", f.id)]
-        else:
-            terms += hit[2]
-        if hit[3]:                              # (mostly none: no call)
-            contrib.update(hit[3])
-        if final:
+        pas = pt.pas                            # passive_mod's own test, without the call at B8
+        if pas is None or pas[0] != slots:
+            pas = passive_mod(b, pt, side)
+        if pas[1]:                              # (mostly none: no call)
+            terms += pas[1]
+        if pas[2]:
+            b.contrib.update(pas[2])
+        if final and (pt.active or pt.np or pt.rcharm or pt.ccharm or pt.spells_wr):
             fx = f.fx
             for sk in pt.active:
                 for typ, w, val, _ in fx.skfx[id(sk)]:
@@ -191,34 +187,35 @@ def side_mod(g, b, side, final):
             if pt.np:
                 mult = g.fc.combat.last_stand_np_multiplier if g.doomed(f) else 1
                 for typ, w, val, _ in fx.np_fx:
-                    if typ == "winrate" and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, b.slots)):
+                    if typ == "winrate" and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, slots)):
                         terms.append((f.id, fx.np_id, val * mult))
             if pt.rcharm:
                 terms.append((f.id, "reinforcement_charm", pt.rcharm * (g.data.code["reinforcement_charm"].effect.value or 0)))
             if pt.ccharm:
                 terms.append((f.id, "curse_charm", pt.ccharm * (g.data.code["curse_charm"].effect.value or 0)))
             if pt.spells_wr:
+                cs = g.fc.command_spells
                 per = (cs.winrate_main if pt.main else cs.winrate_sub) + f.eff_sum("spell_boost")
                 terms.append((f.id, "command_spell", per * pt.spells_wr))
-        if pt.main and enemy:
-            em = enemy[0].f
-            k = f.know[em.id]
-            if k.name:
-                terms.append((f.id, "true_name", g.fc.combat.true_name_bonus))
-            if k.np:
-                terms.append((f.id, "np_known", g.fc.combat.np_known_bonus))
+        if pt.main:
+            enemy = b.B if side == "A" else b.A
+            if enemy:
+                k = f.know[enemy[0].f.id]
+                if k.name:
+                    terms.append((f.id, "true_name", g.fc.combat.true_name_bonus))
+                if k.np:
+                    terms.append((f.id, "np_known", g.fc.combat.np_known_bonus))
     return terms
 
 
 def passive_mod(b, pt, side):
     """``pt``'s passive win-rate terms and the passive skills that count (``contrib``) for the
-    battle's slots: the same at B6 and B8 (the slots are set by then), so made once per battle
-    and part (kept in ``b.cache`` with the part and the slots they were made for)."""
-    key = ("passive", pt.f.id)
-    hit = b.cache.get(key)
+    battle's slots, as ``(slots, terms, counted)``: the same at B6 and B8 (the slots are set by
+    then), so made once per battle and part (kept as ``pt.pas`` with the slots they were made for)."""
     slots = b.slots
-    if hit is not None and hit[0] is pt and hit[1] == slots:
-        return hit[2], hit[3]
+    pas = pt.pas
+    if pas is not None and pas[0] == slots:
+        return pas
     f = pt.f
     fid = f.id
     passive = f.passive
@@ -234,8 +231,8 @@ def passive_mod(b, pt, side):
         if v and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, ())) and \
                 (ps == "ALL" or any(p in slots for p in ps)):
             counted.append((fid, sid))
-    b.cache[key] = (pt, list(slots), terms, counted)
-    return terms, counted
+    pas = pt.pas = (list(slots), terms, counted)
+    return pas
 
 
 def compute(g, b, final):

@@ -70,6 +70,7 @@ def _battle(b, fac):
         q.base = dict(p.base)
         q.active = list(p.active)
         q.committed = list(p.committed)
+        q.pas = p.pas               # (a memo, never changed once made)
         return q
     n.A = [part(p) for p in b.A]
     n.B = [part(p) for p in b.B]
