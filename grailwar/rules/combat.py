@@ -365,10 +365,12 @@ def _fight(g, fr):
                                           tuple(p.f.id for p in b.B), ALL))
         parts = b.parts()
         for x in parts:
+            xf = x.f
             for y in parts:
                 if x is not y:
-                    g.acquaint(x.f, y.f)
-                    g.learn_loc(x.f, y.f)
+                    if not xf.know[y.f.id].acq:         # (acquainted already: ``acquaint`` adds nothing)
+                        g.acquaint(xf, y.f)
+                    g.learn_loc(xf, y.f)
         for w in b.witnesses:
             wf = g.fac[w]
             for y in parts:
