@@ -118,7 +118,7 @@ def base_rate(cfg, va, vb, slots):
 
 class Battle:
     __slots__ = ("no", "cause", "loc", "A", "B", "slots", "witnesses", "winner", "rate", "roll", "breakdown",
-                 "contrib", "prelim", "reroll_used", "cache", "stage", "prelim_bd", "vis")
+                 "contrib", "prelim", "reroll_used", "cache", "stage", "prelim_bd", "vis", "vmemo")
 
     def __init__(self, no, cause, loc):
         self.no = no
@@ -139,6 +139,7 @@ class Battle:
         self.stage = "start"     # start, slots, reroll, commit, roll, aftermath, done
         self.prelim_bd = None
         self.vis = ALL
+        self.vmemo = None        # B6's ``base_rate`` while no commitment has changed a value (not saved)
 
     def parts(self):
         return self.A + self.B
@@ -239,17 +240,22 @@ def compute(g, b, final):
     """§8.4: returns (final_A, breakdown)."""
     cfg = g.fc
     A, B = b.A, b.B
-    if len(A) == 1:                     # read only: no copy (and no call for the base alone)
-        pt = A[0]
-        va = pt.values(final) if final and (pt.active or pt.np) else pt.base
+    memo = b.vmemo
+    if final and memo is not None:      # no commitment changed a value since B6 (``commit_item``)
+        base, key, rows, diff = memo
     else:
-        va = values(g, A, final)
-    if len(B) == 1:
-        pt = B[0]
-        vb = pt.values(final) if final and (pt.active or pt.np) else pt.base
-    else:
-        vb = values(g, B, final)
-    base, key, rows, diff = base_rate(cfg, va, vb, b.slots)
+        if len(A) == 1:                 # read only: no copy (and no call for the base alone)
+            pt = A[0]
+            va = pt.values(final) if final and (pt.active or pt.np) else pt.base
+        else:
+            va = values(g, A, final)
+        if len(B) == 1:
+            pt = B[0]
+            vb = pt.values(final) if final and (pt.active or pt.np) else pt.base
+        else:
+            vb = values(g, B, final)
+        base, key, rows, diff = memo = base_rate(cfg, va, vb, b.slots)
+        b.vmemo = None if final else memo
     power = cfg.combat.power_diff_pct_per_point * diff
     la = A[0].f.level if len(A) == 1 else _top_level(A)       # one part a side: no call
     lb = B[0].f.level if len(B) == 1 else _top_level(B)

@@ -149,3 +149,44 @@ def test_a_no_use_comm_rule_that_opens_a_talk_enters_the_talk():
         slow = _stepped(rules, seed, choose)
         assert [a.to_dict() for a in fast.actions] == [a.to_dict() for a in slow.actions]
         assert fast.log == slow.log and _save(fast) == _save(slow)
+
+
+def test_the_final_rate_reuses_the_slots_only_while_no_commitment_changed_a_value(kit):
+    """B8 reuses B6's slot comparison (``Battle.vmemo``) only while no commitment changed a
+    parameter: every item each main may commit (each active skill, the noble phantasm, the
+    +10 spell, the charms, the win-rate spell), committed between the two, gives the final rate
+    and breakdown worked out afresh."""
+    g = kit.war(("npc",) * 7)
+    for f in g.fac.values():
+        f.spells = 3
+        f.inv["reinforcement_charm"] = f.inv["curse_charm"] = 1
+    changed = {}
+    for a in ("F1", "F3", "F5", "F7"):
+        for bid in ("F2", "F4", "F6"):
+            for side in "AB":
+                b0 = _battle(g, a, bid)
+                pt = b0.A[0] if side == "A" else b0.B[0]
+                for item in combat.commit_options(g, b0, pt):
+                    b = _battle(g, a, bid)
+                    b.prelim, b.prelim_bd = combat.compute(g, b, False)
+                    pt = b.A[0] if side == "A" else b.B[0]
+                    combat.commit_item(g, b, pt, item)
+                    b.contrib = set()
+                    got = combat.compute(g, b, True)
+                    b.vmemo, b.contrib = None, set()
+                    fresh = combat.compute(g, b, True)
+                    assert got == fresh, (a, bid, side, item)
+                    kind = item.split(":")[0]
+                    changed[kind] = changed.get(kind, 0) + (fresh[1]["slots"] != b.prelim_bd["slots"])
+    # the commitments that change a value do change the slots' rows somewhere (else this test could not fail)
+    assert changed.get("spell_params") and changed.get("skill"), changed
+
+
+def _battle(g, a, b):
+    bt = combat.Battle(1, "t", "")
+    bt.A = [combat.Part(g.fac[a], "A", True, False)]
+    bt.B = [combat.Part(g.fac[b], "B", True, False)]
+    bt.slots = ["STR", "END", "AGI"]
+    for pt in bt.A + bt.B:
+        pt.base = combat.base_params(g, pt.f, pt.side, pt.main, False)
+    return bt
