@@ -206,8 +206,6 @@ def plan_declare(g, f, pick=None):
     """The §15.2 declaration. ``pick(label, list)`` is the engine's logged ``choose`` (by
     default ``g.choose`` seen by ``f``: ``declare``)."""
     n = g.fc.npc
-    if pick is None:
-        pick = lambda label, items: g.choose(f.id, label, items, g.vis(f.id))   # noqa: E731
     mana = f.mana if f.mana >= 0 else projected_mana(g, f)       # (nothing to project at mana >= 0)
     if mana < n.emergency_mana or mana < f.level:
         return declare_of(f.id, "soul_eat" if f.ai.soul_eater else "rest")
@@ -247,7 +245,7 @@ def plan_declare(g, f, pick=None):
     # N5
     unknown = [t for t in na if not f.know[t].loc]
     if len(na) - len(unknown) < n.info_target_known_locations and unknown:
-        return info_decl(g, f, pick("information_target", unknown))
+        return info_decl(g, f, (pick or _picker(g, f))("information_target", unknown))
     # N6
     if f.fx.magic >= n.craft_min_magic and f.n_items() < n.craft_max_inventory:
         for code in f.ai.craft_preference:
@@ -260,8 +258,14 @@ def plan_declare(g, f, pick=None):
     if na:
         low = min(facts_known(f, g, t) for t in na)
         tied = [t for t in na if facts_known(f, g, t) == low]
-        return info_decl(g, f, tied[0] if len(tied) == 1 else pick("information_target", tied))
+        return info_decl(g, f, tied[0] if len(tied) == 1 else (pick or _picker(g, f))("information_target", tied))
     return declare_of(f.id, "other", "", "stand_by")
+
+
+def _picker(g, f):
+    """``plan_declare``'s default ``pick``: ``g.choose`` seen by ``f`` (made only when a pick is due:
+    a closure made at every declaration would cost more than the picks)."""
+    return lambda label, items: g.choose(f.id, label, items, g.vis(f.id))
 
 
 declare = plan_declare        # ``declare(g, f)``: the declaration, its picks logged as ``f``'s (one call, not two)
