@@ -145,18 +145,34 @@ def _comm_for(g, fr):
     x = g.fac[fr["x"]]
     if "opened" not in fr:
         fr["opened"] = 0
+    now = prompt.NOW                # a ``no_use`` comm rule is asked directly (as ``_phase_comm`` does)
+    rule = None
+    if now is not None and now[0] is g:
+        rule = now[1].get("comm")
+        if not getattr(rule, "no_use", False):
+            rule = None
+        acts, budget, report = now[2], now[3], now[5]
     while True:
         if "sub" in fr:
             yield from enter(g, fr)
             del fr["sub"]
         if not x.active:
             return
-        if "ctx" not in fr:
-            fr["ctx"] = opening(g, x) if not x.human and fr["opened"] == 0 else {}
-        ans = ask("comm", x.id, {"opened": fr["opened"], **fr["ctx"]}, g)
-        if type(ans) is Pending:
-            ans = yield ans
-        del fr["ctx"]
+        if "ctx" in fr:             # (a frame resumed at its prompt)
+            ctx = fr.pop("ctx")
+        else:
+            ctx = opening(g, x) if not x.human and fr["opened"] == 0 else {}
+        if rule is not None and len(acts) < budget:
+            ans = rule(g, x, "comm", {"opened": fr["opened"], **ctx})
+            if report:
+                g.events = []
+            acts.append(ans)
+        else:
+            fr["ctx"] = ctx
+            ans = ask("comm", x.id, {"opened": fr["opened"], **ctx}, g)
+            if type(ans) is Pending:
+                ans = yield ans
+            del fr["ctx"]
         if ans.option != "open":
             return
         fr["opened"] += 1
