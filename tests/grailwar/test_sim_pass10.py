@@ -3,7 +3,8 @@ NPC rules table, the commonest decisions are answered by the rule itself where t
 stands (a rule's ``direct`` form: the battle's slots, rerolls and commitments, the
 declarations; an NPC's comm opening with a ``no_use`` rule), without the prompt's context and
 ``ask``. These tests check that those paths are taken, that they play the war ``apply`` plays,
-and that a war stopped by the runaway guard at any such decision saves what ``apply`` saves."""
+and that a war stopped by the runaway guard at any such decision saves what ``apply`` saves; and
+that B8 reuses B6's slot comparison only while no commitment changed a parameter."""
 from __future__ import annotations
 
 import json
@@ -11,7 +12,7 @@ import json
 import pytest
 
 from grailwar import game
-from grailwar.rules import comm, combat, flow, prompt
+from grailwar.rules import combat, comm, flow, prompt
 from grailwar.rules.comm import talkable
 from grailwar.rules.npc import npc_action, talk_of
 
@@ -83,7 +84,7 @@ def test_a_table_without_direct_rules_asks_every_prompt(monkeypatch):
 
     def choose(st, fid):
         return npc_action(st, fid)
-    choose.rules = {k: (lambda r: lambda g, f, k, ctx: r(g, f, k, ctx))(r) for k, r in npc_action.rules.items()}
+    choose.rules = {k: _plain(r) for k, r in npc_action.rules.items()}
     st = rules.new_state(8)
     st.play_out(choose)
     wrapped = dict(asked)
@@ -94,6 +95,11 @@ def test_a_table_without_direct_rules_asks_every_prompt(monkeypatch):
     assert wrapped["comm"] > asked.get("comm", 0) + 10, (wrapped, asked)
     assert [a.to_dict() for a in st.actions] == [a.to_dict() for a in fast.actions]
     assert _save(st) == _save(fast)
+
+
+def _plain(rule):
+    """``rule`` without its ``direct`` form or ``no_use`` mark."""
+    return lambda g, f, k, ctx: rule(g, f, k, ctx)
 
 
 @pytest.mark.parametrize("seed", [6, 12])
