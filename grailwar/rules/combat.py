@@ -5,6 +5,7 @@ from __future__ import annotations
 from .events import BattleEnded, BattleStarted, CommitmentsRevealed, RateComputed, SlotChosen
 from .model import ALL, LOG, clamp, floored  # noqa: F401  (clamp: the single clamp of §8.4, imported from here)
 from .frames import call, enter, fids, frame, resumable, run
+from . import prompt
 from .prompt import Pending, ask
 from .commitments import CHARMS, active_skills, commit_item, commit_ok, commit_options, commit_ref  # noqa: F401
 from . import aftermath  # noqa: F401  (registers the aftermath and defeat procedures)
@@ -41,7 +42,7 @@ def when_ok(when, side, main, own_base, slots):
 class Part:
     """One participating faction in a battle."""
     __slots__ = ("f", "side", "main", "own_base", "base", "active", "np", "rcharm", "ccharm", "spells_wr",
-                 "params_spell", "done", "committed")
+                 "params_spell", "done", "committed", "pas")
 
     def __init__(self, f, side, main, own_base):
         self.f = f
@@ -57,6 +58,7 @@ class Part:
         self.params_spell = False
         self.done = False
         self.committed = []       # the B7 items in the order chosen (sealed until both sides are in)
+        self.pas = None           # passive_mod's terms for the battle's slots (a memo: not saved)
 
     def values(self, extra=True):
         """Every parameter at once (``param`` of each): the base, plus with ``extra`` the
@@ -116,7 +118,7 @@ def base_rate(cfg, va, vb, slots):
 
 class Battle:
     __slots__ = ("no", "cause", "loc", "A", "B", "slots", "witnesses", "winner", "rate", "roll", "breakdown",
-                 "contrib", "prelim", "reroll_used", "cache", "stage", "prelim_bd", "vis")
+                 "contrib", "prelim", "reroll_used", "cache", "stage", "prelim_bd", "vis", "vmemo")
 
     def __init__(self, no, cause, loc):
         self.no = no
@@ -137,6 +139,7 @@ class Battle:
         self.stage = "start"     # start, slots, reroll, commit, roll, aftermath, done
         self.prelim_bd = None
         self.vis = ALL
+        self.vmemo = None        # B6's ``base_rate`` while no commitment has changed a value (not saved)
 
     def parts(self):
         return self.A + self.B
@@ -165,23 +168,18 @@ def combine(cfg, vals):
 def side_mod(g, b, side, final):
     """Mod(side) terms: list of (fid, source, amount); adds contributing skills to b.contrib."""
     parts = b.A if side == "A" else b.B
-    enemy = b.B if side == "A" else b.A
-    cs = g.fc.command_spells
-    contrib = b.contrib
-    cache = b.cache
     slots = b.slots
     terms = []
     for pt in parts:
         f = pt.f
-        hit = cache.get(("passive", f.id))      # passive_mod's own test, without the call at B8
-        if hit is None or hit[0] is not pt or hit[1] != slots:
-            terms += passive_mod(b, pt, side)[0]
-            hit = cache[("passive", f.id)]
-        else:
-            terms += hit[2]
-        if hit[3]:                              # (mostly none: no call)
-            contrib.update(hit[3])
-        if final:
+        pas = pt.pas                            # passive_mod's own test, without the call at B8
+        if pas is None or pas[0] != slots:
+            pas = passive_mod(b, pt, side)
+        if pas[1]:                              # (mostly none: no call)
+            terms += pas[1]
+        if pas[2]:
+            b.contrib.update(pas[2])
+        if final and (pt.active or pt.np or pt.rcharm or pt.ccharm or pt.spells_wr):
             fx = f.fx
             for sk in pt.active:
                 for typ, w, val, _ in fx.skfx[id(sk)]:
@@ -190,34 +188,35 @@ def side_mod(g, b, side, final):
             if pt.np:
                 mult = g.fc.combat.last_stand_np_multiplier if g.doomed(f) else 1
                 for typ, w, val, _ in fx.np_fx:
-                    if typ == "winrate" and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, b.slots)):
+                    if typ == "winrate" and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, slots)):
                         terms.append((f.id, fx.np_id, val * mult))
             if pt.rcharm:
                 terms.append((f.id, "reinforcement_charm", pt.rcharm * (g.data.code["reinforcement_charm"].effect.value or 0)))
             if pt.ccharm:
                 terms.append((f.id, "curse_charm", pt.ccharm * (g.data.code["curse_charm"].effect.value or 0)))
             if pt.spells_wr:
+                cs = g.fc.command_spells
                 per = (cs.winrate_main if pt.main else cs.winrate_sub) + f.eff_sum("spell_boost")
                 terms.append((f.id, "command_spell", per * pt.spells_wr))
-        if pt.main and enemy:
-            em = enemy[0].f
-            k = f.know[em.id]
-            if k.name:
-                terms.append((f.id, "true_name", g.fc.combat.true_name_bonus))
-            if k.np:
-                terms.append((f.id, "np_known", g.fc.combat.np_known_bonus))
+        if pt.main:
+            enemy = b.B if side == "A" else b.A
+            if enemy:
+                k = f.know[enemy[0].f.id]
+                if k.name:
+                    terms.append((f.id, "true_name", g.fc.combat.true_name_bonus))
+                if k.np:
+                    terms.append((f.id, "np_known", g.fc.combat.np_known_bonus))
     return terms
 
 
 def passive_mod(b, pt, side):
     """``pt``'s passive win-rate terms and the passive skills that count (``contrib``) for the
-    battle's slots: the same at B6 and B8 (the slots are set by then), so made once per battle
-    and part (kept in ``b.cache`` with the part and the slots they were made for)."""
-    key = ("passive", pt.f.id)
-    hit = b.cache.get(key)
+    battle's slots, as ``(slots, terms, counted)``: the same at B6 and B8 (the slots are set by
+    then), so made once per battle and part (kept as ``pt.pas`` with the slots they were made for)."""
     slots = b.slots
-    if hit is not None and hit[0] is pt and hit[1] == slots:
-        return hit[2], hit[3]
+    pas = pt.pas
+    if pas is not None and pas[0] == slots:
+        return pas
     f = pt.f
     fid = f.id
     passive = f.passive
@@ -233,25 +232,30 @@ def passive_mod(b, pt, side):
         if v and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, ())) and \
                 (ps == "ALL" or any(p in slots for p in ps)):
             counted.append((fid, sid))
-    b.cache[key] = (pt, list(slots), terms, counted)
-    return terms, counted
+    pas = pt.pas = (list(slots), terms, counted)
+    return pas
 
 
 def compute(g, b, final):
     """§8.4: returns (final_A, breakdown)."""
     cfg = g.fc
     A, B = b.A, b.B
-    if len(A) == 1:                     # read only: no copy (and no call for the base alone)
-        pt = A[0]
-        va = pt.values(final) if final and (pt.active or pt.np) else pt.base
+    memo = b.vmemo
+    if final and memo is not None:      # no commitment changed a value since B6 (``commit_item``)
+        base, key, rows, diff = memo
     else:
-        va = values(g, A, final)
-    if len(B) == 1:
-        pt = B[0]
-        vb = pt.values(final) if final and (pt.active or pt.np) else pt.base
-    else:
-        vb = values(g, B, final)
-    base, key, rows, diff = base_rate(cfg, va, vb, b.slots)
+        if len(A) == 1:                 # read only: no copy (and no call for the base alone)
+            pt = A[0]
+            va = pt.values(final) if final and (pt.active or pt.np) else pt.base
+        else:
+            va = values(g, A, final)
+        if len(B) == 1:
+            pt = B[0]
+            vb = pt.values(final) if final and (pt.active or pt.np) else pt.base
+        else:
+            vb = values(g, B, final)
+        base, key, rows, diff = memo = base_rate(cfg, va, vb, b.slots)
+        b.vmemo = None if final else memo
     power = cfg.combat.power_diff_pct_per_point * diff
     la = A[0].f.level if len(A) == 1 else _top_level(A)       # one part a side: no call
     lb = B[0].f.level if len(B) == 1 else _top_level(B)
@@ -367,10 +371,12 @@ def _fight(g, fr):
                                           tuple(p.f.id for p in b.B), ALL))
         parts = b.parts()
         for x in parts:
+            xf = x.f
             for y in parts:
                 if x is not y:
-                    g.acquaint(x.f, y.f)
-                    g.learn_loc(x.f, y.f)
+                    if not xf.know[y.f.id].acq:         # (acquainted already: ``acquaint`` adds nothing)
+                        g.acquaint(xf, y.f)
+                    g.learn_loc(xf, y.f)
         for w in b.witnesses:
             wf = g.fac[w]
             for y in parts:
@@ -381,10 +387,28 @@ def _fight(g, fr):
         b.stage = "slots"
         fr["pc"] = 2
     vis = b.vis
+    # While ``play_out`` answers this war with the NPC table, its slot, reroll and commit rules are
+    # called here directly (``direct``: the rule without the prompt's context dict and ``ask``),
+    # recorded as ``ask`` records them; otherwise (or once the runaway guard's budget is spent)
+    # each is a prompt, with the frame written first.
+    now = prompt.NOW
+    dslot = dreroll = dcommit = None
+    if now is not None and now[0] is g:
+        rules = now[1]
+        dslot = getattr(rules.get("slot"), "direct", None)
+        dreroll = getattr(rules.get("reroll"), "direct", None)
+        dcommit = getattr(rules.get("commit"), "direct", None)
+        acts, budget, report = now[2], now[3], now[5]
     if fr["pc"] == 2:
-        ans = ask("slot", a_main.id, {"choices": list(PARAMS), "battle": b.no, "slot": 1}, g)
-        if type(ans) is Pending:
-            ans = yield ans
+        if dslot is not None and len(acts) < budget:
+            ans = dslot(g, a_main, PARAMS)
+            if report:
+                g.events = []
+            acts.append(ans)
+        else:
+            ans = ask("slot", a_main.id, {"choices": list(PARAMS), "battle": b.no, "slot": 1}, g)
+            if type(ans) is Pending:
+                ans = yield ans
         b.slots.append(ans.choice)
         if g.keep_log:
             g.note(b.no, "slot", vis, n=1, who=g.fref(a_main.id), param=g.pref(ans.choice))
@@ -392,9 +416,15 @@ def _fight(g, fr):
             g.events.append(SlotChosen(b.no, 1, a_main.id, ans.choice, vis))
         fr["pc"] = 3
     if fr["pc"] == 3:
-        ans = ask("slot", b_main.id, {"choices": list(_OTHERS[b.slots[0],]), "battle": b.no, "slot": 2}, g)
-        if type(ans) is Pending:
-            ans = yield ans
+        if dslot is not None and len(acts) < budget:
+            ans = dslot(g, b_main, _OTHERS[b.slots[0],])
+            if report:
+                g.events = []
+            acts.append(ans)
+        else:
+            ans = ask("slot", b_main.id, {"choices": list(_OTHERS[b.slots[0],]), "battle": b.no, "slot": 2}, g)
+            if type(ans) is Pending:
+                ans = yield ans
         b.slots.append(ans.choice)
         if g.keep_log:
             g.note(b.no, "slot", vis, n=2, who=g.fref(b_main.id), param=g.pref(ans.choice))
@@ -418,12 +448,18 @@ def _fight(g, fr):
                 while j < len(sparts):
                     pt = sparts[j]
                     if pt.f.spells > 0:
-                        fr["s"] = s
-                        fr["j"] = j
-                        ans = ask("reroll", pt.f.id, {"choices": ["spell", "pass"], "battle": b.no,
-                                                      "slot3": b.slots[2]}, g)
-                        if type(ans) is Pending:
-                            ans = yield ans
+                        if dreroll is not None and len(acts) < budget:
+                            ans = dreroll(g, pt.f)
+                            if report:
+                                g.events = []
+                            acts.append(ans)
+                        else:
+                            fr["s"] = s
+                            fr["j"] = j
+                            ans = ask("reroll", pt.f.id, {"choices": ["spell", "pass"], "battle": b.no,
+                                                          "slot3": b.slots[2]}, g)
+                            if type(ans) is Pending:
+                                ans = yield ans
                         if ans.choice == "spell":
                             g.spend_spells(pt.f, 1, "reroll")
                             four = list(_OTHERS[b.slots[0], b.slots[1]])
@@ -455,26 +491,40 @@ def _fight(g, fr):
         # only its own until both are in, then one reveal for everyone who watches the battle.
         order = b.B + b.A
         k = fr["k"]                         # kept in the frame before each prompt (what a save reads)
+        doomed = fr.get("doomed")           # the part's reading, kept until it is done (``None``: none yet)
         while k < len(order):
             pt = order[k]
-            if not pt.f.active:
+            f = pt.f
+            if not f.active:
                 k += 1
                 continue
-            if "doomed" not in fr:
-                fr["doomed"] = pt.f.mana < cfg.mana.vanish_below        # g.doomed(pt.f)
-            fr["k"] = k
-            ans = ask("commit", pt.f.id, {"battle": b.no, "side": pt.side, "doomed": fr["doomed"],
-                                          "rate": b.prelim if pt.side == "A" else 100 - b.prelim}, g)
-            if type(ans) is Pending:
-                ans = yield ans
+            if doomed is None:
+                doomed = f.mana < cfg.mana.vanish_below        # g.doomed(f)
+            if dcommit is not None and len(acts) < budget:
+                ans = dcommit(g, f, pt, b.prelim if pt.side == "A" else 100 - b.prelim, doomed)
+                if report:
+                    g.events = []
+                acts.append(ans)
+            else:
+                if "doomed" not in fr:
+                    fr["doomed"] = doomed
+                fr["k"] = k
+                ans = ask("commit", f.id, {"battle": b.no, "side": pt.side, "doomed": doomed,
+                                           "rate": b.prelim if pt.side == "A" else 100 - b.prelim}, g)
+                if type(ans) is Pending:
+                    ans = yield ans
             item = ans.item
             if item == "done":
                 k += 1
-                del fr["doomed"]
+                doomed = None
+                if "doomed" in fr:
+                    del fr["doomed"]
                 continue
             side = b.A if pt.side == "A" else b.B       # who sees it (only the log and events tell)
             commit_item(g, b, pt, item, g.vis(*[q.f.id for q in side]) if g.keep_log or g.report_events else ALL)
         fr["k"] = k
+        if doomed is not None and "doomed" not in fr:       # a part left inactive keeps its reading
+            fr["doomed"] = doomed
         if g.keep_log:
             g.note(b.no, "commitments", vis,
                    sides=[{"key": LOG + "committed_by", "params": {

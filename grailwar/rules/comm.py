@@ -5,6 +5,7 @@ from . import combat, npc
 from .checks import omen, sub_check
 from .frames import TAIL, enter, frame, resumable, run, tail
 from .model import LOG, clamp, named
+from . import prompt
 from .prompt import Pending, ask
 from . import retreat  # noqa: F401  (registers retreat_move)
 
@@ -56,9 +57,40 @@ def _phase_comm(g, fr):
         fr["i"] = 0
         fr["pc"] = 3
     n, i = fr["n"], fr["i"]
+    # While ``play_out`` answers this war with a rules table whose ``comm`` rule never answers with
+    # a free use (``no_use``), an NPC with no initiative (no context: no dice) is asked its opening
+    # here, recorded as ``ask`` records it, without the ``comm_for`` procedure: a "done" ends its
+    # comm turn as that procedure would; an "open" enters the procedure where it would then stand.
+    now = prompt.NOW
+    rule = None
+    if now is not None and now[0] is g:
+        rule = now[1].get("comm")
+        if not getattr(rule, "no_use", False):
+            rule = None
+        acts, budget, report = now[2], now[3], now[5]
     while i < len(n):
-        fr["i"] = i                 # (what a save reads)
-        yield from enter(g, fr, {"fn": "comm_for", "pc": 0, "x": n[i]})
+        x = g.fac[n[i]]
+        if not x.active:            # (``comm_for`` would return at once)
+            i += 1
+            continue
+        if rule is not None and not x.human and len(acts) < budget:
+            fr["i"] = i
+            ctx = opening(g, x)
+            if ctx:                     # the procedure, where it stands after the opening's dice
+                yield from enter(g, fr, {"fn": "comm_for", "pc": 0, "x": x.id, "opened": 0, "ctx": ctx})
+            else:
+                ans = rule(g, x, "comm", {"opened": 0})
+                if report:
+                    g.events = []
+                acts.append(ans)
+                if ans.option != "open":
+                    i += 1
+                    continue
+                yield from enter(g, fr, {"fn": "comm_for", "pc": 0, "x": x.id, "opened": 1,
+                                         "sub": frame("talk", x=x.id, t=ans.target)})
+        else:
+            fr["i"] = i                 # (what a save reads)
+            yield from enter(g, fr, {"fn": "comm_for", "pc": 0, "x": x.id})
         del fr["sub"]
         i += 1
     fr["i"] = i
@@ -92,6 +124,18 @@ def pool_knowledge(g, a, b):
     b.known_empty = set(emp)
 
 
+def opening(g, x):
+    """An NPC's context for the opening of its comm turn: its initiative (§15.6), the initiative's
+    roll drawn here (``{}``: none)."""
+    ctx = npc.comm_context(g, x)
+    if ctx.get("roll"):
+        cand = g.fac[ctx["candidate"]]
+        ok = g.percent(x.id, "alliance_initiative", clamp(x.ai.alliance_inclination, 0, 100),
+                       g.vis(x.id), target=g.fref(cand.id))
+        ctx = {"candidate": cand.id, "propose": ok}
+    return ctx
+
+
 def comm_for(g, x):
     return (yield from run(g, frame("comm_for", x=x.id)))
 
@@ -101,26 +145,34 @@ def _comm_for(g, fr):
     x = g.fac[fr["x"]]
     if "opened" not in fr:
         fr["opened"] = 0
+    now = prompt.NOW                # a ``no_use`` comm rule is asked directly (as ``_phase_comm`` does)
+    rule = None
+    if now is not None and now[0] is g:
+        rule = now[1].get("comm")
+        if not getattr(rule, "no_use", False):
+            rule = None
+        acts, budget, report = now[2], now[3], now[5]
     while True:
         if "sub" in fr:
             yield from enter(g, fr)
             del fr["sub"]
         if not x.active:
             return
-        if "ctx" not in fr:
-            ctx = {}
-            if not x.human and fr["opened"] == 0:
-                ctx = npc.comm_context(g, x)
-                if ctx.get("roll"):
-                    cand = g.fac[ctx["candidate"]]
-                    ok = g.percent(x.id, "alliance_initiative", clamp(x.ai.alliance_inclination, 0, 100),
-                                   g.vis(x.id), target=g.fref(cand.id))
-                    ctx = {"candidate": cand.id, "propose": ok}
+        if "ctx" in fr:             # (a frame resumed at its prompt)
+            ctx = fr.pop("ctx")
+        else:
+            ctx = opening(g, x) if not x.human and fr["opened"] == 0 else {}
+        if rule is not None and len(acts) < budget:
+            ans = rule(g, x, "comm", {"opened": fr["opened"], **ctx})
+            if report:
+                g.events = []
+            acts.append(ans)
+        else:
             fr["ctx"] = ctx
-        ans = ask("comm", x.id, {"opened": fr["opened"], **fr["ctx"]}, g)
-        if type(ans) is Pending:
-            ans = yield ans
-        del fr["ctx"]
+            ans = ask("comm", x.id, {"opened": fr["opened"], **ctx}, g)
+            if type(ans) is Pending:
+                ans = yield ans
+            del fr["ctx"]
         if ans.option != "open":
             return
         fr["opened"] += 1

@@ -31,11 +31,17 @@ def commit_item(g, b, pt, item, vis=None):
     if item.startswith("skill:"):
         sk = f.fx.skill[item[6:]]          # the servant's first where both have the id
         pt.active.append(sk)
+        for eff in f.fx.skfx[id(sk)]:      # a parameter changed: B8 works the slots out again
+            if eff[0] == "param":
+                b.vmemo = None
         if sk.cost:
             g.gain_mana(f, -sk.cost, "skill", vis,
                         why={"key": LOG + "reason.skill", "params": {"skill": named(sk)}} if g.keep_log else None)
     elif item == "np":
         pt.np = True
+        for eff in f.fx.np_fx:
+            if eff[0] == "param":
+                b.vmemo = None
         cost = f.fx.np_cost
         if cost:
             g.gain_mana(f, -cost, "np", vis,
@@ -50,6 +56,7 @@ def commit_item(g, b, pt, item, vis=None):
         g.spend_spells(f, 1, "winrate", vis)
         pt.spells_wr += 1
     elif item == "spell_params":
+        b.vmemo = None
         g.spend_spells(f, 1, "params_battle", vis)
         if not f.buff or cs.all_params_stackable:
             for p in PARAMS:

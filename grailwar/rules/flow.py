@@ -7,7 +7,8 @@ re-exported here so one step can be driven on its own (tests, tools)."""
 from __future__ import annotations
 
 from . import npc
-from .actions import Declare
+from . import prompt
+from .actions import Declare, Use
 from .checks import check, omen, set_phase, sub_check, use_options, apply_use, info_target, craft_target  # noqa: F401
 from .comm import (facts_of, give_fact, give_spells, phase_comm, pool_knowledge, talk, talk_option,  # noqa: F401
                    talkable, threaten)
@@ -203,20 +204,39 @@ def _phase_declare(g, fr):
         fr["pc"] = 2
     order = fr["order"]
     i, st = fr["i"], fr["st"]       # written to the frame before each prompt (what a save reads)
+    # While ``play_out`` answers this war with the NPC table, its declare rule is called here
+    # directly (``direct``, recorded as ``ask`` records it) unless it answers with a free use (then
+    # it is asked as a prompt, which applies the use and asks again: the rule decides, nothing more).
+    now = prompt.NOW
+    direct = None
+    if now is not None and now[0] is g:
+        direct = getattr(now[1].get("declare"), "direct", None)
+        acts, budget, report = now[2], now[3], now[5]
     while i < len(order):
         f = g.fac[order[i]]
         if st == 0:
             if not (f.active and not f.human and f.declared is None):
                 i += 1
                 continue
-            fr["i"] = i
-            fr["plan"] = npc.declare(g, f)
-            fr["st"] = st = 2
+            plan = npc.declare(g, f)
+            a = direct(g, f, plan) if direct is not None and len(acts) < budget else None
+            if a is None or type(a) is Use:
+                fr["i"] = i
+                fr["plan"] = plan
+                fr["st"] = st = 2
+            else:
+                if report:
+                    g.events = []
+                acts.append(a)
         if st == 2:
             a = ask("declare", f.id, {"plan": fr["plan"]}, g)
             if type(a) is Pending:
                 a = yield a
+        if st != 3:
             if a.act == "approach" and a.ally:      # the ally is asked: ``register`` as a procedure
+                if st == 0:                         # (answered directly: the frame as at the prompt)
+                    fr["i"] = i
+                    fr["plan"] = plan
                 fr["st"] = st = 3
                 fr["sub"] = frame("register", f=f.id, a=a)
             elif g.keep_log:                        # nothing to ask: registered at once

@@ -206,8 +206,6 @@ def plan_declare(g, f, pick=None):
     """The §15.2 declaration. ``pick(label, list)`` is the engine's logged ``choose`` (by
     default ``g.choose`` seen by ``f``: ``declare``)."""
     n = g.fc.npc
-    if pick is None:
-        pick = lambda label, items: g.choose(f.id, label, items, g.vis(f.id))   # noqa: E731
     mana = f.mana if f.mana >= 0 else projected_mana(g, f)       # (nothing to project at mana >= 0)
     if mana < n.emergency_mana or mana < f.level:
         return declare_of(f.id, "soul_eat" if f.ai.soul_eater else "rest")
@@ -247,7 +245,7 @@ def plan_declare(g, f, pick=None):
     # N5
     unknown = [t for t in na if not f.know[t].loc]
     if len(na) - len(unknown) < n.info_target_known_locations and unknown:
-        return info_decl(g, f, pick("information_target", unknown))
+        return info_decl(g, f, (pick or _picker(g, f))("information_target", unknown))
     # N6
     if f.fx.magic >= n.craft_min_magic and f.n_items() < n.craft_max_inventory:
         for code in f.ai.craft_preference:
@@ -260,8 +258,14 @@ def plan_declare(g, f, pick=None):
     if na:
         low = min(facts_known(f, g, t) for t in na)
         tied = [t for t in na if facts_known(f, g, t) == low]
-        return info_decl(g, f, tied[0] if len(tied) == 1 else pick("information_target", tied))
+        return info_decl(g, f, tied[0] if len(tied) == 1 else (pick or _picker(g, f))("information_target", tied))
     return declare_of(f.id, "other", "", "stand_by")
+
+
+def _picker(g, f):
+    """``plan_declare``'s default ``pick``: ``g.choose`` seen by ``f`` (made only when a pick is due:
+    a closure made at every declaration would cost more than the picks)."""
+    return lambda label, items: g.choose(f.id, label, items, g.vis(f.id))
 
 
 declare = plan_declare        # ``declare(g, f)``: the declaration, its picks logged as ``f``'s (one call, not two)
@@ -351,16 +355,22 @@ def _commit(g, f, k, ctx):
     """The §15.5 commitment (the rule of the ``commit`` prompt)."""
     b = g.cur_battle
     pt = b.A[0] if b.A[0].f is f else b.B[0] if b.B[0].f is f else my_part(b, f.id)      # a main: no call
+    return commit_direct(g, f, pt, ctx.get("rate", 50), ctx.get("doomed", False), f.id not in ctx.get("skip", ()),
+                         ctx.get("np_ok", True))
+
+
+def commit_direct(g, f, pt, rate, doomed, skills=True, np_ok=True):
+    """``_commit`` with its context as arguments: ``pt`` is ``f``'s part of the battle. The battle's
+    B7 loop calls it so (``_commit.direct``) while ``play_out`` answers the war with this table:
+    the same answer, without the prompt's context dict and ``ask``."""
     n = g.fc.npc
-    rate = ctx.get("rate", 50)
-    doomed = ctx.get("doomed", False)
     fx = f.fx
-    if f.id not in ctx.get("skip", ()):
+    if skills:
         declared = [sk.id for sk in pt.active] if pt.active else ()
         for _, sid, cost in fx.act:             # active_skills(g, f)
             if sid not in declared and (doomed or f.mana - cost - f.level >= 0):
                 return commit_of(f.id, "skill:" + sid)
-    if not pt.np and ctx.get("np_ok", True):
+    if not pt.np and np_ok:
         if f.mana - fx.np_cost - f.level >= 0 or rate < n.np_desperate_below_rate or doomed:
             return commit_of(f.id, "np")
     if rate <= n.code_use_max_rate:         # a code's limit is read only when one is held (a slow load)
@@ -376,6 +386,8 @@ def _commit(g, f, k, ctx):
         if doomed or (pt.spells_wr == 0 and f.spells >= n.spell_boost_min_spells and rate < n.spell_boost_below_rate):
             return commit_of(f.id, "spell_winrate")
     return commit_of(f.id, "done")
+
+
 
 
 # --- the entry point ------------------------------------------------------------------------
@@ -401,12 +413,24 @@ def _comm(g, f, k, ctx):
     return talk_of(f.id, "done")
 
 
+_commit.direct = commit_direct
+_comm.no_use = True         # never answers with a free use: a procedure may call it directly (``comm._phase_comm``)
+
+
 def _declare(g, f, k, ctx):
+    return declare_direct(g, f, ctx["plan"])
+
+
+def declare_direct(g, f, plan):
+    """The ``declare`` rule with the planned declaration as an argument (``_declare.direct``)."""
     if f.mana < 0:
         for c in ("magic_jewel", "elixir"):
             if f.inv.get(c, 0) > 0:
                 return Use(f.id, c)
-    return ctx["plan"]
+    return plan
+
+
+_declare.direct = declare_direct
 
 
 def _encounter(g, f, k, ctx):
@@ -431,13 +455,20 @@ def _intervene(g, f, k, ctx):
 
 
 def _slot(g, f, k, ctx):
+    return slot_direct(g, f, ctx["choices"])
+
+
+def slot_direct(g, f, ch):
+    """The ``slot`` rule with the choices as an argument (``_slot.direct``)."""
     ov, ev = _estimates(g, g.cur_battle, f)
-    ch = ctx["choices"]
     ds = [ov[q] - ev[q] for q in ch]
     best = max(ds)                    # the largest lead; the first parameter of a tie
     if ds.count(best) == 1 or tuple(ch) in _IN_ORDER:      # (choices in PARAMS order: the first is it)
-        return answer_of(f.id, k, ch[ds.index(best)])
-    return answer_of(f.id, k, min((q for q, d in zip(ch, ds) if d == best), key=PARAMS.index))
+        return answer_of(f.id, "slot", ch[ds.index(best)])
+    return answer_of(f.id, "slot", min((q for q, d in zip(ch, ds) if d == best), key=PARAMS.index))
+
+
+_slot.direct = slot_direct
 
 
 # the choices a battle offers for slots 1 and 2, each in PARAMS order
@@ -445,11 +476,19 @@ _IN_ORDER = {PARAMS} | {tuple(q for q in PARAMS if q != p) for p in PARAMS}
 
 
 def _reroll(g, f, k, ctx):
+    return reroll_direct(g, f)
+
+
+def reroll_direct(g, f):
+    """The ``reroll`` rule, which reads no context (``_reroll.direct``)."""
     b = g.cur_battle
     ov, ev = _estimates(g, b, f)
     s3 = b.slots[2]
     lose = ov[s3] < ev[s3]
-    return answer_of(f.id, k, "spell" if lose and f.spells >= g.fc.npc.spell_boost_min_spells else "pass")
+    return answer_of(f.id, "reroll", "spell" if lose and f.spells >= g.fc.npc.spell_boost_min_spells else "pass")
+
+
+_reroll.direct = reroll_direct
 
 
 def _reroll_check(g, f, k, ctx):

@@ -29,7 +29,14 @@ NOW = None
 """``(state, rules, actions, limit, apply_use, report_events)`` while ``GrailState.play_out``
 answers every prompt of ``state`` with the NPC rules table (``rules``: prompt kind ->
 ``rule(state, faction, kind, ctx)``), ``actions`` the war's record and ``limit`` its length at
-which the runaway guard stops the answers. One tuple, replaced whole."""
+which the runaway guard stops the answers. One tuple, replaced whole.
+
+A rule of the table may carry a ``direct`` form (``npc.commit_direct``, ``slot_direct``,
+``reroll_direct``, ``declare_direct``: the rule with what the procedure knows as arguments instead
+of a context dict), which the procedure then calls itself while ``NOW`` is its war's and the budget
+lasts, recording the answer as ``ask`` does; only ``declare_direct`` may answer with a free use
+(the procedure then asks the prompt). A rule marked ``no_use`` (``npc._comm``) never answers with
+a free use, so a procedure may call it directly with its context."""
 
 
 def ask(kind, faction, ctx=None, g=None):

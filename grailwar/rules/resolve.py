@@ -53,7 +53,12 @@ def _phase_actions(g, fr):
             elif d.act in SIMPLE_PROCS:
                 fr["s"] = s
                 fr["i"] = i
-                yield from enter(g, fr, {"fn": "resolve_simple", "pc": 0, "f": f.id, "a": d})
+                # ``resolve_simple``'s frame with its callee's under it, as that procedure would
+                # make them, and the callee run without ``resolve_simple``'s own generator level
+                sf = fr["sub"] = {"fn": "resolve_simple", "pc": 0, "f": f.id, "a": d}
+                yield from enter(g, sf, {"fn": "resolve_" + d.act, "pc": 0, "f": f.id, "a": d})
+                del sf["sub"]
+                f.declared = None
                 del fr["sub"]
             elif d.act not in ("approach", "soul_eat", "accompany"):
                 settle(g, f, d)              # resolve_simple with nothing to ask (a rest)

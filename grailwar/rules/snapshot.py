@@ -70,6 +70,7 @@ def _battle(b, fac):
         q.base = dict(p.base)
         q.active = list(p.active)
         q.committed = list(p.committed)
+        q.pas = p.pas               # (a memo, never changed once made)
         return q
     n.A = [part(p) for p in b.A]
     n.B = [part(p) for p in b.B]
@@ -78,6 +79,7 @@ def _battle(b, fac):
     n.contrib = set(b.contrib)
     n.reroll_used = dict(b.reroll_used)
     n.cache = dict(b.cache)       # values are never changed once made
+    n.vmemo = b.vmemo             # (likewise)
     return n
 
 
@@ -336,4 +338,5 @@ def _load_battle(d, fac):
     b.contrib = {tuple(c) for c in d["contrib"]}
     b.reroll_used = dict(d["reroll_used"])
     b.cache = {}
+    b.vmemo = None                # (not saved: B8 works the slots out again)
     return b
