@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import combat, npc
-from .checks import craft_target, info_target, omen, set_phase, sub_check
+from .checks import craft_target, detection_target, info_target, set_phase, sub_check
 from .frames import TAIL, enter, frame, resumable, run, tail
 from .model import LOG, named
 from .prompt import Pending, ask
@@ -313,7 +313,7 @@ def _resolve_soul(g, fr):
         e.declared = None
         fr["pc"] = 1
     if fr["pc"] == 1:
-        t = sc.detection_chance - e.eff_sum("soul_eat_concealment") - omen(g, e)
+        t = detection_target(g, e)
         det = yield from sub_check(g, fr, e, "soul_detection", t, g.vis(e.id), want="failure",
                                    words=("detected", "not_detected"))
         if not det:
