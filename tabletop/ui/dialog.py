@@ -6,6 +6,14 @@ from typing import Callable
 import pygame
 
 LOGICAL_SIZE = (1920, 1080)
+TEXT_SIZE = 28            # the theme's text_box font size (assets/theme.json)
+BODY_MARGIN = 20 + 28     # the text box's padding on both sides and room for its scroll bar
+
+
+def _escape(text: str) -> str:
+    """html.escape(text, quote=False), without importing the html module before the first
+    frame (start-up time)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 class Dialog:
@@ -24,9 +32,7 @@ class Dialog:
                                                    object_id="#dialog", resizable=False, draggable=False)
         self.window.set_blocking(True)
         inner_w, inner_h = self.window.get_container().get_size()
-        # shown as written, never as markup: html.escape(text, quote=False), without importing
-        # the html module before the first frame (start-up time)
-        body = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>")
+        body = self._body_html(app, text, inner_w - 32 - BODY_MARGIN)
         self.textbox = pygame_gui.elements.UITextBox(body, pygame.Rect(16, 10, inner_w - 32, inner_h - 110),
                                                      app.ui_manager, container=self.window)
         self.buttons = []
@@ -39,6 +45,28 @@ class Dialog:
             x += bw + gap
         self.focus = 0
         self._refresh()
+
+    @staticmethod
+    def _body_html(app, text: str, width: int) -> str:
+        """The text box's content: ``text`` shown as written, never as markup, broken into
+        lines by the kinsoku-aware wrapper where it has no space to break at. pygame_gui breaks
+        lines only at spaces and cuts a longer run with a hyphen, which in Japanese (no spaces)
+        put 「ゲームを-」「-再開」 on two lines; a break the wrapper makes between Japanese
+        phrases becomes a ``<br>``, one it makes at a space stays a space for the widget."""
+        # imported here only to save start-up time: the first frame shows no dialog
+        from tabletop.ui.tooltip import wrap_lines
+        paras = []
+        for para in str(text).split("\n"):
+            lines = wrap_lines(app, para, size=TEXT_SIZE, width=width) if para.strip() else [para]
+            out, pos = "", 0
+            for i, line in enumerate(lines):
+                at = para.find(line, pos)
+                if i:
+                    out += " " if at < 0 or para[pos:at].strip() == "" and at > pos else "<br>"
+                out += _escape(line)
+                pos = at + len(line) if at >= 0 else pos
+            paras.append(out)
+        return "<br>".join(paras)
 
     def _refresh(self):
         for i, b in enumerate(self.buttons):

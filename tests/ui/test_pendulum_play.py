@@ -1,0 +1,53 @@
+"""What a player hit while playing Pendulum and the teaching course by hand (session 25),
+each driven through the event loop with real key presses and clicks on the dummy driver."""
+import re
+
+import pygame
+
+from tabletop.ui.app import App, default_args
+from tabletop.ui.saved_games import LoadScene
+
+from pendulum.ui.scene import make_scene
+
+from .test_pendulum_table import click_at, press
+
+
+def _game(lang, seats=("human", "bot", "bot"), mode="realtime", seed=3):
+    app = App(default_args(size=(1280, 720), lang=lang))
+    scene = make_scene(app, seats=list(seats), mode=mode, seed=seed)
+    app.scenes.push(scene)
+    app.step(2)
+    return app, scene
+
+
+def _rows(dialog) -> list[str]:
+    """The lines pygame_gui laid the dialog's text out in, as the player reads them."""
+    return ["".join(getattr(chunk, "text", "") for chunk in row.items)
+            for row in dialog.textbox.text_box_layout.layout_rows]
+
+
+def test_leaving_a_japanese_game_for_a_saved_one_asks_without_hyphens_cutting_japanese_words():
+    """Esc, Save, then Esc, Load game, a saved game: the question 「このゲームを離れて…
+    ランチャーの「ゲームを再開」で戻れます。」 was broken by pygame_gui as 「ゲームを-」/「-再開」
+    (a hyphen inside a Japanese word); now it breaks between phrases with no mark added."""
+    app, scene = _game("ja")
+    try:
+        press(app, pygame.K_ESCAPE)
+        press(app, pygame.K_DOWN)
+        press(app, pygame.K_RETURN)                     # Save (the menu stays)
+        press(app, pygame.K_DOWN)
+        press(app, pygame.K_RETURN)                     # Load game
+        assert isinstance(app.scenes.top, LoadScene)
+        press(app, pygame.K_RETURN, frames=3)           # the first saved game
+        assert app.dialog is not None
+        rows = _rows(app.dialog)
+        shown = "".join(rows)
+        assert "ゲームを" in shown and "戻れます" in shown
+        assert not any(r.rstrip().endswith("-") or r.lstrip().startswith("-") for r in rows), rows
+        # nothing added or lost: the rows are the question's text, without its spaces
+        question = app.t("shell.pause.load_confirm", file=re.search(r"pendulum\S*\.json", shown).group(0))
+        assert shown.replace(" ", "") == question.replace("\n", "").replace(" ", "")
+        press(app, pygame.K_ESCAPE)                     # No: still in the load list
+        assert app.dialog is None
+    finally:
+        app.shutdown()
