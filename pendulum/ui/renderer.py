@@ -276,8 +276,7 @@ class TableRenderer:
                 out[("glide", id(anim.sprite), tuple(r))] = r
         for wid, (seat, pos, _age) in a.ghosts.items():
             out[("ghost", wid, seat, tuple(pos))] = pygame.Rect(0, 0, 48, 48).move(pos[0] - 24, pos[1] - 24)
-        for box, (x, y), age in a.floaters:
-            r = box.get_rect(midbottom=(x, y - 22 - age * 30))
+        for box, r in a.floater_rects():
             out[("gain", id(box), tuple(r))] = r
         hidden = a.moving() | t.seat_input.moving()
         if hidden:

@@ -9,7 +9,7 @@ from tabletop.ui.saved_games import LoadScene
 
 from pendulum.ui.scene import make_scene
 
-from .test_pendulum_table import click_at, press
+from .test_pendulum_table import click_at, finish_opening, press, table_app  # noqa: F401 (a fixture)
 
 
 def _game(lang, seats=("human", "bot", "bot"), mode="realtime", seed=3):
@@ -51,3 +51,32 @@ def test_leaving_a_japanese_game_for_a_saved_one_asks_without_hyphens_cutting_ja
         assert app.dialog is None
     finally:
         app.shutdown()
+
+
+def _gain_rects(scene):
+    return [r for look, r in scene.renderer.sprites().items() if look[0] == "gain"]
+
+
+def test_two_gains_of_one_seat_in_quick_succession_float_one_above_the_other_not_on_top(table_app):
+    """Two stratagems played within a second (as the bots do at speed): each move's paid/gained
+    line floats up from the seat's resources. The second used to start at the same spot as the
+    first, so 「−黄金2 +人望1」 and 「+黄金1」 were printed over each other; now the older line
+    rises out of the way."""
+    app, scene = table_app(lang="ja")
+    finish_opening(scene, prefer="black")
+    seat = scene.focus_seat
+    app.step(150)                                     # the opening's own floaters are gone
+    assert not _gain_rects(scene)
+    for _ in range(2):
+        click_at(app, scene.region(f"seat.{seat}.hand").center, frames=1)
+        press(app, pygame.K_RETURN, frames=1)          # the first stratagem in the hand
+        while scene.picker is not None:                # its choice, if it asks one
+            press(app, pygame.K_RETURN, frames=1)
+    rects = _gain_rects(scene)
+    assert len(rects) >= 2
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+    app.step(30)                                      # still apart as they rise
+    rects = _gain_rects(scene)
+    assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
