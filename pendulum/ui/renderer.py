@@ -413,7 +413,12 @@ class TableRenderer:
             self.tooltip.draw(surface, self.hover_pos, self.tip_bounds)
         if t.message:
             msg = R.text_fit(app, t.message[0], 24, (255, 236, 200), 1180)
-            box = msg.get_rect(midbottom=(616, 690)).inflate(30, 14)
+            # over the whole prompt line, which it stands for while it is shown (a box of the
+            # message's own size let the prompt's words stick out under it and beside it)
+            prompt = t.layout.rects["prompt"]
+            box = msg.get_rect().inflate(30, 14)
+            box.width = max(box.width, prompt.width)
+            box.midbottom = (prompt.centerx, prompt.bottom + 2)
             info = t.message[2]              # news (slate and gold), or a refusal/problem (red)
             pygame.draw.rect(surface, (28, 38, 56) if info else (60, 20, 20), box, border_radius=10)
             pygame.draw.rect(surface, (217, 164, 65) if info else (230, 120, 90), box, 2, border_radius=10)

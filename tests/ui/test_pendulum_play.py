@@ -9,7 +9,7 @@ from tabletop.ui.saved_games import LoadScene
 
 from pendulum.ui.scene import make_scene
 
-from .test_pendulum_table import click_at, finish_opening, press, table_app  # noqa: F401 (a fixture)
+from .test_pendulum_table import click_at, drag, finish_opening, opening_worker, press, table_app  # noqa: F401 (a fixture)
 
 
 def _game(lang, seats=("human", "bot", "bot"), mode="realtime", seed=3):
@@ -80,3 +80,29 @@ def test_two_gains_of_one_seat_in_quick_succession_float_one_above_the_other_not
     app.step(30)                                      # still apart as they rise
     rects = _gain_rects(scene)
     assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+PROMPT_INK = (255, 230, 160)          # the prompt line's colour (draw_state._prompt)
+
+
+def _prompt_ink(app, scene) -> int:
+    """How many pixels of the prompt line's own ink the player sees now."""
+    frame, r = app.presenter.logical, scene.layout.rects["prompt"]
+    return sum(tuple(frame.get_at((x, y)))[:3] == PROMPT_INK
+               for x in range(r.left, r.right, 2) for y in range(r.top, r.bottom))
+
+
+def test_a_refusal_covers_the_prompt_line_instead_of_leaving_its_words_sticking_out(table_app):
+    """A worker dropped on a row with a timer is refused in red; the box used to cover only
+    the upper part of the prompt line 「赤 (R)：上級ワーカーを下段に置いてください」, whose lower
+    half (and its ends, past a short refusal) showed under the red box."""
+    app, scene = table_app(lang="ja", mode="realtime", seats=("human", "bot", "bot"), seed=5)
+    app.step(2)
+    assert _prompt_ink(app, scene) > 50                # the prompt line, as the table shows it
+    seat, wid = opening_worker(scene)
+    start = scene.worker_positions()[wid]
+    drag(app, start, scene.region("frame.purple.top.large").center)    # the timer's row
+    assert scene.message and not scene.message[2]      # refused, in red
+    assert "4.4" in scene.message[0]
+    app.step(2)
+    assert _prompt_ink(app, scene) == 0
