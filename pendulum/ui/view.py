@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from pendulum.rules.actions import Claim, Flip, Refill
+from pendulum.rules.actions import Claim, Done, Flip, Refill
 from pendulum.rules.bots import BotDriver
 
 from .layout import SLOTS
@@ -139,9 +139,9 @@ def is_refusal(answer) -> bool:
 
 
 def probe_action(kind, seat):
-    """The request a click on the achievement / the province deck stands for (to ask the engine
-    why it is refused when it is not legal)."""
-    return {"claim": Claim(seat, "reward"), "refill": Refill(seat)}.get(kind)
+    """The request a click on the achievement / the province deck / Done stands for (to ask the
+    engine why it is refused when it is not legal)."""
+    return {"claim": Claim(seat, "reward"), "refill": Refill(seat), "done": Done(seat)}.get(kind)
 
 
 def flip_action(seat, tid):

@@ -106,3 +106,19 @@ def test_a_refusal_covers_the_prompt_line_instead_of_leaving_its_words_sticking_
     assert "4.4" in scene.message[0]
     app.step(2)
     assert _prompt_ink(app, scene) == 0
+
+
+def test_done_when_there_is_nothing_to_declare_names_its_rule(table_app):
+    """At the council's rewards a player pressed Done and read only 「今は完了を宣言できません」:
+    a refusal that named no rule (and F1 opened nothing). Now the engine's refusal is shown,
+    with its rule, like every other."""
+    from .test_pendulum_table import _play_to_council
+    app, scene = table_app(lang="ja")
+    turn = _play_to_council(scene)
+    scene.focus(turn)
+    app.step(3)
+    assert not any(a.kind == "done" for a in scene.legal(turn))
+    click_at(app, scene.region("button.done").center)
+    assert scene.message and not scene.message[2]
+    assert "4.6" in scene.message[0] and app.t("pendulum.rule_name.done") in scene.message[0]
+    assert scene.last_refusal_rule == "4.6 done"          # F1 opens the reference there
