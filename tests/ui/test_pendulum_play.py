@@ -122,3 +122,24 @@ def test_done_when_there_is_nothing_to_declare_names_its_rule(table_app):
     assert scene.message and not scene.message[2]
     assert "4.6" in scene.message[0] and app.t("pendulum.rule_name.done") in scene.message[0]
     assert scene.last_refusal_rule == "4.6 done"          # F1 opens the reference there
+
+
+def test_the_acting_lessons_your_turn_box_never_cuts_a_word_in_two(make_app):
+    """Lesson 8 in Japanese: its "your turn" box ended a line with 「…クリックするか、真」 and
+    began the next with 「下の報酬ボックスへ…」 (BudouX sees 真|下 as two phrases). Reached by
+    the panel's own buttons; every line the screen draws on the way is read as it is drawn."""
+    from .test_teach import _click_next_until, open_teach
+    app, scene = open_teach(make_app, speed=50.0, lang="ja")
+    drawn = []
+    real = app.text
+
+    def spy(text, size, *a, **kw):
+        drawn.append(str(text))
+        return real(text, size, *a, **kw)
+
+    app.text = spy
+    _click_next_until(app, scene, "acting")
+    app.step(3)
+    assert any(d.endswith("報酬ボックスへドラッグします。") for d in drawn)      # the box was drawn
+    cut = [d for d in drawn if d.endswith(("真", "その時")) or d.startswith(("下の", "点に"))]
+    assert not cut, cut
