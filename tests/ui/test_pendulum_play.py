@@ -143,3 +143,19 @@ def test_the_acting_lessons_your_turn_box_never_cuts_a_word_in_two(make_app):
     assert any(d.endswith("報酬ボックスへドラッグします。") for d in drawn)      # the box was drawn
     cut = [d for d in drawn if d.endswith(("真", "その時")) or d.startswith(("下の", "点に"))]
     assert not cut, cut
+
+
+def test_a_bots_action_is_told_in_japanese_without_an_english_space(make_app):
+    """The bots' moves are narrated under the lesson: 「勇者ボルク のアクション：…」 had a space
+    an English sentence would have; every other narration reads 「…がワーカーを…」."""
+    from .test_teach import _click_next_until, open_teach
+    app, scene = open_teach(make_app, speed=50.0, lang="ja")
+    told = []
+    def look():
+        app.step(1)
+        told.extend(scene.narrations)
+
+    _click_next_until(app, scene, "council", each=look)
+    acts = [n for n in told if "のアクション：" in n]
+    assert acts, told
+    assert not [n for n in told if " の" in n or "ボット " in n], told
