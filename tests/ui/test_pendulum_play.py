@@ -159,3 +159,17 @@ def test_a_bots_action_is_told_in_japanese_without_an_english_space(make_app):
     acts = [n for n in told if "のアクション：" in n]
     assert acts, told
     assert not [n for n in told if " の" in n or "ボット " in n], told
+
+
+def test_a_choice_made_for_the_player_is_said_with_a_japanese_colon():
+    """「どの一般ワーカーを上級ワーカーにしますか？　選べるのは一つだけでした: 一般ワーカー…」:
+    the one Pendulum line with an English colon and space inside Japanese."""
+    from .test_pendulum_forced_choice import _council_scene
+    app, scene, turn, common = _council_scene("ja")
+    try:
+        click_at(app, scene.region("council.grande").center)
+        app.step(3)
+        shown = scene.message[0]
+        assert "選べるのは一つだけでした：" in shown and ": " not in shown, shown
+    finally:
+        app.shutdown()
