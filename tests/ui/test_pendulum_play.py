@@ -3,6 +3,7 @@ each driven through the event loop with real key presses and clicks on the dummy
 import re
 
 import pygame
+import pytest
 
 from tabletop.ui.app import App, default_args
 from tabletop.ui.saved_games import LoadScene
@@ -173,3 +174,29 @@ def test_a_choice_made_for_the_player_is_said_with_a_japanese_colon():
         assert "選べるのは一つだけでした：" in shown and ": " not in shown, shown
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_conquest_lessons_row_of_provinces_stays_left_of_the_lesson_panel(make_app, lang):
+    """Lesson 13 (a conquest): "Show me" opens the row of provinces to choose from; its fourth
+    card and its key line ran under the lesson panel. Now the row shows what fits beside the
+    panel, and the arrow keys browse to the rest."""
+    from pendulum.ui.teach_panel import PANEL_LESSON
+    from .test_teach import _click_next_until, open_teach
+    app, scene = open_teach(make_app, speed=50.0, lang=lang)
+    _click_next_until(app, scene, "conquest")
+    press(app, pygame.K_m, frames=4)                   # Show me: the worker acts, the choice opens
+    table = scene.table
+    assert table.picker is not None and "row" in table.picker
+    row = table.picker["row"]
+    assert row.rect.right <= PANEL_LESSON.left, (row.rect, PANEL_LESSON)
+    shown = [b.rect for b in row.bands if b.rect is not None]
+    assert shown and all(row.rect.contains(r) for r in shown)
+    options = len(table.picker["options"])
+    seen = set()
+    for _ in range(options + 2):                       # → from tile to tile reaches every card
+        seen.add(row.index)
+        assert all(row.rect.contains(b.rect) for b in row.bands if b.rect is not None)
+        press(app, pygame.K_RIGHT)
+    tiles = {k for k, tile in enumerate(row.tiles) for b in tile.bands if b.index in seen}
+    assert tiles == set(range(len(row.tiles)))
