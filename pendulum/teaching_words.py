@@ -83,6 +83,8 @@ def describe_option(rules, option: str, lang: str, decision: str = "") -> str:
     names = _TRIPLES.get(decision)
     if names and re.fullmatch(r"\d+/\d+/\d+", option):
         amounts = [int(x) for x in option.split("/")]
+        if lang == "ja":             # as the table writes amounts: 功績1・人望1
+            return "・".join(f"{rules.name(k, lang)}{n}" for n, k in zip(amounts, names) if n)
         return ", ".join(f"{n} {rules.name(k, lang)}" for n, k in zip(amounts, names) if n)
     parts = re.split(r"([:=>/,])", option)
     return "".join(rules.name(p, lang) if p and p not in ":=>/," else p for p in parts)

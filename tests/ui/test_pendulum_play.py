@@ -200,3 +200,20 @@ def test_the_conquest_lessons_row_of_provinces_stays_left_of_the_lesson_panel(ma
         press(app, pygame.K_RIGHT)
     tiles = {k for k, tile in enumerate(row.tiles) for b in tile.bands if b.index in seen}
     assert tiles == set(range(len(row.tiles)))
+
+
+def test_a_bots_council_choice_is_told_the_japanese_way_round(make_app):
+    """At the council a bot takes one step: the lesson told 「勇者ボルクは「1 功績」を選びました。」,
+    the English order with a space; the table itself writes 功績1."""
+    from .test_teach import _click_next_until, open_teach
+    app, scene = open_teach(make_app, speed=50.0, lang="ja")
+    told = []
+
+    def look():
+        app.step(1)
+        told.extend(scene.narrations)
+
+    _click_next_until(app, scene, "victory", each=look)
+    chose = {n for n in told if re.search(r"「[^」]*(権力|功績|人望)[^」]*」を選びました", n)}
+    assert chose, set(told)
+    assert all(re.search(r"「(権力|功績|人望)\d", n) for n in chose), chose
