@@ -398,7 +398,7 @@ class TableRenderer:
                 pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=8)
         t.seat_input.draw(surface)        # each seat's own device: selection, held worker, cursor
         for hid in t.highlights:
-            rect = t.region(hid)
+            rect = self.highlight_rect(hid)
             if rect is not None:
                 pygame.draw.rect(surface, (255, 230, 120), rect.inflate(8, 8), 4, border_radius=10)
         if not t.layout.council_active or t.drag:
@@ -423,6 +423,18 @@ class TableRenderer:
             pygame.draw.rect(surface, (28, 38, 56) if info else (60, 20, 20), box, border_radius=10)
             pygame.draw.rect(surface, (217, 164, 65) if info else (230, 120, 90), box, 2, border_radius=10)
             surface.blit(msg, msg.get_rect(center=box.center))
+
+    def highlight_rect(self, hid):
+        """Where the frame of a lit region is drawn: during the council, the privilege track is
+        the overlay's row of hexagons, and a region the overlay covers is not framed (an empty
+        gold frame stood over the overlay where the board's privilege track lies under it)."""
+        t = self.table
+        rect = t.region(hid)
+        if rect is None or not t.layout.council_active or hid.startswith("council"):
+            return rect
+        if hid == "privilege_track":
+            return t.layout.council_privilege()
+        return None if t.layout.rects["council_overlay"].contains(rect) else rect
 
     def _banner(self, surface, lines):
         """The pause banner (and, when a save failed, why and what to do)."""

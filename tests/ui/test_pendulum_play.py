@@ -217,3 +217,34 @@ def test_a_bots_council_choice_is_told_the_japanese_way_round(make_app):
     chose = {n for n in told if re.search(r"「[^」]*(権力|功績|人望)[^」]*」を選びました", n)}
     assert chose, set(told)
     assert all(re.search(r"「(権力|功績|人望)\d", n) for n in chose), chose
+
+
+LIT = (255, 230, 120)                  # a lit region's frame (renderer)
+
+
+def _lit_pixels(frame, rect) -> int:
+    """Pixels of a lit frame's colour on the border of ``rect`` (inflated as the frame is)."""
+    r = rect.inflate(8, 8)
+    edge = [(x, r.top + 1) for x in range(r.left, r.right, 2)] + [(r.left + 1, y) for y in range(r.top, r.bottom, 2)]
+    return sum(tuple(frame.get_at(p))[:3] == LIT for p in edge)
+
+
+def test_the_council_lesson_frames_the_overlays_privilege_row_not_an_empty_box_over_it(make_app):
+    """Lesson 18 lights the privilege track. When the council sits, its overlay covers the
+    board's track, and the gold frame stood empty over the overlay; now the overlay's own row of
+    privilege hexagons is framed."""
+    from .test_teach import _click_next_until, open_teach
+    app, scene = open_teach(make_app, speed=50.0, lang="ja")
+    _click_next_until(app, scene, "council")
+    table = scene.table
+    assert "privilege_track" in table.highlights
+    board_track = table.layout.rects["privilege_track"].copy()
+    for _ in range(200):
+        if table.layout.council_active:
+            break
+        press(app, pygame.K_m, frames=2)
+    assert table.layout.council_active
+    app.step(90)                                        # the overlay's re-order is over
+    frame = app.presenter.logical
+    assert _lit_pixels(frame, board_track) == 0
+    assert _lit_pixels(frame, table.layout.council_privilege()) > 20
