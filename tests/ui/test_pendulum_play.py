@@ -248,3 +248,30 @@ def test_the_council_lesson_frames_the_overlays_privilege_row_not_an_empty_box_o
     frame = app.presenter.logical
     assert _lit_pixels(frame, board_track) == 0
     assert _lit_pixels(frame, table.layout.council_privilege()) > 20
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_last_lesson_names_the_button_it_shows(make_app, lang):
+    """The real-time demo, the course's last lesson: its button reads "Play on" (続けて遊ぶ), but
+    the lesson and the line under it said to press Next (次へ), a button that is not there."""
+    from .test_teach import _click_next_until, open_teach
+    app, scene = open_teach(make_app, speed=50.0, lang=lang)
+    drawn = []
+    real = app.text
+
+    def spy(text, size, *a, **kw):
+        drawn.append(str(text))
+        return real(text, size, *a, **kw)
+
+    _click_next_until(app, scene, "realtime")
+    app.text = spy
+    scene.invalidate()
+    app.set_lang("en" if lang == "ja" else "ja")         # the panel is drawn afresh ...
+    app.set_lang(lang)                                   # ... in the player's language
+    app.step(3)
+    label = scene.buttons["next"].text
+    assert label == app.t("teach.play_on")
+    nxt = app.t("teach.next")
+    panel = [d for d in drawn if label in d or nxt in d]
+    assert any(label in d for d in panel), drawn
+    assert not any(f"「{nxt}」" in d or f" {nxt} " in d or d.startswith(f"Press {nxt}") for d in panel), panel
