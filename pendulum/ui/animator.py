@@ -151,23 +151,25 @@ class EventAnimator:
             box = pygame.Surface((surf.get_width() + 16, surf.get_height() + 6), pygame.SRCALPHA)
             box.fill((10, 14, 20, 240))
             box.blit(surf, (8, 3))
-            self._make_room(pos, box.get_height())
+            self._make_room(box.get_rect(midbottom=(pos[0], pos[1] - FLOAT_BASE)))
             self.floaters.append([box, pos, 0.0, 0.0])
         del self.floaters[:-8]
 
-    def _make_room(self, pos, height):
-        """The seat's floaters still rising lift so the new one (at the bottom) covers none:
-        a bot that buys and gains twice in a second made three lines of text on top of each
-        other."""
-        top = pos[1] - FLOAT_BASE - height - FLOAT_GAP
-        for f in reversed(self.floaters):
-            if f[1] != pos:
-                continue
+    def _make_room(self, new):
+        """Floaters still rising that the new one (``new``, at its seat) would cover lift out of
+        its way, and those they then cover lift too: a bot that buys and gains twice in a second
+        made three lines of text on top of each other, and a lower seat's gains rose through the
+        next seat's. All rise at one speed, so once apart they stay apart."""
+        placed = [new]
+        for f in sorted(self.floaters, key=lambda f: -self._floater_rect(f).bottom):
             rect = self._floater_rect(f)
-            if rect.bottom > top:
-                f[3] += rect.bottom - top
+            for _ in range(len(placed)):
+                hit = [p for p in placed if p.colliderect(rect.inflate(0, 2 * FLOAT_GAP))]
+                if not hit:
+                    break
+                f[3] += rect.bottom - (min(p.top for p in hit) - FLOAT_GAP)
                 rect = self._floater_rect(f)
-            top = rect.top - FLOAT_GAP
+            placed.append(rect)
 
     @staticmethod
     def _floater_rect(f):

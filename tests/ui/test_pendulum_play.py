@@ -275,3 +275,19 @@ def test_the_last_lesson_names_the_button_it_shows(make_app, lang):
     panel = [d for d in drawn if label in d or nxt in d]
     assert any(label in d for d in panel), drawn
     assert not any(f"「{nxt}」" in d or f" {nxt} " in d or d.startswith(f"Press {nxt}") for d in panel), panel
+
+
+def test_the_bots_gains_never_print_over_each_other_in_a_fast_real_time_game(table_app):
+    """Two bots at 25x speed: each of their moves floats its paid/gained line up from their
+    boards, which stand one above the other; a lower seat's lines rose through the upper
+    seat's new ones (「−黄金2 +軍事4」 over 「+功績1」). No two lines overlap at any frame."""
+    app, scene = table_app(seats=("human", "bot", "bot"), mode="realtime", seed=11, speed=25.0)
+    finish_opening(scene)
+    most = 0
+    for _ in range(600):
+        app.step(1)
+        rects = _gain_rects(scene)
+        most = max(most, len(rects))
+        bad = [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
+        assert not bad, bad
+    assert most >= 3                                   # the bots did gain, several at once
