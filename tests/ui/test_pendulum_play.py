@@ -291,3 +291,23 @@ def test_the_bots_gains_never_print_over_each_other_in_a_fast_real_time_game(tab
         bad = [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
         assert not bad, bad
     assert most >= 3                                   # the bots did gain, several at once
+
+
+def test_japanese_lists_on_the_table_are_joined_the_japanese_way(table_app):
+    """「待っている席：赤 (R), 青 (B), 緑 (G)」 and 「赤 (R)の選択：権力1, 功績1」: lists on the
+    Japanese table were joined with an English comma and space. They read 赤 (R)・青 (B)・緑 (G)."""
+    app, scene = table_app(lang="ja")
+    drawn = []
+    real = app.text
+
+    def spy(text, size, *a, **kw):
+        drawn.append(str(text))
+        return real(text, size, *a, **kw)
+
+    app.text = spy
+    finish_opening(scene)
+    scene.renderer.invalidate()
+    app.step(3)
+    waiting = [d for d in drawn if "待っている席" in d]
+    assert waiting and all("・" in d and ", " not in d for d in waiting), waiting
+    assert not [d for d in drawn if re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uff08\uff09)0-9], [\u3040-\u30ff\u4e00-\u9fff]", d)]
