@@ -311,3 +311,31 @@ def test_japanese_lists_on_the_table_are_joined_the_japanese_way(table_app):
     waiting = [d for d in drawn if "待っている席" in d]
     assert waiting and all("・" in d and ", " not in d for d in waiting), waiting
     assert not [d for d in drawn if re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uff08\uff09)0-9], [\u3040-\u30ff\u4e00-\u9fff]", d)]
+
+
+@pytest.mark.parametrize("where", ["council.default", "board"])
+def test_a_closed_council_choice_comes_back_where_the_player_clicks(table_app, where):
+    """The council's default reward (any 1 victory point) asks which track; the player closed
+    that window (Esc, or a click beside it). The council then waited on 「選択待ち」 and a click
+    on the cards or on the board did nothing: the game was stuck. Now the choice opens again."""
+    from .test_pendulum_table import _play_to_council
+    app, scene = table_app(lang="ja")
+    turn = _play_to_council(scene)
+    scene.focus(turn)
+    app.step(3)
+    click_at(app, scene.region("council.default").center)
+    assert scene.picker is not None                   # which track?
+    for _ in range(3):                                 # closed (the table may offer it once more)
+        if scene.picker is None:
+            break
+        press(app, pygame.K_ESCAPE)
+    assert scene.picker is None
+    app.step(30)
+    assert scene.picker is None                        # it stays closed on its own ...
+    assert any(a.kind == "choose" for a in scene.legal(turn))
+    target = scene.region("council.default") if where != "board" else scene.region(f"seat.{turn}.track.power")
+    click_at(app, target.center)
+    assert scene.picker is not None and scene.picker["seat"] == turn   # ... until the player asks
+    before = scene.state.players[turn].decisions[:]
+    press(app, pygame.K_RETURN)
+    assert scene.state.players[turn].decisions != before
