@@ -339,3 +339,39 @@ def test_a_closed_council_choice_comes_back_where_the_player_clicks(table_app, w
     before = scene.state.players[turn].decisions[:]
     press(app, pygame.K_RETURN)
     assert scene.state.players[turn].decisions != before
+
+
+def test_a_key_blocks_target_on_screen_is_the_one_its_drop_takes():
+    """Hot seat with key blocks: Red picks up a worker (W) and steps through the legal frames
+    (D). The frame showed the first target only — the screen was not redrawn while the held
+    worker stayed put — so W dropped the worker on a frame the player had not seen selected."""
+    from pendulum.ui import view as V
+    app = App(default_args(size=(1280, 720), lang="en"))
+    try:
+        app.settings["seat_input"] = {**app.settings.get("seat_input", {}), "seats": {1: "keys:left"}}
+        scene = make_scene(app, seats=["human", "human"], mode="realtime", seed=5, autosave=False)
+        app.scenes.push(scene)
+        app.step(2)
+        while scene.state.phase == "opening":
+            seat = scene.state.seats_to_act()[0]
+            moves = [a for a in scene.state.legal_actions(seat) if a.kind == "move"]
+            scene.apply(next((a for a in moves if "black" in a.to), moves[0]))
+        while V.timer_remaining(scene.view, "black")[0] > 0:
+            scene.match.advance(1.0)
+        scene.apply(next(a for a in scene.state.legal_actions(0) if a.kind == "flip"))
+        app.step(30)
+        colour = tuple(scene.sprites.seats[0]["colour"])
+        for k in (pygame.K_d, pygame.K_w, pygame.K_d, pygame.K_d):
+            press(app, k, frames=3)
+        hand = next(iter(scene.seat_input.hands.values()))
+        assert hand.drag and hand.kb and hand.kb["stage"] == "target"
+        target = hand.kb["items"][hand.kb["index"]]
+        rect = scene.region(target).inflate(12, 12)
+        frame = app.presenter.logical
+        edge = [(x, rect.top + 1) for x in range(rect.left + 12, rect.right - 12, 3)]
+        assert sum(tuple(frame.get_at(p))[:3] == colour for p in edge) > len(edge) // 2, target
+        wid = hand.drag["worker"]
+        press(app, pygame.K_w, frames=60)
+        assert scene.state.players[0].workers[wid] == "F:" + target.split(".", 1)[1]
+    finally:
+        app.shutdown()
