@@ -375,3 +375,22 @@ def test_a_key_blocks_target_on_screen_is_the_one_its_drop_takes():
         assert scene.state.players[0].workers[wid] == "F:" + target.split(".", 1)[1]
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_undo_in_hot_seat_turns_the_screen_back_to_the_seat_that_acts_again(table_app, lang):
+    """Two people, untimed: Blue places a worker, the screen turns to Red; Blue presses U. The
+    move was undone and the prompt asked Blue again, but Red's mat stayed in front."""
+    from .test_pendulum_table import opening_worker
+    app, scene = table_app(seats=("human", "human"), lang=lang, seed=4)
+    seat, wid = opening_worker(scene)
+    assert scene.focus_seat == seat
+    target = next(a.to for a in scene.legal(seat) if a.kind == "move" and a.worker == wid)
+    drag(app, scene.worker_positions()[wid], scene.region("frame." + target).center)
+    app.step(30)
+    assert scene.state.players[seat].workers[wid] != "mat"
+    assert scene.focus_seat != seat                      # the other player's turn, in front
+    press(app, pygame.K_u, frames=5)
+    assert scene.state.players[seat].workers[wid] == "mat"
+    assert scene.state.seats_to_act() == [seat]
+    assert scene.focus_seat == seat
