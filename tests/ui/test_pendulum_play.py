@@ -394,3 +394,22 @@ def test_an_undo_in_hot_seat_turns_the_screen_back_to_the_seat_that_acts_again(t
     assert scene.state.players[seat].workers[wid] == "mat"
     assert scene.state.seats_to_act() == [seat]
     assert scene.focus_seat == seat
+
+
+def test_a_choice_window_closed_with_esc_stays_closed(table_app):
+    """The council's default reward asks which track; Esc closed the window and it came
+    straight back (it had been opened by the click, not by the table). Now it stays closed
+    until the player asks for it (a click on the cards) or the game moves on."""
+    from .test_pendulum_table import _play_to_council
+    app, scene = table_app(lang="en")
+    turn = _play_to_council(scene)
+    scene.focus(turn)
+    app.step(3)
+    click_at(app, scene.region("council.default").center)
+    assert scene.picker is not None
+    press(app, pygame.K_ESCAPE)
+    app.step(20)
+    assert scene.picker is None
+    assert app.scenes.top is scene                     # (Esc closed the window, no pause menu)
+    click_at(app, scene.region("council.default").center)
+    assert scene.picker is not None
