@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 
-def describe_place(rules, place: str, lang: str, t) -> str:
-    """'Green, bottom row' for a frame or space id like ``green.bottom.large``."""
+def describe_place(rules, place: str, lang: str, t, spaces: bool = True) -> str:
+    """'Green, bottom row' for a frame or space id like ``green.bottom.large``, with the frame's
+    actions when ``spaces`` (not for an action named already: 「黄の生産 — 黒（下段）」)."""
     parts = place.split(".")
     if len(parts) >= 2 and parts[0] in rules.area_names:
         area = getattr(rules.area_names[parts[0]], lang, parts[0])
         text = t(f"teach.where.{parts[1]}", area=area)
-        frame = getattr(rules, "frames", {}).get(place)
+        frame = getattr(rules, "frames", {}).get(place) if spaces else None
         if frame is not None:
             text += ("：" if lang == "ja" else ": ") + " / ".join(rules.name(sid, lang) for sid in frame.spaces)
         return text
@@ -52,7 +53,7 @@ def describe_action(rules, state, action, t, lang: str = "en") -> str:
                  where=describe_place(rules, action.to, lang, t))
     if kind == "act":
         return t("teach.label.act", what=rules.name(action.space, lang),
-                 where=describe_place(rules, action.space, lang, t))
+                 where=describe_place(rules, action.space, lang, t, spaces=False))
     if kind == "play":
         return t("teach.label.play", what=rules.name(action.card, lang))
     if kind == "claim":

@@ -413,3 +413,18 @@ def test_a_choice_window_closed_with_esc_stays_closed(table_app):
     assert app.scenes.top is scene                     # (Esc closed the window, no pause menu)
     click_at(app, scene.region("council.default").center)
     assert scene.picker is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_show_me_names_the_action_once(make_app, lang):
+    """Lesson 8's "Show me" said 「お手本：黄の生産 — 黒（下段）：黄の生産。」 ("Shown: Yellow
+    production — Black, bottom row: Yellow production."): the black frames hold one action, and
+    the place repeated it. The place is the area and row only."""
+    from .test_teach import _click_next_until, open_teach
+    app, scene = open_teach(make_app, speed=50.0, lang=lang)
+    _click_next_until(app, scene, "acting")
+    press(app, pygame.K_m, frames=4)
+    shown = scene.shown
+    assert shown, "nothing shown"
+    what = shown.split(" — ")[0]
+    assert shown.count(what) == 1, shown
