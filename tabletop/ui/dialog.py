@@ -1,6 +1,7 @@
 """The App's modal dialog: a pygame_gui window with a message and buttons."""
 from __future__ import annotations
 
+import unicodedata
 from typing import Callable
 
 import pygame
@@ -8,6 +9,18 @@ import pygame
 LOGICAL_SIZE = (1920, 1080)
 TEXT_SIZE = 28            # the theme's text_box font size (assets/theme.json)
 BODY_MARGIN = 20 + 28     # the text box's padding on both sides and room for its scroll bar
+
+
+def _joint(para: str, end: int, start: int) -> str:
+    """What stands where the wrapper ended a line at ``end`` and began the next at ``start``:
+    a space it dropped stays a space (the widget breaks there itself), a break between
+    Japanese characters is a ``<br>``, and a cut inside a run of Latin letters (a long file
+    path) is undone (the widget cuts it as before)."""
+    if start < 0 or start > end:
+        return " "
+    if any(unicodedata.east_asian_width(c) in "WF" for c in para[max(0, end - 1):end + 1]):
+        return "<br>"
+    return ""
 
 
 def _escape(text: str) -> str:
@@ -62,7 +75,7 @@ class Dialog:
             for i, line in enumerate(lines):
                 at = para.find(line, pos)
                 if i:
-                    out += " " if at < 0 or para[pos:at].strip() == "" and at > pos else "<br>"
+                    out += _joint(para, pos, at)
                 out += _escape(line)
                 pos = at + len(line) if at >= 0 else pos
             paras.append(out)
