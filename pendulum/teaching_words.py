@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 
-def describe_place(rules, place: str, lang: str, t) -> str:
-    """'Green, bottom row' for a frame or space id like ``green.bottom.large``."""
+def describe_place(rules, place: str, lang: str, t, spaces: bool = True) -> str:
+    """'Green, bottom row' for a frame or space id like ``green.bottom.large``, with the frame's
+    actions when ``spaces`` (not for an action named already: 「黄の生産 — 黒（下段）」)."""
     parts = place.split(".")
     if len(parts) >= 2 and parts[0] in rules.area_names:
         area = getattr(rules.area_names[parts[0]], lang, parts[0])
         text = t(f"teach.where.{parts[1]}", area=area)
-        frame = getattr(rules, "frames", {}).get(place)
+        frame = getattr(rules, "frames", {}).get(place) if spaces else None
         if frame is not None:
             text += ("：" if lang == "ja" else ": ") + " / ".join(rules.name(sid, lang) for sid in frame.spaces)
         return text
@@ -52,7 +53,7 @@ def describe_action(rules, state, action, t, lang: str = "en") -> str:
                  where=describe_place(rules, action.to, lang, t))
     if kind == "act":
         return t("teach.label.act", what=rules.name(action.space, lang),
-                 where=describe_place(rules, action.space, lang, t))
+                 where=describe_place(rules, action.space, lang, t, spaces=False))
     if kind == "play":
         return t("teach.label.play", what=rules.name(action.card, lang))
     if kind == "claim":
@@ -83,6 +84,8 @@ def describe_option(rules, option: str, lang: str, decision: str = "") -> str:
     names = _TRIPLES.get(decision)
     if names and re.fullmatch(r"\d+/\d+/\d+", option):
         amounts = [int(x) for x in option.split("/")]
+        if lang == "ja":             # as the table writes amounts: 功績1・人望1
+            return "・".join(f"{rules.name(k, lang)}{n}" for n, k in zip(amounts, names) if n)
         return ", ".join(f"{n} {rules.name(k, lang)}" for n, k in zip(amounts, names) if n)
     parts = re.split(r"([:=>/,])", option)
     return "".join(rules.name(p, lang) if p and p not in ":=>/," else p for p in parts)

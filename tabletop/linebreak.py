@@ -32,7 +32,9 @@ _GLUE_AFTER = frozenset("\u200d")
 # Terms of the games' glossaries (docs, tests/pendulum/test_glossary.py) that a line never splits,
 # though BudouX's general model sees two phrases in some of them (金の|枠, 一般|ワーカー)
 KEEP_WHOLE = ("評議会", "上級ワーカー", "一般ワーカー", "計略カード", "偉業トークン", "タイムトラック",
-              "時間マーカー", "報酬ボックス", "金の枠", "アクションフェイズ", "砂時計")
+              "時間マーカー", "報酬ボックス", "金の枠", "アクションフェイズ", "砂時計",
+              # and words of the teaching course the model cuts in two (真|下, その時|点)
+              "真下", "時点", "現在地", "超初心者")
 
 
 def display_width(text: str) -> int:

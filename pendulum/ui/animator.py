@@ -15,6 +15,9 @@ from . import view as V
 ANIM_TIME = 0.35
 PRIV_ANIM = 1.2           # seconds of the privilege re-order animation at council
 GHOST_LIFE = 3.0          # a drop the engine never answered is let go after this long
+FLOAT_BASE = 22           # a gain starts this far above its seat's resources
+FLOAT_SPEED = 30          # and rises this many logical pixels a second
+FLOAT_GAP = 4             # logical pixels between two of a seat's gains rising together
 COUNCIL_PHASES = ("council_rewards", "council_trim")
 
 
@@ -42,7 +45,7 @@ class EventAnimator:
     def __init__(self, table):
         self.table = table
         self.anims: list[Anim] = []
-        self.floaters = []                # [surface, (x, y), age]
+        self.floaters = []                # [surface, (x, y), age, lift]
         self.ghosts = {}                  # worker -> (seat, pos, age): a drop waiting in the 4.8 window
         self._ghost_from = {}
         self.privilege_anim = None
@@ -148,8 +151,34 @@ class EventAnimator:
             box = pygame.Surface((surf.get_width() + 16, surf.get_height() + 6), pygame.SRCALPHA)
             box.fill((10, 14, 20, 240))
             box.blit(surf, (8, 3))
-            self.floaters.append([box, pos, 0.0])
+            self._make_room(box.get_rect(midbottom=(pos[0], pos[1] - FLOAT_BASE)))
+            self.floaters.append([box, pos, 0.0, 0.0])
         del self.floaters[:-8]
+
+    def _make_room(self, new):
+        """Floaters still rising that the new one (``new``, at its seat) would cover lift out of
+        its way, and those they then cover lift too: a bot that buys and gains twice in a second
+        made three lines of text on top of each other, and a lower seat's gains rose through the
+        next seat's. All rise at one speed, so once apart they stay apart."""
+        placed = [new]
+        for f in sorted(self.floaters, key=lambda f: -self._floater_rect(f).bottom):
+            rect = self._floater_rect(f)
+            for _ in range(len(placed)):
+                hit = [p for p in placed if p.colliderect(rect.inflate(0, 2 * FLOAT_GAP))]
+                if not hit:
+                    break
+                f[3] += rect.bottom - (min(p.top for p in hit) - FLOAT_GAP)
+                rect = self._floater_rect(f)
+            placed.append(rect)
+
+    @staticmethod
+    def _floater_rect(f):
+        box, (x, y), age, lift = f
+        return box.get_rect(midbottom=(x, y - FLOAT_BASE - age * FLOAT_SPEED - lift))
+
+    def floater_rects(self):
+        """(surface, logical rect) of each gain floating up now."""
+        return [(f[0], self._floater_rect(f)) for f in self.floaters]
 
     # ------------------------------------------------------------------ time
     def step(self, dt, game_running=True) -> bool:
@@ -195,8 +224,8 @@ class EventAnimator:
             pygame.draw.circle(surface, (255, 255, 255), pos, 21, 1)    # waiting for the 4.8 window
 
     def draw_floaters(self, surface):
-        for box, (x, y), age in self.floaters:
-            surface.blit(box, box.get_rect(midbottom=(x, y - 22 - age * 30)))
+        for box, rect in self.floater_rects():
+            surface.blit(box, rect)
 
 
 def _worker_of(action_text):

@@ -109,6 +109,11 @@ class ChoiceRow:
         self.first = 0
         self.version = 0
         self.rect = pygame.Rect(0, 0, 0, 0)
+        # the part of the table the row may cover: left of the teaching mode's lesson panel,
+        # where tooltips stay too (a row of five provinces ran under the panel)
+        right = min(BOARD.right, table.renderer.tip_bounds[0] - BOARD.left)
+        self.board = pygame.Rect(BOARD.left, BOARD.top, right - BOARD.left, BOARD.height)
+        self.visible = max(1, min(VISIBLE, (self.board.width - 2 * 24 + GAP) // (TILE_W + GAP)))
         self._layout()
 
     # ------------------------------------------------------------------ geometry
@@ -118,11 +123,11 @@ class ChoiceRow:
         return HEAD_H + (WORKER_H if workers else 0) + most * BAND_H + 12
 
     def _layout(self):
-        shown = self.tiles[self.first:self.first + VISIBLE]
+        shown = self.tiles[self.first:self.first + self.visible]
         w = len(shown) * TILE_W + (len(shown) - 1) * GAP + 2 * 24
         h = self._tile_h() + 70 + 44
         self.rect = pygame.Rect(0, 0, max(w, 640), h)
-        self.rect.center = BOARD.center
+        self.rect.center = self.board.center
         x = self.rect.centerx - (len(shown) * TILE_W + (len(shown) - 1) * GAP) // 2
         for b in self.bands:
             b.rect = None
@@ -133,8 +138,8 @@ class ChoiceRow:
                 band.rect = pygame.Rect(left + 8, y + j * BAND_H, TILE_W - 16, BAND_H - 6)
 
     def tile_rect(self, k) -> pygame.Rect:
-        x = self.rect.centerx - (min(VISIBLE, len(self.tiles) - self.first) * TILE_W
-                                 + (min(VISIBLE, len(self.tiles) - self.first) - 1) * GAP) // 2
+        shown = min(self.visible, len(self.tiles) - self.first)
+        x = self.rect.centerx - (shown * TILE_W + (shown - 1) * GAP) // 2
         return pygame.Rect(x + (k - self.first) * (TILE_W + GAP), self.rect.top + 70, TILE_W, self._tile_h())
 
     def get_abs_rect(self) -> pygame.Rect:
@@ -156,8 +161,8 @@ class ChoiceRow:
         k, _j = self._where(index)
         if k < self.first:
             self.first = k
-        elif k >= self.first + VISIBLE:
-            self.first = k - VISIBLE + 1
+        elif k >= self.first + self.visible:
+            self.first = k - self.visible + 1
         self._layout()
         self.version += 1
 
@@ -230,7 +235,7 @@ class ChoiceRow:
     def _arrow_at(self, pos):
         if pos[0] < self.rect.left + 24 and self.first > 0:
             return -1
-        if pos[0] > self.rect.right - 24 and self.first + VISIBLE < len(self.tiles):
+        if pos[0] > self.rect.right - 24 and self.first + self.visible < len(self.tiles):
             return 1
         return 0
 
@@ -242,7 +247,7 @@ class ChoiceRow:
         title = R.text_fit(app, self.title, 28, R.INK, self.rect.width - 40, True)
         surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.top + 18)))
         sel_k, _j = self._where(self.index)
-        for k in range(self.first, min(len(self.tiles), self.first + VISIBLE)):
+        for k in range(self.first, min(len(self.tiles), self.first + self.visible)):
             tile = self.tiles[k]
             tr = self.tile_rect(k)
             pygame.draw.rect(surface, R.PARCHMENT if tile.sprite is None else (52, 64, 72), tr, border_radius=10)
@@ -273,7 +278,7 @@ class ChoiceRow:
                     y += s.get_height()
         if self.first > 0:
             self._arrow(surface, self.rect.left + 12, -1)
-        if self.first + VISIBLE < len(self.tiles):
+        if self.first + self.visible < len(self.tiles):
             self._arrow(surface, self.rect.right - 12, 1)
         keys = R.text_fit(app, app.t("pendulum.text.row_keys"), 18, R.DIM_INK, self.rect.width - 40)
         surface.blit(keys, keys.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - 12)))

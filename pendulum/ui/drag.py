@@ -240,6 +240,17 @@ class DragController:
             return
         self.choices_for(seat).open_actions(seat, actions, pos)
 
+    def _reopen_choice(self, seat, pos) -> bool:
+        """A choice the seat still owes whose window was closed (Esc, a click elsewhere) opens
+        again where the player clicks the council cards, the provinces or its own board: the
+        council waited for a choice nothing on the screen would bring back."""
+        t = self.table
+        if not (t.human[seat] and t.seat_input.may_play(self.device, seat)):
+            return False
+        if self.choices_for(seat).is_open or not any(a.kind == "choose" for a in t.legal(seat)):
+            return False
+        return self.choices_for(seat).open_decision(seat, pos)
+
     def click_region(self, rid, pos) -> bool:
         t = self.table
         seat = self.acting_seat()
@@ -262,7 +273,7 @@ class DragController:
                 else:
                     t.flash(t.app.t("pendulum.msg.no_stratagem"))
                 return True
-            return False
+            return self._reopen_choice(s, pos)     # its board ("waiting for a choice")
         kind = {"achievement": "claim", "legendary_token": "claim"}.get(rid)
         if rid.startswith("province") or rid.startswith("council."):
             # a pending choice (council reward, which province) of the focused seat or of any human seat
@@ -275,6 +286,8 @@ class DragController:
                     self.choices_for(s).close()
                     self.choose_or_apply(match, s, pos)
                     return True
+            if self._reopen_choice(seat, pos):
+                return True
             if rid.startswith("province"):
                 kind = "refill"
         if kind and not t.human[seat]:

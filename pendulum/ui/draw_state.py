@@ -70,7 +70,7 @@ def _prompt(table, s):
     elif ph == "council_trim":
         text = app.t("pendulum.prompt.trim")
     elif ph in ("council_called", "council_adjust") or not table.timed:
-        names = ", ".join(V.seat_name(app, table.rules, x) for x in to_act)
+        names = V.sep(app).join(V.seat_name(app, table.rules, x) for x in to_act)
         text = app.t("pendulum.prompt.done", seats=names)
     else:
         text = app.t("pendulum.prompt.realtime")

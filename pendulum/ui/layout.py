@@ -146,6 +146,12 @@ class Layout:
             r[f"council.offer.{i}"] = pygame.Rect(ov.left + 340 + i * 145, y, 130, 180)
         r["council.deck"] = pygame.Rect(ov.left + 1075, y, 90, 180)
 
+    def council_privilege(self) -> pygame.Rect:
+        """The council overlay's privilege row (its title, hexagons and votes; renderer.py
+        draws the hexagons 150 apart from ``left + 60``, ``top + 156``)."""
+        ov = self.rects["council_overlay"]
+        return pygame.Rect(ov.left + 10, ov.top + 100, (self.n_seats - 1) * 150 + 110, 106)
+
     def set_focus(self, focused: int):
         r = self.rects
         self.focused = focused

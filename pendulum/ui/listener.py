@@ -55,6 +55,7 @@ class MatchListener:
             h.dragger.cancel()
             h.seat_input.cancel()
             h.reset_bots()
+            h.follow_turn()                   # hot seat: the screen turns back to who acts again
             return
         events = list(update.events)
         self.after_events(events, self.before if self.before is not None else h.renderer.last_positions())

@@ -65,9 +65,15 @@ class Picker:
         self.open(seat, [(V.action_label(t.app, t.rules, a, t.view), a) for a in actions], pos)
 
     def close(self):
-        if self.current is not None:
-            self.current["panel"].kill()
+        cur = self.current
+        if cur is not None:
+            cur["panel"].kill()
             self.current = None
+            if cur.get("decision"):
+                # a choice the player closed stays closed until the game moves on (``auto_open``);
+                # it came straight back when a click, not the table, had opened it
+                t, seat = self.table, cur["seat"]
+                self._dismissed = (seat, t.action_count(), t.decisions_pending(seat))
 
     def open_decision(self, seat, pos=None) -> bool:
         """If the engine waits for a choice of this seat (which province, slot, resource...), show it."""

@@ -276,8 +276,7 @@ class TableRenderer:
                 out[("glide", id(anim.sprite), tuple(r))] = r
         for wid, (seat, pos, _age) in a.ghosts.items():
             out[("ghost", wid, seat, tuple(pos))] = pygame.Rect(0, 0, 48, 48).move(pos[0] - 24, pos[1] - 24)
-        for box, (x, y), age in a.floaters:
-            r = box.get_rect(midbottom=(x, y - 22 - age * 30))
+        for box, r in a.floater_rects():
             out[("gain", id(box), tuple(r))] = r
         hidden = a.moving() | t.seat_input.moving()
         if hidden:
@@ -399,7 +398,7 @@ class TableRenderer:
                 pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=8)
         t.seat_input.draw(surface)        # each seat's own device: selection, held worker, cursor
         for hid in t.highlights:
-            rect = t.region(hid)
+            rect = self.highlight_rect(hid)
             if rect is not None:
                 pygame.draw.rect(surface, (255, 230, 120), rect.inflate(8, 8), 4, border_radius=10)
         if not t.layout.council_active or t.drag:
@@ -414,11 +413,28 @@ class TableRenderer:
             self.tooltip.draw(surface, self.hover_pos, self.tip_bounds)
         if t.message:
             msg = R.text_fit(app, t.message[0], 24, (255, 236, 200), 1180)
-            box = msg.get_rect(midbottom=(616, 690)).inflate(30, 14)
+            # over the whole prompt line, which it stands for while it is shown (a box of the
+            # message's own size let the prompt's words stick out under it and beside it)
+            prompt = t.layout.rects["prompt"]
+            box = msg.get_rect().inflate(30, 14)
+            box.width = max(box.width, prompt.width)
+            box.midbottom = (prompt.centerx, prompt.bottom + 2)
             info = t.message[2]              # news (slate and gold), or a refusal/problem (red)
             pygame.draw.rect(surface, (28, 38, 56) if info else (60, 20, 20), box, border_radius=10)
             pygame.draw.rect(surface, (217, 164, 65) if info else (230, 120, 90), box, 2, border_radius=10)
             surface.blit(msg, msg.get_rect(center=box.center))
+
+    def highlight_rect(self, hid):
+        """Where the frame of a lit region is drawn: during the council, the privilege track is
+        the overlay's row of hexagons, and a region the overlay covers is not framed (an empty
+        gold frame stood over the overlay where the board's privilege track lies under it)."""
+        t = self.table
+        rect = t.region(hid)
+        if rect is None or not t.layout.council_active or hid.startswith("council"):
+            return rect
+        if hid == "privilege_track":
+            return t.layout.council_privilege()
+        return None if t.layout.rects["council_overlay"].contains(rect) else rect
 
     def _banner(self, surface, lines):
         """The pause banner (and, when a save failed, why and what to do)."""

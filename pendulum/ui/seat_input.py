@@ -409,9 +409,11 @@ class SeatInput:
         """What of this module the frame shows (None: nothing; the frame costs nothing more)."""
         if not self.hub.active:
             return None
+        # a held worker and the selection both: a key block steps through the targets of the
+        # worker it holds without moving it, and the frame must show the target it would take
         return (tuple(sorted((k, tuple(v)) for k, v in self.cursor.items())),
-                tuple(sorted((k, h.drag["worker"], tuple(h.drag["pos"]) if h.drag else None)
-                             if h.drag else (k, h.kb["index"] if h.kb else None, tuple(h.kb["items"]) if h.kb else ())
+                tuple(sorted((k, h.drag["worker"] if h.drag else None, tuple(h.drag["pos"]) if h.drag else None,
+                              h.kb["index"] if h.kb else None, tuple(h.kb["items"]) if h.kb else ())
                              for k, h in self.hands.items())))
 
     def draw(self, surface):

@@ -426,8 +426,12 @@ class PendulumTable(Scene):
             self.choices.open_actions(seat, acts, self.ui["done"].rect.bottomleft if "done" in self.ui else (1460, 50))
         elif acts:
             self.try_request(acts[0])
-        else:
-            self.flash(self.app.t("pendulum.msg.nothing_to_end"))
+        else:                                # the engine says why, naming its rule (4.6 done)
+            refusal = self.why_not(V.probe_action("done", seat))
+            if refusal is not None:
+                self.refuse(refusal)
+            else:
+                self.flash(self.app.t("pendulum.msg.nothing_to_end"))
 
     def forced_answered(self, action):
         """``action`` answered a choice that had no other answer (picker): an undo that reaches

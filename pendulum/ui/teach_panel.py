@@ -107,7 +107,9 @@ class LessonPanel:
             bottom -= 10
         read_on = None
         if not lesson.steps and sc.hint_lines is None and not sc.feedback:
-            read_on = R.text_fit(app, app.t("teach.read_on"), 18, DIM, width)
+            # the last lesson's button is "Play on", not "Next"
+            last = s.is_last_lesson and not s.free_play
+            read_on = R.text_fit(app, app.t("teach.play25.read_on_last" if last else "teach.read_on"), 18, DIM, width)
             bottom -= read_on.get_height() + 6       # the text ends above "Press Next when you are ready"
         text = lesson.text.get(lang, lesson.text.get("en", ""))
         for size in (23, 21, 19, 17):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from pendulum.rules.actions import Claim, Flip, Refill
+from pendulum.rules.actions import Claim, Done, Flip, Refill
 from pendulum.rules.bots import BotDriver
 
 from .layout import SLOTS
@@ -139,9 +139,9 @@ def is_refusal(answer) -> bool:
 
 
 def probe_action(kind, seat):
-    """The request a click on the achievement / the province deck stands for (to ask the engine
-    why it is refused when it is not legal)."""
-    return {"claim": Claim(seat, "reward"), "refill": Refill(seat)}.get(kind)
+    """The request a click on the achievement / the province deck / Done stands for (to ask the
+    engine why it is refused when it is not legal)."""
+    return {"claim": Claim(seat, "reward"), "refill": Refill(seat), "done": Done(seat)}.get(kind)
 
 
 def flip_action(seat, tid):
@@ -194,6 +194,12 @@ def option_matches_region(view, option, rid):
 
 
 # ----------------------------------------------------------------------------- words
+def sep(app) -> str:
+    """What stands between the items of a list: ", " in English, 「・」 in Japanese (as the
+    actions' own names write 功績+1・人望+1)."""
+    return app.t("pendulum.play25.list_sep")
+
+
 def name(app, rules, ident):
     try:
         return rules.name(ident, app.lang)
@@ -228,7 +234,7 @@ def param_text(app, rules, field, value):
     if isinstance(value, str):
         return name(app, rules, value)
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(param_text(app, rules, field, v)) for v in value)
+        return sep(app).join(str(param_text(app, rules, field, v)) for v in value)
     return value
 
 
@@ -265,7 +271,7 @@ def what_text(app, rules, what):
             parts.append(amount(app, k, v))
         elif item:
             parts.append(name(app, rules, item))
-    return ", ".join(parts)
+    return sep(app).join(parts)
 
 
 def amounts_text(app, rules, d):
@@ -280,7 +286,7 @@ def amounts_text(app, rules, d):
                 out.append(amount(app, k, v if not isinstance(v, (list, tuple)) else "/".join(map(str, v))))
         else:
             out.append(amount(app, k, v))
-    return ", ".join(out)
+    return sep(app).join(out)
 
 
 def short_text(app, rules, d):
@@ -312,12 +318,12 @@ def option_text(app, rules, view, seat, option, t=None):
     if t == "res" or (t == "" and o.count("/") == 2 and o.replace("/", "").isdigit()):
         m, c, g = (o.split("/") + ["0", "0", "0"])[:3]
         parts = [amount(app, k, int(v)) for k, v in zip(("military", "culture", "gold"), (m, c, g)) if v.isdigit() and int(v)]
-        return ", ".join(parts) or o
+        return sep(app).join(parts) or o
     if t == "vp":
         vals = o.split("/")
         parts = [amount(app, f"{k}_vp", int(v)) for k, v in zip(("power", "prestige", "popularity"), vals)
                  if v.isdigit() and int(v)]
-        return ", ".join(parts) or o
+        return sep(app).join(parts) or o
     if ":" in o and t in ("conquer", "trim"):
         a, b = o.split(":", 1)
         if t == "conquer":
@@ -367,7 +373,7 @@ def action_label(app, rules, action, view=None):
         pay = ""
         if action.pay:
             m, c, g = (action.pay.split("/") + ["0", "0", "0"])[:3]
-            pay = " (" + ", ".join(amount(app, kk, int(v)) for kk, v in zip(("military", "culture", "gold"), (m, c, g))
+            pay = " (" + sep(app).join(amount(app, kk, int(v)) for kk, v in zip(("military", "culture", "gold"), (m, c, g))
                                    if v.isdigit() and int(v)) + ")"
         return app.t("pendulum.label.play", card=name(app, rules, action.card)) + pay
     if k == "pickup":
@@ -417,7 +423,7 @@ def event_text(app, rules, ev):
         elif f == "order":
             v = " > ".join(seat_name(app, rules, s) for s in v)
         elif f == "cards":
-            v = ", ".join(name(app, rules, c) for c in v)
+            v = sep(app).join(name(app, rules, c) for c in v)
         elif f == "reason":
             v = app.t(f"pendulum.reason.{v}")
         elif f == "take":

@@ -1,11 +1,32 @@
 """The App's modal dialog: a pygame_gui window with a message and buttons."""
 from __future__ import annotations
 
+import unicodedata
 from typing import Callable
 
 import pygame
 
 LOGICAL_SIZE = (1920, 1080)
+TEXT_SIZE = 28            # the theme's text_box font size (assets/theme.json)
+BODY_MARGIN = 20 + 28     # the text box's padding on both sides and room for its scroll bar
+
+
+def _joint(para: str, end: int, start: int) -> str:
+    """What stands where the wrapper ended a line at ``end`` and began the next at ``start``:
+    a space it dropped stays a space (the widget breaks there itself), a break between
+    Japanese characters is a ``<br>``, and a cut inside a run of Latin letters (a long file
+    path) is undone (the widget cuts it as before)."""
+    if start < 0 or start > end:
+        return " "
+    if any(unicodedata.east_asian_width(c) in "WF" for c in para[max(0, end - 1):end + 1]):
+        return "<br>"
+    return ""
+
+
+def _escape(text: str) -> str:
+    """html.escape(text, quote=False), without importing the html module before the first
+    frame (start-up time)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 class Dialog:
@@ -24,9 +45,7 @@ class Dialog:
                                                    object_id="#dialog", resizable=False, draggable=False)
         self.window.set_blocking(True)
         inner_w, inner_h = self.window.get_container().get_size()
-        # shown as written, never as markup: html.escape(text, quote=False), without importing
-        # the html module before the first frame (start-up time)
-        body = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>")
+        body = self._body_html(app, text, inner_w - 32 - BODY_MARGIN)
         self.textbox = pygame_gui.elements.UITextBox(body, pygame.Rect(16, 10, inner_w - 32, inner_h - 110),
                                                      app.ui_manager, container=self.window)
         self.buttons = []
@@ -39,6 +58,28 @@ class Dialog:
             x += bw + gap
         self.focus = 0
         self._refresh()
+
+    @staticmethod
+    def _body_html(app, text: str, width: int) -> str:
+        """The text box's content: ``text`` shown as written, never as markup, broken into
+        lines by the kinsoku-aware wrapper where it has no space to break at. pygame_gui breaks
+        lines only at spaces and cuts a longer run with a hyphen, which in Japanese (no spaces)
+        put 「ゲームを-」「-再開」 on two lines; a break the wrapper makes between Japanese
+        phrases becomes a ``<br>``, one it makes at a space stays a space for the widget."""
+        # imported here only to save start-up time: the first frame shows no dialog
+        from tabletop.ui.tooltip import wrap_lines
+        paras = []
+        for para in str(text).split("\n"):
+            lines = wrap_lines(app, para, size=TEXT_SIZE, width=width) if para.strip() else [para]
+            out, pos = "", 0
+            for i, line in enumerate(lines):
+                at = para.find(line, pos)
+                if i:
+                    out += _joint(para, pos, at)
+                out += _escape(line)
+                pos = at + len(line) if at >= 0 else pos
+            paras.append(out)
+        return "<br>".join(paras)
 
     def _refresh(self):
         for i, b in enumerate(self.buttons):
