@@ -1,0 +1,63 @@
+"""What a person playing the Grail War screen ran into (gw-play25): each test posts real
+events and checks what the player sees -- a choice's hover card that stayed up after the
+choice was gone, ..."""
+import pygame
+import pytest
+
+from .conftest import click, press
+from .test_grailwar_screen import button, open_war, wait_for_menu
+
+pytest.importorskip("grailwar.rules")
+
+
+def hover(app, element, frames=2):
+    """Move the mouse (a real MOUSEMOTION) over the centre of ``element``."""
+    pos = app.logical_to_window(element.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False))
+    app.step(frames)
+
+
+def test_a_choices_hover_card_goes_when_the_choice_is_answered(make_app):
+    """Hovering "Talisman" in the craft menu and choosing it with the key left its card up over
+    the confirmation, then over "other masters are deciding" and the battles that followed."""
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=5)
+    wait_for_menu(app, scene, "declare", "F1")
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "craft")))
+    talisman = button(scene, lambda op: op[0] == "choose" and op[2] == "talisman")
+    hover(app, talisman)
+    assert scene.card and "talisman" in str(scene.card[1]), "hovering a mystic code shows its card"
+    press(app, pygame.K_4)               # the talisman, by its key, the mouse left where it was
+    assert scene.menu.confirming is not None, "the craft asks for a yes first"
+    assert not scene.card, "nothing under the mouse now (the yes/no sit on the first row): no card"
+    press(app, pygame.K_2)               # yes: declared; the menu gives way to the other masters
+    app.step(5)
+    assert not scene.card
+
+
+def into_a_talk(app, scene):
+    """A seven-faction war (seed 5): rest, then open talks in the comm turn by keys."""
+    wait_for_menu(app, scene, "declare", "F1", frames=2000)
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("declare", "rest")))
+    for _ in range(3):                    # a confirmation, if any
+        if scene.state.pending and scene.state.pending.kind == "declare" and scene.buttons:
+            click(app, button(scene, lambda op: op[0] in ("choose", "apply", "confirm")))
+    wait_for_menu(app, scene, "comm", "F1", frames=4000)
+    click(app, button(scene, lambda op: op[0] == "choose" and op[2] == ("talk", "open")))
+    if scene.state.pending.kind == "comm":           # whom to talk to: the first
+        click(app, button(scene, lambda op: op[0] in ("choose", "apply")))
+    return wait_for_menu(app, scene, "talk", "F1")
+
+
+@pytest.mark.parametrize("lang, question, two", [("en", "How many command spells do you give?", "Command spells: 2"),
+                                                   ("ja", "令呪を何画渡しますか？", "令呪2画")])
+def test_giving_command_spells_asks_how_many_in_words(make_app, lang, question, two):
+    """In a talk, "Give command spells" led to buttons "1. 1", "2. 2", "3. 3" under the talk's
+    question "What do you tell them?"."""
+    app, scene = open_war(make_app, ["human"] + ["npc"] * 6, seed=5, lang=lang)
+    into_a_talk(app, scene)
+    give = [i for i, (b, op) in enumerate(scene.buttons) if op[0] == "choose" and op[2] == "give_spells"]
+    assert give, f"the talk offers to give command spells: {[op for _, op in scene.buttons]}"
+    press(app, pygame.K_1 + give[0])
+    labels = [b.text for b, op in scene.buttons if op[0] == "choose"]
+    assert labels == [f"{i}. " + two.replace("2", str(i)) for i in (1, 2, 3)]
+    assert any(question in t for t in scene.menu.texts())
