@@ -105,14 +105,14 @@ class PromptMenu:
             container = self.dialog
             title = self.confirming[1] if self.confirming else VM.prompt_title(host, pend.get("faction"))
             sub = self.sub_question() if self.confirming is None else ""
-            if sub:                      # "How many command spells?" under "What do you tell them?"
-                title += "\n" + sub
+            size = 18 if sub else 20     # "How many command spells?" under "What do you say?", no scrollbar
+            text = html(title) + (f"<br>{html(sub)}" if sub else "")
             head = host.tr("dialog.talk_title") if pend.get("kind") == "talk" else host.tr("dialog.title")
             pygame_gui.elements.UILabel(pygame.Rect(16, 14, 728, 34), head, m,
                                         container=container, object_id="#grailwar_dialog")
-            pygame_gui.elements.UITextBox(f"<font pixel_size=20>{html(title).replace(chr(10), '<br>')}</font>", pygame.Rect(16, 52, 728, 92), m,
+            pygame_gui.elements.UITextBox(f"<font pixel_size={size}>{text}</font>", pygame.Rect(16, 52, 728, 92), m,
                                           container=container, object_id="#grailwar_dialog")
-            self.dialog_texts = [head, title]
+            self.dialog_texts = [head, title] + ([sub] if sub else [])
             x0, y0 = 20, 160
         if self.confirming is not None:
             # the costly choice: "no" first (key 1), "yes" second

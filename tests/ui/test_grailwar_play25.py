@@ -61,3 +61,24 @@ def test_giving_command_spells_asks_how_many_in_words(make_app, lang, question, 
     labels = [b.text for b, op in scene.buttons if op[0] == "choose"]
     assert labels == [f"{i}. " + two.replace("2", str(i)) for i in (1, 2, 3)]
     assert any(question in t for t in scene.menu.texts())
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Give 1 of your 3 command spells to F7 Berserker"),
+                                         ("ja", "令呪1画（残り3画）をF7 バーサーカー")])
+def test_giving_command_spells_away_is_asked_first(make_app, lang, words):
+    """A command spell given in a talk went at one key press, with no "Are you sure?" -- unlike
+    spending one, which always asks."""
+    app, scene = open_war(make_app, ["human"] + ["npc"] * 6, seed=5, lang=lang)
+    into_a_talk(app, scene)
+    give = [i for i, (b, op) in enumerate(scene.buttons) if op[0] == "choose" and op[2] == "give_spells"]
+    before = len(scene.record.actions)
+    press(app, pygame.K_1 + give[0])
+    press(app, pygame.K_1)                            # one spell
+    assert scene.menu.confirming is not None, "a gift of command spells is asked first"
+    assert any(words in t for t in scene.menu.texts()), scene.menu.texts()
+    assert len(scene.record.actions) == before and scene.vm["me"]["spells"] == 3
+    press(app, pygame.K_1)                            # no, go back: nothing given
+    assert scene.menu.confirming is None and len(scene.record.actions) == before
+    press(app, pygame.K_1)                            # one spell again, then yes
+    press(app, pygame.K_2)
+    assert [a["a"]["option"] for a in scene.record.actions[before:]][:1] == ["give_spells"]
