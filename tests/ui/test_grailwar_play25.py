@@ -82,3 +82,19 @@ def test_giving_command_spells_away_is_asked_first(make_app, lang, words):
     press(app, pygame.K_1)                            # one spell again, then yes
     press(app, pygame.K_2)
     assert [a["a"]["option"] for a in scene.record.actions[before:]][:1] == ["give_spells"]
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Where F1 Saber"), ("ja", "居場所")])
+def test_telling_a_rival_where_you_are_is_asked_first(make_app, lang, words):
+    """"Share information" with one fact to tell (your own location) told it at one key press:
+    a secret of the master's given away with no "Are you sure?"."""
+    app, scene = open_war(make_app, ["human"] + ["npc"] * 6, seed=5, lang=lang)
+    into_a_talk(app, scene)
+    share = [i for i, (b, op) in enumerate(scene.buttons) if op[0] == "choose" and op[2] == "share"]
+    before = len(scene.record.actions)
+    press(app, pygame.K_1 + share[0])
+    assert scene.menu.confirming is not None, "telling a secret is asked first"
+    assert any(words in t for t in scene.menu.texts()), scene.menu.texts()
+    assert len(scene.record.actions) == before
+    press(app, pygame.K_2)                            # yes
+    assert [a["a"]["option"] for a in scene.record.actions[before:]][:1] == ["share"]
