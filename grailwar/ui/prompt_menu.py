@@ -379,7 +379,8 @@ class PromptMenu:
             title = VM.prompt_title(host, fid)
             lines = wrap_lines(host.app, title, 20, PROMPT.w - 32, bold=True)
             below = y + 32
-            if len(lines) == 1:
+            one_line = len(lines) == 1       # at 20 px: room under it for what to choose
+            if one_line:
                 pen.blit(surface, title, (x, y), 20, T.ACCENT, True)
             else:   # a long question in two smaller lines, whole (it was cut short with "…")
                 lines = wrap_lines(host.app, title, 16, PROMPT.w - 32, bold=True)
@@ -390,7 +391,7 @@ class PromptMenu:
             if self.dialog is not None:
                 pen.blit(surface, host.tr("prompt.in_dialog"), (x, below), 16, T.TEXT_DIM)
                 q = None
-            if q and len(lines) == 1:       # what to choose, under a one-line question
+            if q and one_line:       # what to choose, under a one-line question (never over the buttons)
                 pen.blit(surface, self.field_label(q[0]), (x, below), 16, T.TEXT_DIM)
         else:
             pen.blit(surface, host.tr("prompt.waiting", who=who), (x, y), 20, T.TEXT_DIM, True)

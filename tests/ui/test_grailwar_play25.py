@@ -98,3 +98,17 @@ def test_telling_a_rival_where_you_are_is_asked_first(make_app, lang, words):
     assert len(scene.record.actions) == before
     press(app, pygame.K_2)                            # yes
     assert [a["a"]["option"] for a in scene.record.actions[before:]][:1] == ["share"]
+
+
+def test_what_to_choose_is_not_written_over_the_buttons(make_app):
+    """The redraw question ("Battle #1: spend a command spell to redraw the random parameter
+    (Agility)?") is too long at 20 px and is drawn on one 16 px line; "Choose" was then written
+    under it, across the top of the first row of buttons."""
+    from .test_grailwar_play import show_prompt
+    from grailwar.rules.actions import Answer
+    app, scene = open_war(make_app, ["human", "npc", "npc"], seed=5)
+    wait_for_menu(app, scene, "declare", "F1")
+    shown = show_prompt(app, scene, {"kind": "reroll", "faction": "F1", "battle": 1, "slot3": "AGI"},
+                        [Answer("F1", "reroll", "pass"), Answer("F1", "reroll", "spell")])
+    assert "redraw the random parameter" in shown
+    assert scene.tr("field.choice") not in scene.drawn_texts, "no \"Choose\" across the buttons"
