@@ -112,3 +112,21 @@ def test_what_to_choose_is_not_written_over_the_buttons(make_app):
                         [Answer("F1", "reroll", "pass"), Answer("F1", "reroll", "spell")])
     assert "redraw the random parameter" in shown
     assert scene.tr("field.choice") not in scene.drawn_texts, "no \"Choose\" across the buttons"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_replays_scrubber_stays_in_its_box_at_the_end(make_app, lang):
+    """A finished war opened from Load: under the chart, the slider kept its full width and ran
+    off the right of the panel and the window, and the key line ended in "…"."""
+    from .test_grailwar_replay import finished_record, open_from_load
+    _, _, record = finished_record()
+    app = make_app(lang=lang)
+    scene = open_from_load(app, record)
+    app.step(2)
+    assert scene.at_end()
+    panel = pygame.Rect(1460, 592, 400, 174)
+    assert panel.contains(scene.slider.rect), (scene.slider.rect, panel)
+    keys = [t for t in scene.drawn_texts if "Home" in t or "End" in t]
+    assert keys and not any(t.endswith("…") for t in keys)
+    press(app, pygame.K_HOME)            # back to the start: the slider follows into the wide box
+    assert not scene.at_end() and scene.slider.rect.width > 600
