@@ -105,7 +105,9 @@ class PromptMenu:
             container = self.dialog
             title = self.confirming[1] if self.confirming else VM.prompt_title(host, pend.get("faction"))
             sub = self.sub_question() if self.confirming is None else ""
-            size = 18 if sub else 20     # "How many command spells?" under "What do you say?", no scrollbar
+            # two lines ("How many command spells?" under "What do you say?", or a long "are you
+            # sure?") are smaller, so that they fit without a scrollbar
+            size = 18 if sub or self.confirming is not None else 20
             text = html(title) + (f"<br>{html(sub)}" if sub else "")
             head = host.tr("dialog.talk_title") if pend.get("kind") == "talk" else host.tr("dialog.title")
             pygame_gui.elements.UILabel(pygame.Rect(16, 14, 728, 34), head, m,

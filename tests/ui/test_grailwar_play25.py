@@ -2,6 +2,7 @@
 events and checks what the player sees -- a choice's hover card that stayed up after the
 choice was gone, ..."""
 import pygame
+import pygame_gui
 import pytest
 
 from .conftest import click, press
@@ -95,6 +96,8 @@ def test_telling_a_rival_where_you_are_is_asked_first(make_app, lang, words):
     press(app, pygame.K_1 + share[0])
     assert scene.menu.confirming is not None, "telling a secret is asked first"
     assert any(words in t for t in scene.menu.texts()), scene.menu.texts()
+    boxes = [e for e in scene.menu.dialog.get_container().elements if isinstance(e, pygame_gui.elements.UITextBox)]
+    assert boxes and all(b.scroll_bar is None for b in boxes), "the question fits its box (no scrollbar)"
     assert len(scene.record.actions) == before
     press(app, pygame.K_2)                            # yes
     assert [a["a"]["option"] for a in scene.record.actions[before:]][:1] == ["share"]
