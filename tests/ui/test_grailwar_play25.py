@@ -133,3 +133,24 @@ def test_the_replays_scrubber_stays_in_its_box_at_the_end(make_app, lang):
     assert keys and not any(t.endswith("…") for t in keys)
     press(app, pygame.K_HOME)            # back to the start: the slider follows into the wide box
     assert not scene.at_end() and scene.slider.rect.width > 600
+
+
+def test_an_answer_in_a_talk_waits_for_its_die(make_app):
+    """Proposing an alliance: "Their answer: ... refused" was up while the d100 that decided it
+    was still tumbling on the tray (its caption "alliance accepted by F7 Berserker (1D100<=30) > …")."""
+    app, scene = open_war(make_app, ["human"] + ["npc"] * 6, seed=5)
+    into_a_talk(app, scene)
+    scene.fast = scene.tray.speed = 1.0                  # dice at a player's speed from here on
+    propose = [i for i, (b, op) in enumerate(scene.buttons) if op[0] == "choose" and op[2] == "propose"]
+    press(app, pygame.K_1 + propose[0], frames=1)
+    while scene.menu.buttons and scene.state.pending and scene.state.pending.kind == "talk" and \
+            any(op[0] == "choose" and op[1] == "arg" for _, op in scene.buttons):
+        press(app, pygame.K_1, frames=1)                 # who moves: the first
+    assert scene.tray.busy, "the alliance's d100 is on the tray"
+    assert scene.menu.reply is None, "no answer before the die lands"
+    for _ in range(600):
+        if not scene.tray.busy and not scene.feed.pending:
+            break
+        app.step(1)
+    app.step(2)
+    assert scene.menu.reply is not None, "the answer once the die has landed"
