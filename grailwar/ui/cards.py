@@ -250,6 +250,17 @@ def card_at(host, pos):
     return None
 
 
+def still_there(host, shown):
+    """Is the card ``shown`` (rect, card id) still that of something on the screen: a menu
+    choice now drawn there, or a zone the panels registered?"""
+    rect, cid = shown
+    for zones in host.hot.values():
+        if (rect, cid) in zones:
+            return True
+    return any(op[0] == "choose" and b.visible and pygame.Rect(b.rect) == rect and for_value(host, op[1], op[2]) == cid
+               for b, op in host.menu.buttons)
+
+
 def cycle(host, current):
     """The keyboard's way to the cards (I): the next of the menu's choices that have a card,
     then the sheet's title, skills and NP, then the rivals' rows; after the last, none."""

@@ -39,6 +39,16 @@ def consequence(host, action):
     if kind in ("use", "commit") and (item.startswith("code:") or item in host.static.codes):
         code = item[5:] if item.startswith("code:") else item
         return tr("confirm.code", name=host.static.code_name(code, host.app.lang), n=me.get("items", {}).get(code, 1))
+    if kind == "talk" and action.option in ("give_spells", "give_code", "share"):    # never taken back
+        pend = (host.vm or {}).get("pending") or {}
+        other = action.target or (pend.get("other") if isinstance(pend, dict) else "") or ""
+        who = host.value_label("target", other) if other else host.tr("gw_play25.them")
+        if action.option == "share":       # a secret told: where you are, who your servant is...
+            return tr("gw_play25.confirm_share", what=host.value_label("arg", action.arg), who=who)
+        if action.option == "give_spells":
+            return tr("gw_play25.confirm_give_spells", n=action.arg, have=spells, who=who)
+        return tr("gw_play25.confirm_give_code", name=host.static.code_name(action.arg, host.app.lang), who=who,
+                  have=me.get("items", {}).get(action.arg, 1))
     if kind == "talk" and getattr(action, "option", "") == "done":
         return tr("confirm.end_comm")
     if kind == "answer" and action.prompt == "retreat_pay":    # two spells, or the servant is lost

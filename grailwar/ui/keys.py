@@ -120,6 +120,12 @@ class InputRouter:
         h = self.host
         return h.handoff is None and not h.battles.shown and not h.ended
 
+    def rehover(self):
+        """The choices changed: a card of a choice that is gone does not stay up."""
+        h = self.host
+        if h.card and not cards.still_there(h, h.card):
+            h.card = None
+
     def _hover(self, pos):
         h = self.host
         h.map.hover = h.map.hit(pos) if MAP.collidepoint(pos) and self.map_shown() else None

@@ -78,8 +78,14 @@ class PromptMenu:
         self.clear()
         self.tree = None
         self.key = None
+        self.host.input.rehover()        # no card left for a choice that is gone
 
     def build(self):
+        """The buttons (or dialog) of the current question; the hover card then follows them."""
+        self._build()
+        self.host.input.rehover()        # no card left up for a choice that is gone
+
+    def _build(self):
         host = self.host
         self.clear()
         if self.tree is None:
@@ -98,12 +104,17 @@ class PromptMenu:
                                                       object_id="#grailwar_dialog")
             container = self.dialog
             title = self.confirming[1] if self.confirming else VM.prompt_title(host, pend.get("faction"))
+            sub = self.sub_question() if self.confirming is None else ""
+            # two lines ("How many command spells?" under "What do you say?", or a long "are you
+            # sure?") are smaller, so that they fit without a scrollbar
+            size = 18 if sub or self.confirming is not None else 20
+            text = html(title) + (f"<br>{html(sub)}" if sub else "")
             head = host.tr("dialog.talk_title") if pend.get("kind") == "talk" else host.tr("dialog.title")
             pygame_gui.elements.UILabel(pygame.Rect(16, 14, 728, 34), head, m,
                                         container=container, object_id="#grailwar_dialog")
-            pygame_gui.elements.UITextBox(f"<font pixel_size=20>{html(title)}</font>", pygame.Rect(16, 52, 728, 92), m,
+            pygame_gui.elements.UITextBox(f"<font pixel_size={size}>{text}</font>", pygame.Rect(16, 52, 728, 92), m,
                                           container=container, object_id="#grailwar_dialog")
-            self.dialog_texts = [head, title]
+            self.dialog_texts = [head, title] + ([sub] if sub else [])
             x0, y0 = 20, 160
         if self.confirming is not None:
             # the costly choice: "no" first (key 1), "yes" second
@@ -140,12 +151,12 @@ class PromptMenu:
         for i, v in enumerate(shown):
             if isinstance(v, Used):        # taken since the menu was first shown: its place stays
                 r = pygame.Rect(x0 + (i % 2) * (bw + gap), y0 + (i // 2) * (bh + gap), bw, bh)
-                b = pygame_gui.elements.UIButton(r, self.fit("✓ " + host.value_label(field, v.value), bw), m,
+                b = pygame_gui.elements.UIButton(r, self.fit("✓ " + self.choice_label(field, v.value), bw), m,
                                                  object_id="#grailwar_choice", container=container)
                 b.disable()
                 self.buttons.append((b, ("used", v.value)))
                 continue
-            label = f"{i + 1 if i < 9 else 0}. " + host.value_label(field, v)
+            label = f"{i + 1 if i < 9 else 0}. " + self.choice_label(field, v)
             odds = self.odds_text(self.tree.actions_with(field, v))
             r = pygame.Rect(x0 + (i % 2) * (bw + gap), y0 + (i // 2) * (bh + gap), bw, bh)
             shown = self.fit(label, bw, odds)
@@ -370,7 +381,8 @@ class PromptMenu:
             title = VM.prompt_title(host, fid)
             lines = wrap_lines(host.app, title, 20, PROMPT.w - 32, bold=True)
             below = y + 32
-            if len(lines) == 1:
+            one_line = len(lines) == 1       # at 20 px: room under it for what to choose
+            if one_line:
                 pen.blit(surface, title, (x, y), 20, T.ACCENT, True)
             else:   # a long question in two smaller lines, whole (it was cut short with "…")
                 lines = wrap_lines(host.app, title, 16, PROMPT.w - 32, bold=True)
@@ -381,12 +393,32 @@ class PromptMenu:
             if self.dialog is not None:
                 pen.blit(surface, host.tr("prompt.in_dialog"), (x, below), 16, T.TEXT_DIM)
                 q = None
-            if q and len(lines) == 1:       # what to choose, under a one-line question
+            if q and one_line:       # what to choose, under a one-line question (never over the buttons)
                 pen.blit(surface, self.field_label(q[0]), (x, below), 16, T.TEXT_DIM)
         else:
             pen.blit(surface, host.tr("prompt.waiting", who=who), (x, y), 20, T.TEXT_DIM, True)
             pen.blit(surface, host.tr("prompt.skip_hint"), (x, y + 34), 15, T.TEXT_FAINT)
 
+
+    def chosen(self, field):
+        """The value picked so far for ``field`` (also through the merged first question), or None."""
+        for f, v in reversed(self.tree.path if self.tree else []):
+            if f == field:
+                return v
+            if f == "primary" and isinstance(v, tuple) and PRIMARY.get(v[0]) == field:
+                return v[1]
+        return None
+
+    def choice_label(self, field, v):
+        """A choice's words: a number of command spells given in a talk says so ("2" said nothing)."""
+        if field == "arg" and self.chosen("option") == "give_spells":
+            return self.host.tr("gw_play25.spells_n", n=v)
+        return self.host.value_label(field, v)
+
+    def sub_question(self):
+        """What a talk's second pick is ("" when the dialog's question says it already)."""
+        q = self.tree.question() if self.tree and self.tree.path else None
+        return self.field_label(q[0]) if q else ""
 
     def field_label(self, field):
         """What the next pick is, in words: the target of a craft is a mystic code, of a move a place
@@ -395,6 +427,10 @@ class PromptMenu:
             act = next((v[1] if isinstance(v, tuple) else v for f, v in reversed(self.tree.path)
                         if f in ("primary", "act")), "")
             text = self.host.tr("gw_play.target_" + str(act), default="")
+            if text:
+                return text
+        if field == "arg":               # what a talk's option asks next: how many spells, which code...
+            text = self.host.tr("gw_play25.arg_" + str(self.chosen("option")), default="")
             if text:
                 return text
         return self.host.tr("field." + str(field), default=str(field))

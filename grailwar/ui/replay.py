@@ -18,6 +18,7 @@ from tabletop.ui.gui import pygame_gui   # imported on first use (start-up time)
 from tabletop.engine import Action, replay
 from tabletop.ui.logpanel import LogPanel
 from tabletop.ui.scene import Scene
+from tabletop.ui.tooltip import wrap_lines
 
 from . import panels
 from . import theme as T
@@ -268,8 +269,13 @@ class ReplayScene(Scene):
                                        turn=self.turn_now(), phase=self.tr("phase.detail." + str(self.state.phase),
                                                                            default=str(self.state.phase))),
                       (x, y + 34), 16, T.TEXT, maxw=box.w - 32)
-        self.pen.blit(surface, self.tr("gw_table.replay.keys"), (x, y + 62), 14, T.TEXT_DIM, maxw=box.w - 32)
-        if self.slider is not None:
+        keys = wrap_lines(self.app, self.tr("gw_table.replay.keys"), 14, box.w - 32)   # whole, in the narrow box too
+        for i, line in enumerate(keys[:2]):
+            self.pen.blit(surface, line, (x, y + 62 + i * 18), 14, T.TEXT_DIM, maxw=box.w - 32)
+        if self.slider is not None:       # inside the box, whichever box it is (it ran off the screen)
+            size = (box.w - 32, SLIDER.h)
+            if tuple(self.slider.relative_rect.size) != size:
+                self.slider.set_dimensions(size)
             self.slider.set_relative_position((box.x + 16, box.y + 140 if box.h > 220 else box.y + 110))
 
 

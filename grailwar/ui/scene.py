@@ -399,7 +399,10 @@ class GrailWarScene(Scene):
             # the answer is what the engine let this master see of the notes just logged
             notes = [VM.log_entry(self.state, ev.index, self.viewer) for ev in visible
                      if getattr(ev, "kind", "") == "logged"]
-            self.menu.show_reply([self.log_text(e, when=False) for e in notes if e.get("kind") == "note"])
+            lines = [self.log_text(e, when=False) for e in notes if e.get("kind") == "note"]
+            # after the dice thrown for it: an answer never shows before the roll that decided it lands
+            self.feed.queue_call(lambda lines=lines: self.menu.show_reply(lines))
+            self.feed.release()
 
     # --- taking a declaration back (takeback.py) ------------------------------------------------------
     def take_back(self, action):
