@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from tabletop.ui import skin
+from tabletop.ui.tooltip import elide_line, wrap_lines
 
 from . import theme as T
 
@@ -287,19 +288,18 @@ class DiceTray:
             self._land_current()
             self.hold = HOLD / max(1.0, speed)
 
-    def _line_surfs(self, line, col):
-        """The dice-bot line in one or two rows that fit the tray."""
+    def caption_rows(self, line, col):
+        """The dice-bot line in one or two rows that fit the tray, broken as the log breaks it
+        (between words or Japanese phrases); a line too long for two rows ends in "…" (the log
+        below has it whole)."""
         key = (line, col)
         if getattr(self, "_line_key", None) == key:
             return self._line_cache
         maxw = self.rect.w - 28
-        font = self.app.font(16, True)
-        rows = [line]
-        if font.size(line)[0] > maxw:
-            cut = line.rfind(" (", 0)
-            if cut <= 0 or font.size(line[:cut])[0] > maxw:
-                cut = len(line) // 2
-            rows = [line[:cut], line[cut:].strip()]
+        rows = wrap_lines(self.app, line, size=16, width=maxw, bold=True) or [line]
+        if len(rows) > 2:
+            rest = line[len(rows[0]):].strip() if line.startswith(rows[0]) else " ".join(rows[1:])
+            rows = [rows[0], elide_line(self.app, rest, 16, maxw, bold=True)]
         self._line_cache = [self.app.text(r, 16, col, True, cache=False) for r in rows]   # kept here
         self._line_key = key
         return self._line_cache
@@ -319,7 +319,7 @@ class DiceTray:
         if self.shown_line:
             col = TONE_COLOUR.get(self.shown_tone, T.TEXT)
             line = self.shown_line
-            surfs = self._line_surfs(line, col)
+            surfs = self.caption_rows(line, col)
             hgt = sum(s.get_height() for s in surfs) + 8
             bg = pygame.Rect(self.rect.x + 8, self.rect.bottom - hgt - 10, self.rect.w - 16, hgt)
             pygame.draw.rect(surface, (10, 20, 16), bg, border_radius=4)
