@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .. import games
 from ..engine import SaveError
-from ..engine.saves import data_dir, delete_slot, read_record, unfinished_slots
+from ..engine.saves import SLOT_PREFIX, data_dir, delete_slot, read_record, unfinished_slots
 from .menu_scene import MUTED, TEXT, MenuScene, start_game
 from .widgets import draw_backdrop
 
@@ -137,6 +137,8 @@ class LoadScene(PagedScene):
         name = self.app.t(f"shell.game.{game}") if game in games.GAMES else str(game)
         text = self.app.t("shell.load.finished" if finished else "shell.load.entry", game=name,
                           seats=seats_text(self.app, seats), when=when, actions=actions)
+        if path.name.startswith(SLOT_PREFIX):      # a game's autosave, beside the record its end screen saved
+            text = self.app.t("shell.load.autosave", entry=text)
         if self.current is not None and _same_file(path, self.current):
             text = self.app.t("shell.load.this_game", entry=text)
         return text

@@ -462,7 +462,8 @@ def test_the_load_screen_says_what_each_save_is_and_which_is_the_game_on_the_tab
     """Esc, Load game over a Grail War in progress: each entry names the game, its seats and how many
     actions it holds, not its file name, and the war on the table is marked; an unreadable file keeps its
     name and says it cannot be read. Before, every entry was the game's name, a time and a file name
-    like slot-grailwar-hnn-20261202T110302Z-s5.json, and four untouched wars looked alike."""
+    like slot-grailwar-hnn-20261202T110302Z-s5.json, and four untouched wars looked alike (and a finished
+    war's autosave looked like the record its end screen saved)."""
     import shutil
     from pathlib import Path
     good = Path(__file__).parents[1] / "data" / "hostile" / "records" / "good.json"
@@ -487,6 +488,8 @@ def test_the_load_screen_says_what_each_save_is_and_which_is_the_game_on_the_tab
     pen = labels["pendulum-saved.json"]
     tail = t("shell.load.entry", game="G", seats="S", when="W", actions=6).split("W", 1)[1]
     assert pen.startswith(t("shell.game.pendulum") + " — ") and pen.endswith(tail) and mark not in pen
+    auto = t("shell.load.autosave", entry="").strip()         # the war's autosave says so; a saved record not
+    assert auto in labels[war] and auto not in pen
     assert labels["broken-grailwar.json"] == t("shell.load.damaged", game=t("shell.game.grailwar"),
                                                   file="broken-grailwar.json")
 
