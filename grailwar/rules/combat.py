@@ -217,6 +217,23 @@ def passive_mod(b, pt, side):
     pas = pt.pas
     if pas is not None and pas[0] == slots:
         return pas
+    passive = pt.f.passive
+    key = (id(passive), side, pt.main, pt.own_base, *slots)
+    hit = _PAS.get(key)
+    if hit is None or hit[0] is not passive:
+        if len(_PAS) > 8192:
+            _PAS.clear()
+        hit = _PAS[key] = (passive, *_passive_terms(pt, side, slots))
+    pas = pt.pas = (list(slots), hit[1], hit[2])
+    return pas
+
+
+# (id(passive), side, main, at own base, *slots) -> (passive, terms, counted), shared read only: the
+# terms read only the faction's static passive effects (never changed; checked by identity)
+_PAS: dict = {}
+
+
+def _passive_terms(pt, side, slots):
     f = pt.f
     fid = f.id
     passive = f.passive
@@ -232,8 +249,7 @@ def passive_mod(b, pt, side):
         if v and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, ())) and \
                 (ps == "ALL" or any(p in slots for p in ps)):
             counted.append((fid, sid))
-    pas = pt.pas = (list(slots), terms, counted)
-    return pas
+    return terms, counted
 
 
 def compute(g, b, final):
