@@ -212,7 +212,9 @@ def side_mod(g, b, side, final):
 def passive_mod(b, pt, side):
     """``pt``'s passive win-rate terms and the passive skills that count (``contrib``) for the
     battle's slots, as ``(slots, terms, counted)``: the same at B6 and B8 (the slots are set by
-    then), so made once per battle and part (kept as ``pt.pas`` with the slots they were made for)."""
+    then), so made once per battle and part (kept as ``pt.pas`` with the slots they were made for), and
+    once per faction, role and slots for every battle (``_PAS``: they read only the faction's static
+    passive effects, never changed in place; the memo checks them by identity)."""
     slots = b.slots
     pas = pt.pas
     if pas is not None and pas[0] == slots:
@@ -228,9 +230,7 @@ def passive_mod(b, pt, side):
     return pas
 
 
-# (id(passive), side, main, at own base, *slots) -> (passive, terms, counted), shared read only: the
-# terms read only the faction's static passive effects (never changed; checked by identity)
-_PAS: dict = {}
+_PAS: dict = {}     # (id(passive), side, main, own base, *slots) -> (passive, terms, counted); read only
 
 
 def _passive_terms(pt, side, slots):
@@ -293,11 +293,7 @@ def compute(g, b, final):
 
 def _top_level(parts):
     """The highest level on a side."""
-    top = parts[0].f.level
-    for pt in parts:
-        if pt.f.level > top:
-            top = pt.f.level
-    return top
+    return max([pt.f.level for pt in parts])
 
 
 def breakdown_params(g, bd):
@@ -390,9 +386,14 @@ def _fight(g, fr):
             xf = x.f
             for y in parts:
                 if x is not y:
-                    if not xf.know[y.f.id].acq:         # (acquainted already: ``acquaint`` adds nothing)
-                        g.acquaint(xf, y.f)
-                    g.learn_loc(xf, y.f)
+                    yf = y.f
+                    k = xf.know[yf.id]
+                    if not k.acq:                       # (acquainted already: ``acquaint`` adds nothing)
+                        g.acquaint(xf, yf)
+                    if yf.active:                       # g.learn_loc(xf, yf), without the call
+                        k.loc = True
+                        if xf.known_empty:
+                            xf.known_empty.discard(yf.location)
         for w in b.witnesses:
             wf = g.fac[w]
             for y in parts:
@@ -403,10 +404,8 @@ def _fight(g, fr):
         b.stage = "slots"
         fr["pc"] = 2
     vis = b.vis
-    # While ``play_out`` answers this war with the NPC table, its slot, reroll and commit rules are
-    # called here directly (``direct``: the rule without the prompt's context dict and ``ask``),
-    # recorded as ``ask`` records them; otherwise (or once the runaway guard's budget is spent)
-    # each is a prompt, with the frame written first.
+    # While ``play_out`` answers with the NPC table, its slot, reroll and commit rules are called here
+    # (``direct``), recorded as ``ask`` records them; otherwise (or past the budget) each is a prompt.
     now = prompt.NOW
     dslot = dreroll = dcommit = None
     if now is not None and now[0] is g:
