@@ -57,7 +57,9 @@ def _aftermath_before_defeat(g, b):
                         why={"key": LOG + "reason.battle_upkeep", "params": {"no": b.no}} if g.keep_log else None)
             pt.f.fought = True
     # 2 reveals
-    watchers = [pt.f for pt in parts if pt.f.active] + [g.fac[w] for w in b.witnesses]
+    watchers = [pt.f for pt in parts if pt.f.active]
+    if b.witnesses:                 # (mostly none: no second list)
+        watchers += [g.fac[w] for w in b.witnesses]
     reveals = set(b.contrib)
     for pt in parts:
         for sk in pt.active:

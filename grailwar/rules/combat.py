@@ -212,11 +212,28 @@ def side_mod(g, b, side, final):
 def passive_mod(b, pt, side):
     """``pt``'s passive win-rate terms and the passive skills that count (``contrib``) for the
     battle's slots, as ``(slots, terms, counted)``: the same at B6 and B8 (the slots are set by
-    then), so made once per battle and part (kept as ``pt.pas`` with the slots they were made for)."""
+    then), so made once per battle and part (kept as ``pt.pas`` with the slots they were made for), and
+    once per faction, role and slots for every battle (``_PAS``: they read only the faction's static
+    passive effects, never changed in place; the memo checks them by identity)."""
     slots = b.slots
     pas = pt.pas
     if pas is not None and pas[0] == slots:
         return pas
+    passive = pt.f.passive
+    key = (id(passive), side, pt.main, pt.own_base, *slots)
+    hit = _PAS.get(key)
+    if hit is None or hit[0] is not passive:
+        if len(_PAS) > 8192:
+            _PAS.clear()
+        hit = _PAS[key] = (passive, *_passive_terms(pt, side, slots))
+    pas = pt.pas = (list(slots), hit[1], hit[2])
+    return pas
+
+
+_PAS: dict = {}     # (id(passive), side, main, own base, *slots) -> (passive, terms, counted); read only
+
+
+def _passive_terms(pt, side, slots):
     f = pt.f
     fid = f.id
     passive = f.passive
@@ -232,8 +249,7 @@ def passive_mod(b, pt, side):
         if v and (w in ALWAYS or when_ok(w, side, pt.main, pt.own_base, ())) and \
                 (ps == "ALL" or any(p in slots for p in ps)):
             counted.append((fid, sid))
-    pas = pt.pas = (list(slots), terms, counted)
-    return pas
+    return terms, counted
 
 
 def compute(g, b, final):
@@ -277,11 +293,7 @@ def compute(g, b, final):
 
 def _top_level(parts):
     """The highest level on a side."""
-    top = parts[0].f.level
-    for pt in parts:
-        if pt.f.level > top:
-            top = pt.f.level
-    return top
+    return max([pt.f.level for pt in parts])
 
 
 def breakdown_params(g, bd):
@@ -374,9 +386,14 @@ def _fight(g, fr):
             xf = x.f
             for y in parts:
                 if x is not y:
-                    if not xf.know[y.f.id].acq:         # (acquainted already: ``acquaint`` adds nothing)
-                        g.acquaint(xf, y.f)
-                    g.learn_loc(xf, y.f)
+                    yf = y.f
+                    k = xf.know[yf.id]
+                    if not k.acq:                       # (acquainted already: ``acquaint`` adds nothing)
+                        g.acquaint(xf, yf)
+                    if yf.active:                       # g.learn_loc(xf, yf), without the call
+                        k.loc = True
+                        if xf.known_empty:
+                            xf.known_empty.discard(yf.location)
         for w in b.witnesses:
             wf = g.fac[w]
             for y in parts:
@@ -387,10 +404,8 @@ def _fight(g, fr):
         b.stage = "slots"
         fr["pc"] = 2
     vis = b.vis
-    # While ``play_out`` answers this war with the NPC table, its slot, reroll and commit rules are
-    # called here directly (``direct``: the rule without the prompt's context dict and ``ask``),
-    # recorded as ``ask`` records them; otherwise (or once the runaway guard's budget is spent)
-    # each is a prompt, with the frame written first.
+    # While ``play_out`` answers with the NPC table, its slot, reroll and commit rules are called here
+    # (``direct``), recorded as ``ask`` records them; otherwise (or past the budget) each is a prompt.
     now = prompt.NOW
     dslot = dreroll = dcommit = None
     if now is not None and now[0] is g:

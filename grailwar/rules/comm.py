@@ -130,7 +130,8 @@ def opening(g, x):
     ctx = npc.comm_context(g, x)
     if ctx.get("roll"):
         cand = g.fac[ctx["candidate"]]
-        ok = g.percent(x.id, "alliance_initiative", clamp(x.ai.alliance_inclination, 0, 100),
+        inc = x.ai.alliance_inclination
+        ok = g.percent(x.id, "alliance_initiative", 0 if inc < 0 else 100 if inc > 100 else inc,      # clamp
                        g.vis(x.id), target=g.fref(cand.id))
         ctx = {"candidate": cand.id, "propose": ok}
     return ctx

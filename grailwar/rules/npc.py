@@ -385,7 +385,8 @@ def commit_direct(g, f, pt, rate, doomed, skills=True, np_ok=True):
     if f.spells > 0:
         if doomed or (pt.spells_wr == 0 and f.spells >= n.spell_boost_min_spells and rate < n.spell_boost_below_rate):
             return commit_of(f.id, "spell_winrate")
-    return commit_of(f.id, "done")
+    r = _RECS.get(("c", f.id, "done"))      # commit_of(f.id, "done"), the commonest answer, without the call
+    return r if r is not None else commit_of(f.id, "done")
 
 
 
@@ -410,7 +411,8 @@ def _comm(g, f, k, ctx):
             return talk_of(f.id, "open", ctx["dissolve"])
         if ctx.get("propose"):
             return talk_of(f.id, "open", ctx["candidate"])
-    return talk_of(f.id, "done")
+    r = _RECS.get(("t", f.id, "done", "", ""))       # talk_of(f.id, "done"), the commonest, without the call
+    return r if r is not None else talk_of(f.id, "done")
 
 
 _commit.direct = commit_direct
@@ -464,7 +466,8 @@ def slot_direct(g, f, ch):
     ds = [ov[q] - ev[q] for q in ch]
     best = max(ds)                    # the largest lead; the first parameter of a tie
     if ds.count(best) == 1 or tuple(ch) in _IN_ORDER:      # (choices in PARAMS order: the first is it)
-        return answer_of(f.id, "slot", ch[ds.index(best)])
+        r = _RECS.get(("a", f.id, "slot", ch[ds.index(best)]))       # answer_of(...), without the call
+        return r if r is not None else answer_of(f.id, "slot", ch[ds.index(best)])
     return answer_of(f.id, "slot", min((q for q, d in zip(ch, ds) if d == best), key=PARAMS.index))
 
 
@@ -485,7 +488,9 @@ def reroll_direct(g, f):
     ov, ev = _estimates(g, b, f)
     s3 = b.slots[2]
     lose = ov[s3] < ev[s3]
-    return answer_of(f.id, "reroll", "spell" if lose and f.spells >= g.fc.npc.spell_boost_min_spells else "pass")
+    c = "spell" if lose and f.spells >= g.fc.npc.spell_boost_min_spells else "pass"
+    r = _RECS.get(("a", f.id, "reroll", c))         # answer_of(...), without the call
+    return r if r is not None else answer_of(f.id, "reroll", c)
 
 
 _reroll.direct = reroll_direct

@@ -31,7 +31,9 @@ def _phase_actions(g, fr):
         step, grp, act = STAGES[s]
         group = h if grp == "h" else n if grp == "n" else h + n
         if i == 0 and not resume:
-            set_phase(g, step)
+            g.phase = step                  # set_phase(g, step), without the call in a silent war
+            if g.report_events:
+                set_phase(g, step)
         while i < len(group):
             f = fac[group[i]]
             d = f.declared
