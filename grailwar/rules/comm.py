@@ -61,13 +61,7 @@ def _phase_comm(g, fr):
     # a free use (``no_use``), an NPC with no initiative (no context: no dice) is asked its opening
     # here, recorded as ``ask`` records it, without the ``comm_for`` procedure: a "done" ends its
     # comm turn as that procedure would; an "open" enters the procedure where it would then stand.
-    now = prompt.NOW
-    rule = None
-    if now is not None and now[0] is g:
-        rule = now[1].get("comm")
-        if not getattr(rule, "no_use", False):
-            rule = None
-        acts, budget, report = now[2], now[3], now[5]
+    rule, acts, budget, report = direct_comm(g)
     while i < len(n):
         x = g.fac[n[i]]
         if not x.active:            # (``comm_for`` would return at once)
@@ -141,18 +135,24 @@ def comm_for(g, x):
     return (yield from run(g, frame("comm_for", x=x.id)))
 
 
+def direct_comm(g):
+    """``(rule, acts, budget, report)`` while ``play_out`` answers ``g`` with a rules table whose
+    ``comm`` rule never answers with a free use (``no_use``): that rule and ``play_out``'s
+    record of answers, its budget and its report flag (``prompt.NOW``); else ``(None, ...)``."""
+    now = prompt.NOW
+    if now is not None and now[0] is g:
+        rule = now[1].get("comm")
+        if getattr(rule, "no_use", False):
+            return rule, now[2], now[3], now[5]
+    return None, None, 0, None
+
+
 @resumable("comm_for")
 def _comm_for(g, fr):
     x = g.fac[fr["x"]]
     if "opened" not in fr:
         fr["opened"] = 0
-    now = prompt.NOW                # a ``no_use`` comm rule is asked directly (as ``_phase_comm`` does)
-    rule = None
-    if now is not None and now[0] is g:
-        rule = now[1].get("comm")
-        if not getattr(rule, "no_use", False):
-            rule = None
-        acts, budget, report = now[2], now[3], now[5]
+    rule, acts, budget, report = direct_comm(g)    # a ``no_use`` comm rule: asked directly
     while True:
         if "sub" in fr:
             yield from enter(g, fr)
