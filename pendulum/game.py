@@ -25,7 +25,7 @@ def make_rules(options=None, mods=None):
     """The rules for these options and mods, built once per mod list and options: the
     screen, a rematch and the teaching course share one (loading and checking the 17 data
     files is most of a build). Rules are never changed after they are built."""
-    from .rules.engine import PendulumRules
+    from .rules.engine import PendulumRules     # imported here to save start-up time (the launcher lists games)
     if rulescache.checking():         # validate-mod: the files as they are now, built leniently: never kept
         return PendulumRules(options, mods)
     key = (tuple(str(m) for m in (mods or ())), json.dumps(options or {}, sort_keys=True, default=str))
