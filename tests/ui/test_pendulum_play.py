@@ -21,6 +21,19 @@ def _game(lang, seats=("human", "bot", "bot"), mode="realtime", seed=3):
     return app, scene
 
 
+def record_texts(app) -> list[str]:
+    """From now on, every text the screen renders (``app.text``), in order, as it is drawn."""
+    drawn: list[str] = []
+    real = app.text
+
+    def spy(text, size, *a, **kw):
+        drawn.append(str(text))
+        return real(text, size, *a, **kw)
+
+    app.text = spy
+    return drawn
+
+
 def _rows(dialog) -> list[str]:
     """The lines pygame_gui laid the dialog's text out in, as the player reads them."""
     return ["".join(getattr(chunk, "text", "") for chunk in row.items)
@@ -131,14 +144,7 @@ def test_the_acting_lessons_your_turn_box_never_cuts_a_word_in_two(make_app):
     the panel's own buttons; every line the screen draws on the way is read as it is drawn."""
     from .test_teach import _click_next_until, open_teach
     app, scene = open_teach(make_app, speed=50.0, lang="ja")
-    drawn = []
-    real = app.text
-
-    def spy(text, size, *a, **kw):
-        drawn.append(str(text))
-        return real(text, size, *a, **kw)
-
-    app.text = spy
+    drawn = record_texts(app)
     _click_next_until(app, scene, "acting")
     app.step(3)
     assert any(d.endswith("報酬ボックスへドラッグします。") for d in drawn)      # the box was drawn
@@ -256,15 +262,8 @@ def test_the_last_lesson_names_the_button_it_shows(make_app, lang):
     the lesson and the line under it said to press Next (次へ), a button that is not there."""
     from .test_teach import _click_next_until, open_teach
     app, scene = open_teach(make_app, speed=50.0, lang=lang)
-    drawn = []
-    real = app.text
-
-    def spy(text, size, *a, **kw):
-        drawn.append(str(text))
-        return real(text, size, *a, **kw)
-
     _click_next_until(app, scene, "realtime")
-    app.text = spy
+    drawn = record_texts(app)
     scene.invalidate()
     app.set_lang("en" if lang == "ja" else "ja")         # the panel is drawn afresh ...
     app.set_lang(lang)                                   # ... in the player's language
@@ -297,14 +296,7 @@ def test_japanese_lists_on_the_table_are_joined_the_japanese_way(table_app):
     """「待っている席：赤 (R), 青 (B), 緑 (G)」 and 「赤 (R)の選択：権力1, 功績1」: lists on the
     Japanese table were joined with an English comma and space. They read 赤 (R)・青 (B)・緑 (G)."""
     app, scene = table_app(lang="ja")
-    drawn = []
-    real = app.text
-
-    def spy(text, size, *a, **kw):
-        drawn.append(str(text))
-        return real(text, size, *a, **kw)
-
-    app.text = spy
+    drawn = record_texts(app)
     finish_opening(scene)
     scene.renderer.invalidate()
     app.step(3)
